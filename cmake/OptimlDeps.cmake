@@ -1,0 +1,20 @@
+#===- OptimlDeps.cmake - third-party dependencies ------------------------===#
+#
+# The CUDA toolkit (CUDA_PATH overrides), nlohmann_json, CURL and SQLite3.
+# The static GPU bundle only needs the toolkit's location and nlohmann_json
+# (header-only); CURL and SQLite3 are required for the full tool.
+#
+#===----------------------------------------------------------------------===#
+
+if(DEFINED ENV{CUDA_PATH} AND NOT CUDAToolkit_ROOT)
+  set(CUDAToolkit_ROOT "$ENV{CUDA_PATH}")
+endif()
+find_package(CUDAToolkit REQUIRED)
+get_filename_component(OPTIML_CUDA_PATH "${CUDAToolkit_BIN_DIR}/.." ABSOLUTE)
+message(STATUS "OptiML: CUDA ${CUDAToolkit_VERSION} at ${OPTIML_CUDA_PATH}")
+
+find_package(nlohmann_json 3.9 REQUIRED)
+if(NOT OPTIML_STATIC)
+  find_package(CURL REQUIRED)
+  find_package(SQLite3 REQUIRED)
+endif()

@@ -1,0 +1,38 @@
+//===- CudaToolchain.h - where CUDA and Clang's headers live --*- C++ -*-===//
+//
+// Parsing CUDA needs the toolkit's headers and Clang's own resource headers
+// (__clang_cuda_runtime_wrapper.h). Both are located once, so the tool works
+// from its build folder, from an install, and relocated inside the GPU bundle.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OPTIML_FRONTEND_CUDATOOLCHAIN_H
+#define OPTIML_FRONTEND_CUDATOOLCHAIN_H
+
+#include "clang/Tooling/ArgumentsAdjusters.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <string>
+
+namespace optiml {
+
+struct CudaToolchain {
+  std::string CudaPath;    ///< Root of the CUDA toolkit.
+  std::string ResourceDir; ///< Clang's resource directory.
+  std::string GpuArch;     ///< Default device architecture, "sm_NN".
+
+  /// Finds the toolkit (\p CudaPathOption, then $CUDA_PATH, then the one
+  /// found at configure time, then /usr/local/cuda) and Clang's resource
+  /// directory (beside the executable first: <bin>/../lib/clang/<major>).
+  static CudaToolchain detect(const char *Argv0, llvm::StringRef CudaPathOption,
+                              llvm::StringRef GpuArchOption);
+
+  /// Adds what a command lacks to parse as CUDA: the toolkit path, the
+  /// resource directory, one device architecture, a device-side parse, and
+  /// silence for the warnings a newer toolkit or our pragma cause.
+  clang::tooling::ArgumentsAdjuster defaultsAdjuster() const;
+};
+
+} // namespace optiml
+
+#endif // OPTIML_FRONTEND_CUDATOOLCHAIN_H

@@ -1,0 +1,106 @@
+//===- KernelInfo.h - what OptiML knows about a kernel --------*- C++ -*-===//
+//
+// Plain facts about each __global__ function of a translation unit, detached
+// from the AST so that they can be printed, stored and sent to a proposer.
+// Positions are spelled as the user wrote them (file, line, column).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OPTIML_IR_KERNELINFO_H
+#define OPTIML_IR_KERNELINFO_H
+
+#include <nlohmann/json_fwd.hpp>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace optiml {
+
+struct SourcePos {
+  std::string File;
+  unsigned Line = 0;
+  unsigned Column = 0;
+
+  /// "file:line:col", the form clang's diagnostics use.
+  std::string str() const;
+};
+
+struct ParamInfo {
+  std::string Name;
+  std::string Type;        ///< As written, e.g. "const float *__restrict".
+  bool IsPointer = false;
+  std::string PointeeType; ///< Unqualified element type of a pointer.
+  bool IsConst = false;    ///< Pointee const for pointers, else top level.
+  bool IsRestrict = false;
+};
+
+/// A loop, named by its place in the kernel's loop nest
+/// (e.g. "sgemm/for#0/for#1"): the name survives reparsing and rewrites
+/// elsewhere in the file, a SourceLocation does not.
+struct LoopSite {
+  std::string Site;
+  std::string Kind; ///< "for", "while" or "do".
+  SourcePos Pos;
+  std::string Header; ///< E.g. "for (int k = 0; k < K; ++k)".
+};
+
+struct LaunchSite {
+  SourcePos Pos;
+  std::string Caller;       ///< The function holding the <<<...>>>.
+  std::string Callee;       ///< As written, with template arguments.
+  std::string Grid, Block;  ///< Configuration expressions as written.
+  std::string SharedMemory; ///< Empty when left to its default.
+  std::string Stream;       ///< Empty when left to its default.
+};
+
+struct Instantiation {
+  std::string Arguments; ///< E.g. "<float, 16>".
+  std::string Kind;      ///< "explicit", "explicit-declaration", "implicit".
+};
+
+/// A `#pragma optiml ...` line placed before the kernel; its clauses are
+/// the kernel spec's source.
+struct KernelMark {
+  SourcePos Pos;
+  std::string Clauses; ///< Text after "optiml", continuation lines joined.
+};
+
+struct LaunchBounds {
+  std::string MaxThreads;
+  std::string MinBlocks; ///< Empty when not given.
+};
+
+struct KernelInfo {
+  std::string Name;
+  std::string QualifiedName; ///< With namespaces, e.g. "ops::saxpy".
+  SourcePos Pos;
+  std::vector<std::string> TemplateParameters; ///< Empty for non-templates.
+  std::vector<Instantiation> Instantiations;
+  std::optional<LaunchBounds> Bounds;
+  std::vector<ParamInfo> Params;
+  std::optional<KernelMark> Mark;
+  std::vector<LoopSite> Loops;
+  std::vector<LaunchSite> Launches;
+  /// The kernel's address is used other than as a <<<>>> callee (e.g. passed
+  /// to cudaLaunchKernel): launch geometry cannot be rewritten safely.
+  bool AddressTaken = false;
+
+  bool isTemplate() const { return !TemplateParameters.empty(); }
+};
+
+/// All kernels defined in one main file, plus what did not fit (a pragma
+/// that precedes no kernel).
+struct KernelInventory {
+  std::string File;
+  std::vector<KernelInfo> Kernels;
+  std::vector<std::string> Warnings; ///< "file:line:col: warning: ..." lines.
+
+  const KernelInfo *find(const std::string &Name) const;
+};
+
+nlohmann::json toJSON(const KernelInfo &Kernel);
+
+} // namespace optiml
+
+#endif // OPTIML_IR_KERNELINFO_H

@@ -1,0 +1,213 @@
+//===- KernelFinder.cpp - inventory of a file's kernels ------------------===//
+
+#include "optiml/Analysis/KernelFinder.h"
+#include "optiml/Analysis/LaunchSiteFinder.h"
+#include "optiml/Analysis/LoopSiteNamer.h"
+#include "optiml/Analysis/PragmaScanner.h"
+#include "optiml/Analysis/SourceText.h"
+
+#include "clang/AST/Attr.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtCXX.h"
+
+using namespace optiml;
+using namespace clang;
+
+namespace {
+
+/// Collects the main file's kernel definitions (template patterns, not
+/// their instantiations) and every declaration written there, which decides
+/// whether a pragma stands right before a kernel.
+class MainFileDecls : public RecursiveASTVisitor<MainFileDecls> {
+public:
+  explicit MainFileDecls(const SourceManager &SM) : SM(SM) {}
+
+  bool VisitDecl(Decl *D) {
+    // extern "C" { ... } only wraps declarations; the kernel inside is the
+    // one a mark before `extern "C" __global__ ...` means.
+    if (!isa<LinkageSpecDecl>(D) && !D->isImplicit() && D->getBeginLoc().isValid() &&
+        SM.isWrittenInMainFile(SM.getExpansionLoc(D->getBeginLoc())))
+      Decls.push_back(D);
+    return true;
+  }
+
+  bool VisitFunctionDecl(FunctionDecl *F) {
+    if (F->hasAttr<CUDAGlobalAttr>() && F->doesThisDeclarationHaveABody() &&
+        SM.isWrittenInMainFile(SM.getExpansionLoc(F->getLocation())))
+      Kernels.push_back(F);
+    return true;
+  }
+
+  std::vector<const Decl *> Decls;
+  std::vector<const FunctionDecl *> Kernels;
+
+private:
+  const SourceManager &SM;
+};
+
+std::string typeText(QualType T, const ASTContext &Ctx) {
+  PrintingPolicy Policy(Ctx.getLangOpts());
+  Policy.SuppressTagKeyword = true;
+  return T.getAsString(Policy);
+}
+
+const char *instantiationKind(TemplateSpecializationKind K) {
+  switch (K) {
+  case TSK_ExplicitInstantiationDefinition:
+    return "explicit";
+  case TSK_ExplicitInstantiationDeclaration:
+    return "explicit-declaration";
+  case TSK_ExplicitSpecialization:
+    return "specialization";
+  default:
+    return "implicit";
+  }
+}
+
+} // namespace
+
+std::vector<ParamInfo> KernelFinder::paramsOf(const FunctionDecl &F) const {
+  std::vector<ParamInfo> Params;
+  for (const ParmVarDecl *P : F.parameters()) {
+    ParamInfo Info;
+    Info.Name = P->getNameAsString();
+    QualType T = P->getType();
+    Info.Type = typeText(T, Ctx);
+    Info.IsRestrict = T.isRestrictQualified();
+    if (const auto *Ptr = T->getAs<PointerType>()) {
+      Info.IsPointer = true;
+      QualType Pointee = Ptr->getPointeeType();
+      Info.IsConst = Pointee.isConstQualified();
+      Info.PointeeType = typeText(Pointee.getUnqualifiedType(), Ctx);
+    } else {
+      Info.IsConst = T.isConstQualified();
+    }
+    Params.push_back(std::move(Info));
+  }
+  return Params;
+}
+
+/// "for (init; cond; inc)" for a for-loop, "while (cond)" and "do ... while
+/// (cond)" for the others: enough for a user to recognize the loop.
+static std::string loopHeader(const Stmt *Loop, const ASTContext &Ctx) {
+  if (const auto *F = dyn_cast<ForStmt>(Loop))
+    return textBetween(F->getBeginLoc(), F->getRParenLoc().getLocWithOffset(1),
+                       Ctx);
+  if (const auto *R = dyn_cast<CXXForRangeStmt>(Loop))
+    return textBetween(R->getBeginLoc(),
+                       R->getRParenLoc().getLocWithOffset(1), Ctx);
+  if (const auto *W = dyn_cast<WhileStmt>(Loop))
+    return textBetween(W->getBeginLoc(),
+                       W->getRParenLoc().getLocWithOffset(1), Ctx);
+  if (const auto *D = dyn_cast<DoStmt>(Loop))
+    return "do ... " + textBetween(D->getWhileLoc(),
+                                   D->getRParenLoc().getLocWithOffset(1), Ctx);
+  return "";
+}
+
+std::vector<LoopSite> KernelFinder::loopsOf(const FunctionDecl &F) const {
+  std::vector<LoopSite> Loops;
+  for (const auto &Named : LoopSiteNamer::name(F)) {
+    LoopSite L;
+    L.Site = Named.Site;
+    L.Kind = Named.Kind;
+    L.Pos = positionOf(Named.Loop->getBeginLoc(), Ctx.getSourceManager());
+    L.Header = loopHeader(Named.Loop, Ctx);
+    Loops.push_back(std::move(L));
+  }
+  return Loops;
+}
+
+void KernelFinder::addTemplateFacts(const FunctionTemplateDecl &T,
+                                    KernelInfo &K) const {
+  for (const NamedDecl *P : *T.getTemplateParameters())
+    K.TemplateParameters.push_back(
+        textOf(P->getSourceRange(), Ctx));
+  PrintingPolicy Policy(Ctx.getLangOpts());
+  for (const FunctionDecl *Spec : T.specializations()) {
+    Instantiation I;
+    llvm::raw_string_ostream OS(I.Arguments);
+    if (const TemplateArgumentList *Args = Spec->getTemplateSpecializationArgs())
+      printTemplateArgumentList(OS, Args->asArray(), Policy);
+    I.Kind = instantiationKind(Spec->getTemplateSpecializationKind());
+    K.Instantiations.push_back(std::move(I));
+  }
+}
+
+KernelInfo KernelFinder::describe(const FunctionDecl &F,
+                                  const LaunchSiteFinder &Launches) const {
+  KernelInfo K;
+  K.Name = F.getNameAsString();
+  K.QualifiedName = F.getQualifiedNameAsString();
+  K.Pos = positionOf(F.getLocation(), Ctx.getSourceManager());
+  if (const FunctionTemplateDecl *T = F.getDescribedFunctionTemplate())
+    addTemplateFacts(*T, K);
+  if (const auto *LB = F.getAttr<CUDALaunchBoundsAttr>()) {
+    K.Bounds.emplace();
+    K.Bounds->MaxThreads = textOf(LB->getMaxThreads()->getSourceRange(), Ctx);
+    if (LB->getMinBlocks())
+      K.Bounds->MinBlocks = textOf(LB->getMinBlocks()->getSourceRange(), Ctx);
+  }
+  K.Params = paramsOf(F);
+  K.Loops = loopsOf(F);
+  auto Sites = Launches.launchesOf(K.QualifiedName);
+  K.Launches.assign(Sites.begin(), Sites.end());
+  K.AddressTaken = Launches.isAddressTaken(K.QualifiedName);
+  return K;
+}
+
+/// A mark belongs to the declaration that starts first after it, which must
+/// be a kernel; any other mark is reported and ignored.
+void KernelFinder::attachMarks(KernelInventory &Inv,
+                               const std::vector<const Decl *> &Decls) const {
+  const SourceManager &SM = Ctx.getSourceManager();
+  FileID Main = SM.getMainFileID();
+  auto OffsetOf = [&](const Decl *D) {
+    return SM.getFileOffset(SM.getExpansionLoc(D->getBeginLoc()));
+  };
+  for (const auto &P :
+       PragmaScanner::scan(SM.getBufferData(Main), Ctx.getLangOpts())) {
+    const Decl *Next = nullptr;
+    for (const Decl *D : Decls)
+      if (OffsetOf(D) > P.Offset && (!Next || OffsetOf(D) < OffsetOf(Next)))
+        Next = D;
+    const FunctionDecl *F = Next ? Next->getAsFunction() : nullptr;
+    KernelInfo *K = nullptr;
+    if (F && F->hasAttr<CUDAGlobalAttr>())
+      for (KernelInfo &Candidate : Inv.Kernels)
+        if (Candidate.QualifiedName == F->getQualifiedNameAsString())
+          K = &Candidate;
+    SourcePos Pos{Inv.File, P.Line, P.Column};
+    if (!K) {
+      Inv.Warnings.push_back(Pos.str() + ": warning: '#pragma optiml' is not "
+                                         "followed by a __global__ function "
+                                         "definition; ignored");
+      continue;
+    }
+    if (K->Mark) {
+      Inv.Warnings.push_back(Pos.str() + ": warning: second '#pragma optiml' "
+                                         "for kernel '" + K->Name +
+                             "'; merge the clauses into one mark");
+      K->Mark->Clauses += " " + P.Clauses;
+      continue;
+    }
+    K->Mark = KernelMark{Pos, P.Clauses};
+  }
+}
+
+KernelInventory KernelFinder::find(ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  KernelInventory Inv;
+  if (auto Entry = SM.getFileEntryRefForID(SM.getMainFileID()))
+    Inv.File = Entry->getName().str();
+  MainFileDecls Collector(SM);
+  Collector.TraverseDecl(Ctx.getTranslationUnitDecl());
+  LaunchSiteFinder Launches(Ctx);
+  KernelFinder Finder(Ctx);
+  for (const FunctionDecl *F : Collector.Kernels)
+    Inv.Kernels.push_back(Finder.describe(*F, Launches));
+  Finder.attachMarks(Inv, Collector.Decls);
+  return Inv;
+}

@@ -1,0 +1,73 @@
+//===- CudaToolchain.cpp - where CUDA and Clang's headers live -----------===//
+
+#include "optiml/Frontend/CudaToolchain.h"
+
+#include "llvm/Config/llvm-config.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+
+using namespace optiml;
+namespace fs = llvm::sys::fs;
+namespace path = llvm::sys::path;
+
+static std::string resourceDirBeside(const char *Argv0) {
+  static int Anchor;
+  std::string Exe = fs::getMainExecutable(Argv0, &Anchor);
+  if (Exe.empty())
+    return "";
+  llvm::SmallString<256> Dir(path::parent_path(path::parent_path(Exe)));
+  path::append(Dir, "lib", "clang", std::to_string(LLVM_VERSION_MAJOR));
+  llvm::SmallString<256> Probe(Dir);
+  path::append(Probe, "include", "__clang_cuda_runtime_wrapper.h");
+  return fs::exists(Probe) ? std::string(Dir) : "";
+}
+
+CudaToolchain CudaToolchain::detect(const char *Argv0,
+                                    llvm::StringRef CudaPathOption,
+                                    llvm::StringRef GpuArchOption) {
+  CudaToolchain TC;
+  if (!CudaPathOption.empty())
+    TC.CudaPath = CudaPathOption.str();
+  else if (auto Env = llvm::sys::Process::GetEnv("CUDA_PATH"))
+    TC.CudaPath = *Env;
+  else if (fs::is_directory(OPTIML_CUDA_PATH))
+    TC.CudaPath = OPTIML_CUDA_PATH;
+  else
+    TC.CudaPath = "/usr/local/cuda";
+  TC.ResourceDir = resourceDirBeside(Argv0);
+  if (TC.ResourceDir.empty())
+    TC.ResourceDir = OPTIML_CLANG_RESOURCE_DIR;
+  TC.GpuArch = GpuArchOption.empty() ? "sm_90" : GpuArchOption.str();
+  return TC;
+}
+
+static bool hasArgWithPrefix(const clang::tooling::CommandLineArguments &Args,
+                             llvm::StringRef Prefix) {
+  return llvm::any_of(Args, [&](const std::string &A) {
+    return llvm::StringRef(A).starts_with(Prefix);
+  });
+}
+
+clang::tooling::ArgumentsAdjuster CudaToolchain::defaultsAdjuster() const {
+  CudaToolchain TC = *this;
+  return [TC](const clang::tooling::CommandLineArguments &Args,
+              llvm::StringRef) {
+    clang::tooling::CommandLineArguments Out(Args.begin(), Args.end());
+    auto Add = [&](std::string A) { Out.insert(Out.begin() + 1, A); };
+    if (!hasArgWithPrefix(Args, "--cuda-path"))
+      Add("--cuda-path=" + TC.CudaPath);
+    if (!hasArgWithPrefix(Args, "-resource-dir"))
+      Add("-resource-dir=" + TC.ResourceDir);
+    if (!hasArgWithPrefix(Args, "--cuda-gpu-arch") &&
+        !hasArgWithPrefix(Args, "--offload-arch"))
+      Add("--cuda-gpu-arch=" + TC.GpuArch);
+    if (!hasArgWithPrefix(Args, "--cuda-host-only") &&
+        !hasArgWithPrefix(Args, "--cuda-device-only"))
+      Add("--cuda-device-only");
+    // Last, so that a -Wall in the command cannot turn them back on.
+    Out.push_back("-Wno-unknown-cuda-version");
+    Out.push_back("-Wno-unknown-pragmas");
+    return Out;
+  };
+}

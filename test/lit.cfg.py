@@ -1,0 +1,46 @@
+# -*- Python -*-
+# lit configuration for OptiML. Tests are CUDA sources or .test scripts with
+# RUN lines; substitutions give the tool, FileCheck, nvcc and `not`.
+import os
+import shutil
+import subprocess
+
+import lit.formats
+
+config.name = "OptiML"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".cu", ".test"]
+config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.optiml_obj_root, "test")
+config.environment["PATH"] = os.pathsep.join(
+    [config.optiml_tools_dir, config.llvm_tools_dir, config.environment.get("PATH", "")])
+
+nvcc_flags = "-arch=%s -std=c++17" % config.cuda_arch
+config.substitutions += [
+    ("%clang-optiml", os.path.join(config.optiml_tools_dir, "clang-optiml")),
+    ("%FileCheck", config.filecheck),
+    ("%nvcc", "%s %s" % (config.nvcc, nvcc_flags)),
+    ("%python", config.python),
+    ("%examples", os.path.join(config.optiml_src_root, "examples")),
+]
+
+# Tests that need a GPU say `REQUIRES: gpu`; without one lit reports them as
+# UNSUPPORTED, and we say why once.
+def have_gpu():
+    smi = shutil.which("nvidia-smi")
+    if not smi:
+        return False
+    try:
+        out = subprocess.run([smi, "-L"], capture_output=True, text=True, timeout=20)
+    except (OSError, subprocess.TimeoutExpired):
+        return False
+    return out.returncode == 0 and "GPU" in out.stdout
+
+if have_gpu():
+    config.available_features.add("gpu")
+else:
+    lit_config.note("no CUDA GPU found: tests marked 'REQUIRES: gpu' are skipped "
+                    "(run scripts/gpu-check.sh on a GPU machine)")
+if shutil.which(config.nvcc) or os.path.exists(config.nvcc):
+    config.available_features.add("nvcc")
