@@ -4,6 +4,7 @@
 # must be built with nvcc, runs every GPU check, and prints a short table
 # last. Logs go to $OUT (the device tool brings them back) or /tmp.
 # Usage: scripts/gpu-check.sh [bundle/optiml-gpu.tar.xz]
+#   OPTIML_GPU_SKIP_RUNTIME=1  skips building and testing runtime/
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -61,7 +62,9 @@ done
 
 # The runtime (CUDA/CUPTI runner), built with nvcc here, and its self-test.
 rt="$work/optiml-gpu/runtime"
-if [ -f "$rt/CMakeLists.txt" ]; then
+if [ -n "${OPTIML_GPU_SKIP_RUNTIME:-}" ]; then
+  record "runtime" "skip" "OPTIML_GPU_SKIP_RUNTIME is set"
+elif [ -f "$rt/CMakeLists.txt" ]; then
   if cmake -S "$rt" -B "$work/rt-build" -DCMAKE_CUDA_ARCHITECTURES="${arch#sm_}" \
       -DOPTIML_JSON_INCLUDE_DIR="$work/optiml-gpu/include" >"$logs/runtime-build.txt" 2>&1 &&
     cmake --build "$work/rt-build" -j8 >>"$logs/runtime-build.txt" 2>&1; then
