@@ -1,0 +1,225 @@
+#!/usr/bin/env bash
+# run-selftest.sh - check optiml-runner's verdicts on hand-written kernels.
+#
+# Usage: run-selftest.sh <runner-build-dir> [work-dir]
+#
+#   <runner-build-dir>  the CMake build directory of runtime/: it holds
+#                       optiml-runner and selftest/vadd_*.so
+#   [work-dir]          where plans, results and logs go (default: a new
+#                       temporary directory, kept and printed at the end)
+#
+# Every case runs the runner under `timeout` on one candidate library, then
+# checks its exit code, the result's "status" and, for rejected candidates,
+# that the expected failure kind was reported. One PASS/FAIL line per case,
+# then "N passed, M failed". Exits 0 only if every case passed.
+#
+# Needs a CUDA GPU. Environment: SELFTEST_TIMEOUT (seconds per case, default
+# 300), SELFTEST_HANG_TIMEOUT (seconds for the hanging kernel, default 30).
+set -u
+
+usage() {
+  sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'
+  exit 2
+}
+
+[ $# -ge 1 ] || usage
+case "$1" in -h|--help) usage ;; esac
+
+BUILD_DIR=$(cd "$1" 2>/dev/null && pwd) || {
+  echo "error: build directory '$1' does not exist" >&2
+  exit 2
+}
+RUNNER="$BUILD_DIR/optiml-runner"
+LIBS="$BUILD_DIR/selftest"
+SCRIPT_DIR=$(cd "$(dirname "$0")" && pwd)
+TEMPLATE="$SCRIPT_DIR/vadd.plan.json.in"
+[ -f "$TEMPLATE" ] || TEMPLATE="$LIBS/vadd.plan.json.in"
+AXPY_TEMPLATE="$(dirname "$TEMPLATE")/axpy.plan.json.in"
+WORK=${2:-$(mktemp -d "${TMPDIR:-/tmp}/optiml-selftest.XXXXXX")}
+mkdir -p "$WORK"
+CASE_TIMEOUT=${SELFTEST_TIMEOUT:-300}
+HANG_TIMEOUT=${SELFTEST_HANG_TIMEOUT:-30}
+
+for f in "$RUNNER" "$TEMPLATE" "$AXPY_TEMPLATE" "$LIBS/vadd_ref.so" \
+         "$LIBS/axpy_ref.so"; do
+  if [ ! -e "$f" ]; then
+    echo "error: missing $f (build runtime/ first: cmake --build <dir>)" >&2
+    exit 2
+  fi
+done
+command -v timeout >/dev/null || { echo "error: 'timeout' not found" >&2; exit 2; }
+HAVE_PY=0
+command -v python3 >/dev/null && HAVE_PY=1
+
+PASSED=0
+FAILED=0
+
+# make_plan <out> <candidate .so or ""> <metrics> <energy> [type] [reference]
+make_plan() {
+  local out=$1 cand=$2 metrics=$3 energy=$4 type=${5:-f32}
+  local ref=${6:-$LIBS/vadd_ref.so}
+  sed -e "s|@REFERENCE@|$ref|" -e "s|@METRICS@|$metrics|" \
+      -e "s|@ENERGY@|$energy|" -e "s|@TYPE@|$type|" "$TEMPLATE" > "$out"
+  if [ -z "$cand" ]; then
+    sed -i '/"candidate"/d' "$out"
+  else
+    sed -i "s|@CANDIDATE@|$cand|" "$out"
+  fi
+}
+
+# The top-level "status" of a result file (the runner writes it first, with
+# two spaces of indentation).
+status_of() {
+  [ -f "$1" ] || { echo "(no result file)"; return; }
+  sed -n 's/^  "status": "\([a-z_]*\)".*/\1/p' "$1" | head -n 1
+}
+
+kinds_of() {
+  [ -f "$1" ] || return
+  grep -o '"kind": "[a-z_]*"' "$1" | sed 's/.*: "\(.*\)"/\1/' | sort -u | tr '\n' ' '
+}
+
+# py <result> <python expression over r, the parsed result>
+py() {
+  [ "$HAVE_PY" = 1 ] || { echo "(python3 not found; see $1)"; return; }
+  python3 - "$1" "$2" <<'EOF' 2>&1
+import json, sys
+r = json.load(open(sys.argv[1]))
+print(eval(sys.argv[2], {"r": r}))
+EOF
+}
+
+report() { # report <PASS|FAIL> <case> <detail>
+  printf '%-4s %-16s %s\n' "$1" "$2" "$3"
+  if [ "$1" = PASS ]; then PASSED=$((PASSED + 1)); else FAILED=$((FAILED + 1)); fi
+}
+
+show_log() { # last stderr lines of a failed case
+  sed 's/^/       | /' "$1" | tail -n 8
+}
+
+# run_case <name> <plan> <timeout>; sets RC, RESULT, LOG
+run_case() {
+  RESULT="$WORK/$1.result.json"
+  LOG="$WORK/$1.stderr"
+  rm -f "$RESULT"
+  timeout -k 10 "$3" "$RUNNER" --plan "$2" --out "$RESULT" 2> "$LOG"
+  RC=$?
+  if [ "$RC" = 4 ]; then
+    echo "error: the runner found no GPU: $(tail -n 1 "$LOG")" >&2
+    echo "The self-test needs a CUDA GPU; nothing was checked." >&2
+    exit 2
+  fi
+}
+
+# check <name> <plan> <status> <exit code> [kind]: run one plan and compare
+# the verdict with the expectation.
+check() {
+  local name=$1 plan=$2 want_status=$3 want_rc=$4 want_kind=${5:-}
+  run_case "$name" "$plan" "$CASE_TIMEOUT"
+  local got_status kinds
+  got_status=$(status_of "$RESULT")
+  kinds=$(kinds_of "$RESULT")
+  local detail="exit $RC, status $got_status"
+  [ -n "$kinds" ] && detail="$detail, kinds: $kinds"
+  if [ "$RC" != "$want_rc" ] || [ "$got_status" != "$want_status" ]; then
+    report FAIL "$name" "$detail (expected exit $want_rc, status $want_status)"
+    show_log "$LOG"
+  elif [ -n "$want_kind" ] && ! grep -q "\"kind\": \"$want_kind\"" "$RESULT"; then
+    report FAIL "$name" "$detail (expected a failure of kind $want_kind)"
+  else
+    report PASS "$name" "$detail"
+  fi
+}
+
+# expect <name> <candidate .so or ""> <status> <exit code> [kind]: check a
+# vadd candidate against vadd_ref.
+expect() {
+  make_plan "$WORK/$1.plan.json" "$2" false false
+  check "$1" "$WORK/$1.plan.json" "$3" "$4" "${5:-}"
+}
+
+echo "optiml-runner self-test"
+echo "  runner: $RUNNER"
+echo "  work:   $WORK"
+echo
+
+# 1. The reference against itself: accepted, and no significant speedup.
+make_plan "$WORK/ref_vs_ref.plan.json" "" false false
+run_case ref_vs_ref "$WORK/ref_vs_ref.plan.json" "$CASE_TIMEOUT"
+st=$(status_of "$RESULT")
+sig=$(sed -n 's/^    "significant": \([a-z]*\).*/\1/p' "$RESULT" 2>/dev/null | head -n 1)
+summary=$(py "$RESULT" '"speedup %.4f, noise %.4f, spread ref %.4f / cand %.4f, %d pairs (%s)" % (r["timing"]["speedup"], r["timing"]["noise"], r["timing"]["reference"]["spread"], r["timing"]["candidate"]["spread"], r["timing"]["reference"]["reps"], r["timing"]["stop_reason"])')
+if [ "$RC" = 0 ] && [ "$st" = ok ] && [ "$sig" = false ]; then
+  report PASS ref_vs_ref "exit 0, status ok, $summary, significant false"
+else
+  report FAIL ref_vs_ref "exit $RC, status $st, significant '$sig' (expected exit 0, ok, false): $summary"
+  show_log "$LOG"
+fi
+
+# 2. A correct but different candidate: accepted. Also exercises metrics and
+#    energy, which report but do not decide PASS/FAIL (they depend on
+#    profiling permissions and on NVML).
+make_plan "$WORK/gridstride.plan.json" "$LIBS/vadd_gridstride.so" true true
+run_case gridstride "$WORK/gridstride.plan.json" "$CASE_TIMEOUT"
+st=$(status_of "$RESULT")
+if [ "$RC" = 0 ] && [ "$st" = ok ]; then
+  report PASS gridstride "exit 0, status ok, $(py "$RESULT" '"speedup %.4f, noise %.4f, significant %s" % (r["timing"]["speedup"], r["timing"]["noise"], r["timing"]["significant"])')"
+else
+  report FAIL gridstride "exit $RC, status $st (expected exit 0, status ok)"
+  show_log "$LOG"
+fi
+echo "     metrics: $(py "$RESULT" '("ERROR " + r["metrics"]["error"]) if r["metrics"].get("error") else ", ".join("%s=%.4g" % kv for kv in r["metrics"]["instances"][0]["candidate"]["values"].items())')"
+echo "     energy:  $(py "$RESULT" '("unavailable: " + r["energy"]["reason"]) if not r["energy"]["available"] else "reference %.4g J/launch, candidate %.4g J/launch" % (r["energy"]["instances"][0]["reference"].get("joules_per_launch", float("nan")), r["energy"]["instances"][0]["candidate"].get("joules_per_launch", float("nan")))')"
+
+# 3. Broken candidates: rejected with the right status and kind.
+expect wrong_element   "$LIBS/vadd_wrong_element.so"   verify_failed 1 mismatch
+expect oob_write       "$LIBS/vadd_oob_write.so"       verify_failed 1 redzone
+expect unwritten       "$LIBS/vadd_unwritten.so"       verify_failed 1 unwritten
+expect writes_input    "$LIBS/vadd_writes_input.so"    verify_failed 1 input_modified
+expect race            "$LIBS/vadd_race.so"            verify_failed 1 nondeterministic
+expect nan             "$LIBS/vadd_nan.so"             verify_failed 1 nan
+expect illegal_address "$LIBS/vadd_illegal_address.so" fault         2 fault
+expect bad_launch      "$LIBS/vadd_bad_launch.so"      launch_error  2 launch_error
+expect missing_library "$WORK/does-not-exist.so"       load_error    3
+
+# 4. A broken reference is a spec error, reported as such.
+make_plan "$WORK/reference_unwritten.plan.json" "$LIBS/vadd_ref.so" false false \
+  f32 "$LIBS/vadd_unwritten.so"
+check reference_unwritten "$WORK/reference_unwritten.plan.json" \
+  verify_failed 1 reference_unwritten
+
+# 5. A scalar float, an inout buffer (restored before each timed launch), a
+#    result within tolerance but not bit-identical, and two kernel names.
+sed -e "s|@LIBS@|$LIBS|g" "$AXPY_TEMPLATE" > "$WORK/axpy_inout.plan.json"
+check axpy_inout "$WORK/axpy_inout.plan.json" ok 0
+echo "     $(py "$RESULT" '"max rel error %s (within tolerance, not bit-identical), speedup %.4f, significant %s" % (max(s["buffers"][0]["max_rel_err"] for s in r["verify"]["instances"][0]["seeds"]), r["timing"]["speedup"], r["timing"]["significant"])')"
+
+# 6. A hanging kernel: the runner cannot stop it; `timeout` must kill it and
+#    the result file must still say how far the run got.
+make_plan "$WORK/hang.plan.json" "$LIBS/vadd_hang.so" false false
+run_case hang "$WORK/hang.plan.json" "$HANG_TIMEOUT"
+st=$(status_of "$RESULT")
+phase=$(sed -n 's/^  "phase": "\(.*\)",$/\1/p' "$RESULT" 2>/dev/null | head -n 1)
+if { [ "$RC" = 124 ] || [ "$RC" = 137 ]; } && [ "$st" = incomplete ]; then
+  report PASS hang "killed after ${HANG_TIMEOUT}s (exit $RC), status incomplete, phase '$phase'"
+else
+  report FAIL hang "exit $RC, status $st (expected a timeout kill and status incomplete)"
+  show_log "$LOG"
+fi
+
+# 7. A malformed plan: bad_plan, exit 3.
+make_plan "$WORK/bad_plan.plan.json" "$LIBS/vadd_ref.so" false false f16
+run_case bad_plan "$WORK/bad_plan.plan.json" "$CASE_TIMEOUT"
+st=$(status_of "$RESULT")
+if [ "$RC" = 3 ] && [ "$st" = bad_plan ]; then
+  report PASS bad_plan "exit 3, status bad_plan: $(tail -n 1 "$LOG")"
+else
+  report FAIL bad_plan "exit $RC, status $st (expected exit 3, status bad_plan)"
+  show_log "$LOG"
+fi
+
+echo
+echo "results and logs: $WORK"
+echo "$PASSED passed, $FAILED failed"
+[ "$FAILED" = 0 ]

@@ -1,0 +1,98 @@
+//===- Compare.cpp - Element-wise output comparison -----------------------===//
+//
+// Part of OptiML.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Compare.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace optiml {
+
+namespace {
+
+bool withinTolerance(double Got, double Expected, const Tolerance &Tol) {
+  return std::fabs(Got - Expected) <= Tol.Atol + Tol.Rtol * std::fabs(Expected);
+}
+
+/// Classifies one float element; accumulates magnitudes for finite pairs.
+bool floatElementOk(double R, double C, const Tolerance &Tol,
+                    CompareStats &Stats, double &SumSqDiff, double &SumSqRef,
+                    ElemIssue &Issue) {
+  Issue = ElemIssue::Mismatch;
+  if (std::isnan(R))
+    return std::isnan(C);
+  if (std::isinf(R))
+    return C == R;
+  if (!std::isfinite(C)) {
+    Issue = ElemIssue::NonFinite;
+    return false;
+  }
+  double Diff = std::fabs(C - R);
+  Stats.MaxAbsErr = std::max(Stats.MaxAbsErr, Diff);
+  if (R != 0)
+    Stats.MaxRelErr = std::max(Stats.MaxRelErr, Diff / std::fabs(R));
+  SumSqDiff += Diff * Diff;
+  SumSqRef += R * R;
+  return withinTolerance(C, R, Tol);
+}
+
+} // namespace
+
+CompareStats compareBuffers(ElemType T, const unsigned char *Ref,
+                            const unsigned char *Cand, size_t Count,
+                            const Tolerance &Tol, const std::vector<bool> *Skip,
+                            const IssueFn &OnIssue) {
+  CompareStats Stats;
+  double SumSqDiff = 0, SumSqRef = 0;
+  bool Float = isFloatType(T);
+  for (size_t I = 0; I < Count; ++I) {
+    if (Skip && (*Skip)[I])
+      continue;
+    ++Stats.Compared;
+    double R = loadAsDouble(T, Ref, I);
+    double C = loadAsDouble(T, Cand, I);
+    ElemIssue Issue = ElemIssue::Mismatch;
+    bool Ok;
+    if (Float) {
+      Ok = floatElementOk(R, C, Tol, Stats, SumSqDiff, SumSqRef, Issue);
+    } else {
+      // Integers must match exactly; magnitudes are for the report only.
+      Ok = elemBitsEqual(T, Ref, Cand, I);
+      double Diff = std::fabs(C - R);
+      Stats.MaxAbsErr = std::max(Stats.MaxAbsErr, Diff);
+      if (R != 0)
+        Stats.MaxRelErr = std::max(Stats.MaxRelErr, Diff / std::fabs(R));
+      SumSqDiff += Diff * Diff;
+      SumSqRef += R * R;
+    }
+    if (Ok)
+      continue;
+    if (Issue == ElemIssue::NonFinite)
+      ++Stats.NonFinite;
+    else
+      ++Stats.Mismatches;
+    OnIssue(Issue, I);
+  }
+  Stats.NormErr = SumSqRef > 0 ? std::sqrt(SumSqDiff) / std::sqrt(SumSqRef)
+                               : std::sqrt(SumSqDiff);
+  return Stats;
+}
+
+bool runsAgree(ElemType T, const unsigned char *X, const unsigned char *Y,
+               size_t Index, const Tolerance &Tol) {
+  if (elemBitsEqual(T, X, Y, Index))
+    return true;
+  if (!isFloatType(T))
+    return false;
+  double A = loadAsDouble(T, X, Index), B = loadAsDouble(T, Y, Index);
+  if (std::isnan(A) || std::isnan(B))
+    return std::isnan(A) && std::isnan(B);
+  if (std::isinf(A) || std::isinf(B))
+    return A == B;
+  return withinTolerance(B, A, Tol);
+}
+
+} // namespace optiml

@@ -1,0 +1,50 @@
+//===- Compare.h - Element-wise output comparison ---------------*- C++ -*-===//
+//
+// Part of OptiML. The numeric rules of DESIGN.md section 3: per element
+// |c - r| <= atol + rtol * |r| for floats and exact equality for integers, no
+// NaN/Inf where the reference has none, and a relative-norm bound.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OPTIML_RUNTIME_COMPARE_H
+#define OPTIML_RUNTIME_COMPARE_H
+
+#include "ElemType.h"
+#include "Plan.h"
+
+#include <cstddef>
+#include <functional>
+#include <vector>
+
+namespace optiml {
+
+/// Error magnitudes of one output buffer.
+struct CompareStats {
+  double MaxAbsErr = 0;
+  double MaxRelErr = 0; ///< Over elements whose reference is non-zero.
+  double NormErr = 0;   ///< ||c - r||_2 / ||r||_2 (absolute when ||r|| = 0).
+  size_t Compared = 0;
+  size_t Mismatches = 0;
+  size_t NonFinite = 0; ///< NaN/Inf in the candidate, finite reference.
+};
+
+enum class ElemIssue { Mismatch, NonFinite };
+
+using IssueFn = std::function<void(ElemIssue, size_t Index)>;
+
+/// Compares \p Cand with \p Ref element-wise, skipping the indices set in
+/// \p Skip (may be null), and calls \p OnIssue for each failing element.
+CompareStats compareBuffers(ElemType T, const unsigned char *Ref,
+                            const unsigned char *Cand, size_t Count,
+                            const Tolerance &Tol, const std::vector<bool> *Skip,
+                            const IssueFn &OnIssue);
+
+/// True when two runs of one kernel agree at \p Index: identical bits, both
+/// NaN, or (floats only) within the tolerance, which admits the reordering of
+/// legitimate floating-point atomics.
+bool runsAgree(ElemType T, const unsigned char *X, const unsigned char *Y,
+               size_t Index, const Tolerance &Tol);
+
+} // namespace optiml
+
+#endif // OPTIML_RUNTIME_COMPARE_H

@@ -1,0 +1,129 @@
+//===- Energy.cpp - Joules per launch from NVML ---------------------------===//
+//
+// Part of OptiML. nvml.h is not part of the CUDA toolkit image we build in,
+// so the few entry points used are declared here with their documented C
+// signatures (nvmlReturn_t is an int enum, NVML_SUCCESS = 0, nvmlDevice_t an
+// opaque pointer).
+//
+//===----------------------------------------------------------------------===//
+
+#include "Energy.h"
+
+#include <chrono>
+#include <dlfcn.h>
+
+namespace optiml {
+
+struct EnergyMeter::Api {
+  using InitFn = int (*)();
+  using ShutdownFn = int (*)();
+  using ByBusIdFn = int (*)(const char *, void **);
+  using EnergyFn = int (*)(void *, unsigned long long *);
+  using ErrorStringFn = const char *(*)(int);
+
+  void *Handle = nullptr;
+  ShutdownFn Shutdown = nullptr;
+  EnergyFn TotalEnergy = nullptr;
+  ErrorStringFn ErrorString = nullptr;
+
+  std::string describe(int Code) const {
+    const char *S = ErrorString ? ErrorString(Code) : nullptr;
+    return "NVML error " + std::to_string(Code) +
+           (S ? std::string(" (") + S + ")" : "");
+  }
+};
+
+EnergyMeter::~EnergyMeter() {
+  if (Nvml && Nvml->Shutdown)
+    Nvml->Shutdown();
+  // The NVML library stays loaded: unloading it buys nothing before exit.
+}
+
+std::unique_ptr<EnergyMeter> EnergyMeter::open(const std::string &PciBusId,
+                                               std::string &WhyNot) {
+  auto A = std::make_unique<Api>();
+  A->Handle = dlopen("libnvidia-ml.so.1", RTLD_NOW | RTLD_LOCAL);
+  if (!A->Handle) {
+    const char *Why = dlerror();
+    WhyNot = std::string("cannot load libnvidia-ml.so.1: ") + (Why ? Why : "?");
+    return nullptr;
+  }
+  auto Init = reinterpret_cast<Api::InitFn>(dlsym(A->Handle, "nvmlInit_v2"));
+  auto ByBusId = reinterpret_cast<Api::ByBusIdFn>(
+      dlsym(A->Handle, "nvmlDeviceGetHandleByPciBusId_v2"));
+  A->Shutdown =
+      reinterpret_cast<Api::ShutdownFn>(dlsym(A->Handle, "nvmlShutdown"));
+  A->TotalEnergy = reinterpret_cast<Api::EnergyFn>(
+      dlsym(A->Handle, "nvmlDeviceGetTotalEnergyConsumption"));
+  A->ErrorString =
+      reinterpret_cast<Api::ErrorStringFn>(dlsym(A->Handle, "nvmlErrorString"));
+  if (!Init || !ByBusId || !A->Shutdown || !A->TotalEnergy) {
+    WhyNot = "libnvidia-ml.so.1 lacks nvmlInit_v2, "
+             "nvmlDeviceGetHandleByPciBusId_v2 or "
+             "nvmlDeviceGetTotalEnergyConsumption";
+    return nullptr;
+  }
+  if (int Code = Init()) {
+    WhyNot = "nvmlInit_v2: " + A->describe(Code);
+    return nullptr;
+  }
+  std::unique_ptr<EnergyMeter> M(new EnergyMeter());
+  M->Nvml = std::move(A); // From here on the destructor shuts NVML down.
+  if (int Code = ByBusId(PciBusId.c_str(), &M->Device)) {
+    WhyNot = "nvmlDeviceGetHandleByPciBusId_v2(" + PciBusId +
+             "): " + M->Nvml->describe(Code);
+    return nullptr;
+  }
+  unsigned long long Probe = 0;
+  if (Error E = M->readMilliJoules(Probe)) {
+    WhyNot = E.message(); // Typically "Not Supported" on older boards.
+    return nullptr;
+  }
+  return M;
+}
+
+Error EnergyMeter::readMilliJoules(unsigned long long &Out) const {
+  if (int Code = Nvml->TotalEnergy(Device, &Out))
+    return Error(Status::Error, "nvmlDeviceGetTotalEnergyConsumption: " +
+                                    Nvml->describe(Code));
+  return Error::success();
+}
+
+Error measureEnergy(const EnergyMeter &Meter,
+                    const std::function<Error()> &Launch,
+                    const std::function<Error()> &Sync, double MinSeconds,
+                    Json &Out) {
+  constexpr unsigned LaunchesPerSync = 16;
+  // One launch first, so that lazy module loading is not measured.
+  if (Error E = Launch())
+    return E;
+  if (Error E = Sync())
+    return E;
+  unsigned long long Before = 0, After = 0;
+  if (Error E = Meter.readMilliJoules(Before))
+    return E;
+  auto T0 = std::chrono::steady_clock::now();
+  double Seconds = 0;
+  size_t Launches = 0;
+  do {
+    for (unsigned K = 0; K < LaunchesPerSync; ++K, ++Launches)
+      if (Error E = Launch())
+        return E;
+    if (Error E = Sync())
+      return E;
+    Seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - T0)
+            .count();
+  } while (Seconds < MinSeconds);
+  if (Error E = Meter.readMilliJoules(After))
+    return E;
+  double Joules = static_cast<double>(After - Before) / 1000.0;
+  Out["launches"] = Launches;
+  Out["seconds"] = Seconds;
+  Out["joules"] = Joules;
+  Out["joules_per_launch"] = Joules / static_cast<double>(Launches);
+  Out["average_watts"] = Seconds > 0 ? Joules / Seconds : 0.0;
+  return Error::success();
+}
+
+} // namespace optiml

@@ -1,0 +1,55 @@
+//===- Energy.h - Joules per launch from NVML -------------------*- C++ -*-===//
+//
+// Part of OptiML. NVML is loaded at run time with dlopen: it ships with the
+// driver, not the toolkit, and a machine without it (or a GPU without an
+// energy counter) only loses the energy numbers.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OPTIML_RUNTIME_ENERGY_H
+#define OPTIML_RUNTIME_ENERGY_H
+
+#include "Json.h"
+#include "Status.h"
+
+#include <functional>
+#include <memory>
+#include <string>
+
+namespace optiml {
+
+class EnergyMeter {
+public:
+  EnergyMeter(const EnergyMeter &) = delete;
+  EnergyMeter &operator=(const EnergyMeter &) = delete;
+  ~EnergyMeter();
+
+  /// Opens NVML and the device at \p PciBusId (CUDA and NVML number devices
+  /// differently; the PCI bus id is common to both). Returns null and sets
+  /// \p WhyNot when energy cannot be measured.
+  static std::unique_ptr<EnergyMeter> open(const std::string &PciBusId,
+                                           std::string &WhyNot);
+
+  /// The board's energy counter since driver load, in millijoules.
+  Error readMilliJoules(unsigned long long &Out) const;
+
+private:
+  EnergyMeter() = default;
+
+  struct Api;
+  std::unique_ptr<Api> Nvml;
+  void *Device = nullptr;
+};
+
+/// Runs \p Launch (which enqueues one launch) back to back, synchronizing
+/// every few launches, for at least \p MinSeconds, and reports joules per
+/// launch. The counter updates every 20-100 ms on recent GPUs, hence the
+/// long batch.
+Error measureEnergy(const EnergyMeter &Meter,
+                    const std::function<Error()> &Launch,
+                    const std::function<Error()> &Sync, double MinSeconds,
+                    Json &Out);
+
+} // namespace optiml
+
+#endif // OPTIML_RUNTIME_ENERGY_H

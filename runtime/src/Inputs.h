@@ -1,0 +1,34 @@
+//===- Inputs.h - Deterministic input data for buffers ----------*- C++ -*-===//
+//
+// Part of OptiML. Inputs are generated once per (instance, seed) on the host
+// and uploaded to whichever side runs, so the reference and the candidate see
+// byte-identical data.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OPTIML_RUNTIME_INPUTS_H
+#define OPTIML_RUNTIME_INPUTS_H
+
+#include "Plan.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace optiml {
+
+/// Host contents per argument index: the generated data of in and inout
+/// buffers; empty for out buffers and scalars.
+using HostInputs = std::vector<std::vector<unsigned char>>;
+
+/// The contents of buffer argument \p ArgIndex under \p Seed. The generator is
+/// std::mt19937_64 seeded from (Seed, ArgIndex), so every buffer gets its own
+/// stream and adding an argument does not change the others.
+std::vector<unsigned char> generateBuffer(const Arg &A, unsigned ArgIndex,
+                                          uint64_t Seed);
+
+/// generateBuffer for every in/inout buffer of \p I.
+HostInputs generateInputs(const Instance &I, uint64_t Seed);
+
+} // namespace optiml
+
+#endif // OPTIML_RUNTIME_INPUTS_H

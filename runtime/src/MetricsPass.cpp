@@ -1,0 +1,130 @@
+//===- MetricsPass.cpp - The hardware-counter pass ------------------------===//
+//
+// Part of OptiML.
+//
+//===----------------------------------------------------------------------===//
+
+#include "MetricsPass.h"
+#include "Buffers.h"
+#include "Inputs.h"
+#include "RangeProfiler.h"
+
+namespace optiml {
+
+namespace {
+
+/// A readable message for the failure everybody hits first.
+std::string explain(const Error &E) {
+  if (E.message().find("INSUFFICIENT_PRIVILEGES") == std::string::npos)
+    return E.message();
+  return "no permission to read GPU performance counters "
+         "(CUPTI_ERROR_INSUFFICIENT_PRIVILEGES): run as root, or load the "
+         "NVIDIA driver with NVreg_RestrictProfilingToAdminUsers=0; see "
+         "https://developer.nvidia.com/ERR_NVGPUCTRPERM. Detail: " +
+         E.message();
+}
+
+std::vector<std::string> withoutSass(const std::vector<std::string> &Names) {
+  std::vector<std::string> Out;
+  for (const std::string &N : Names)
+    if (N.find("__sass_") == std::string::npos)
+      Out.push_back(N);
+  return Out;
+}
+
+/// Profiles one side. SASS-based metrics (the FP32 instruction counts) need
+/// instrumentation that some setups refuse; when the full set fails they are
+/// dropped and the hardware-counter metrics retried once.
+Error profileSide(RangeProfiler &RP, const std::vector<std::string> &Metrics,
+                  const KernelLibrary &Lib, const Instance &I, BufferSet &Bufs,
+                  cudaStream_t Stream, L2Flusher *Flusher, Json &Out) {
+  auto Prepare = [&]() -> Error {
+    if (Error E = Bufs.restoreInOut(Stream))
+      return E;
+    return Flusher ? Flusher->flush(Stream) : Error::success();
+  };
+  auto Launch = [&]() { return Lib.launch(I, Bufs.launchArgs(), Stream); };
+  auto Sync = [&]() { return syncKernels(Stream, "profiling " + I.Name); };
+
+  std::map<std::string, double> Values;
+  size_t Passes = 0;
+  Error E = RP.profile(Metrics, Prepare, Launch, Sync, Values, Passes);
+  std::vector<std::string> Reduced = withoutSass(Metrics);
+  if (E && E.status() != Status::Fault && Reduced.size() != Metrics.size()) {
+    Out["sass_metrics_dropped"] = E.message();
+    Values.clear();
+    E = RP.profile(Reduced, Prepare, Launch, Sync, Values, Passes);
+  }
+  if (E)
+    return E;
+  Json V = Json::object();
+  for (const auto &KV : Values)
+    V[KV.first] = KV.second;
+  Out["values"] = std::move(V);
+  Out["passes"] = Passes;
+  return Error::success();
+}
+
+Error profileInstance(RangeProfiler &RP,
+                      const std::vector<std::string> &Metrics, const Plan &P,
+                      const KernelLibrary *Libs[2], const Instance &I,
+                      cudaStream_t Stream, L2Flusher *Flusher,
+                      const ProgressFn &Progress, Json &Out) {
+  Out["instance"] = I.Name;
+  BufferSet Bufs;
+  if (Error E = Bufs.allocate(I))
+    return E;
+  if (Error E = Bufs.prepare(generateInputs(I, P.Seeds.front()), 0xFF, Stream))
+    return E;
+  if (Error E = Bufs.snapshotInOut(Stream))
+    return E;
+  for (Side S : {Side::Reference, Side::Candidate}) {
+    Progress("metrics " + I.Name + " " + sideName(S));
+    Json SideOut;
+    if (Error E = profileSide(RP, Metrics, *Libs[static_cast<int>(S)], I, Bufs,
+                              Stream, Flusher, SideOut))
+      return E;
+    Out[sideName(S)] = std::move(SideOut);
+  }
+  return Error::success();
+}
+
+} // namespace
+
+Error collectMetrics(const Plan &P, const KernelLibrary &Ref,
+                     const KernelLibrary &Cand, cudaStream_t Stream,
+                     L2Flusher *Flusher, int Ordinal, ProgressFn Progress,
+                     Json &Out) {
+  Out = Json::object();
+  Out["error"] = nullptr;
+  Out["api"] = "CUPTI Range Profiler, auto range, kernel replay";
+  Progress("metrics: initializing the CUPTI profiler");
+  std::unique_ptr<RangeProfiler> RP;
+  std::vector<std::string> Supported, Unsupported;
+  Error E = RangeProfiler::create(Ordinal, RP);
+  if (!E)
+    E = RP->partition(defaultMetrics(), Supported, Unsupported);
+  if (E) {
+    Out["error"] = explain(E);
+    return Error::success();
+  }
+  Out["chip"] = RP->chipName();
+  Out["unsupported"] = Unsupported;
+  Out["instances"] = Json::array();
+  const KernelLibrary *Libs[2] = {&Ref, &Cand};
+  for (const Instance *I : profiledInstances(P)) {
+    Json InstOut;
+    Error Failed = profileInstance(*RP, Supported, P, Libs, *I, Stream, Flusher,
+                                   Progress, InstOut);
+    Out["instances"].push_back(std::move(InstOut));
+    if (Failed && Failed.status() == Status::Fault)
+      return Failed;
+    if (Failed) {
+      Out["error"] = explain(Failed);
+      return Error::success();
+    }
+  }
+  return Error::success();
+}
+
+} // namespace optiml

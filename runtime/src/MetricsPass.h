@@ -1,0 +1,32 @@
+//===- MetricsPass.h - The hardware-counter pass ----------------*- C++ -*-===//
+//
+// Part of OptiML. Runs after timing, never during it: profiling serializes
+// and replays kernels, which would distort the durations.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OPTIML_RUNTIME_METRICSPASS_H
+#define OPTIML_RUNTIME_METRICSPASS_H
+
+#include "Json.h"
+#include "KernelLibrary.h"
+#include "L2Flush.h"
+#include "Plan.h"
+#include "Progress.h"
+
+#include <cuda_runtime.h>
+
+namespace optiml {
+
+/// Collects the default metrics for both sides on profiledInstances(P) and
+/// fills the result's "metrics" object. Profiler problems (no permission,
+/// unsupported device, ...) become {"error": "..."} in \p Out and are not
+/// returned; only a kernel fault, which kills the context, is.
+Error collectMetrics(const Plan &P, const KernelLibrary &Ref,
+                     const KernelLibrary &Cand, cudaStream_t Stream,
+                     L2Flusher *Flusher, int Ordinal, ProgressFn Progress,
+                     Json &Out);
+
+} // namespace optiml
+
+#endif // OPTIML_RUNTIME_METRICSPASS_H

@@ -1,0 +1,57 @@
+//===- Runner.h - One run of a plan, phase by phase -------------*- C++ -*-===//
+//
+// Part of OptiML. The phases, in order: load the two libraries, find the GPU,
+// verify (always), time (instances with "time": true), energy and metrics
+// (when asked). Each phase fills its part of the result; the first failure
+// that ends the run decides the status.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OPTIML_RUNTIME_RUNNER_H
+#define OPTIML_RUNTIME_RUNNER_H
+
+#include "Device.h"
+#include "Failure.h"
+#include "KernelLibrary.h"
+#include "L2Flush.h"
+#include "Plan.h"
+#include "Progress.h"
+#include "Result.h"
+
+#include <cuda_runtime.h>
+#include <memory>
+
+namespace optiml {
+
+class Runner {
+public:
+  Runner(const Plan &P, ResultWriter &Result);
+  Runner(const Runner &) = delete;
+  Runner &operator=(const Runner &) = delete;
+  ~Runner();
+
+  /// Runs every phase the plan asks for. Returns the final status; \p Message
+  /// explains anything but Ok.
+  Status run(std::string &Message);
+
+private:
+  Error loadLibraries();
+  Error setUpDevice();
+  Error verify(bool &Passed);
+  Error time();
+  Error energy();
+  Error metrics();
+  ProgressFn progress();
+
+  const Plan &P;
+  ResultWriter &Result;
+  std::unique_ptr<KernelLibrary> Ref, Cand;
+  DeviceInfo Device;
+  cudaStream_t Stream = nullptr;
+  L2Flusher Flusher;
+  FailureLog Failures;
+};
+
+} // namespace optiml
+
+#endif // OPTIML_RUNTIME_RUNNER_H

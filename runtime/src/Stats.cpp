@@ -1,0 +1,68 @@
+//===- Stats.cpp - Robust summaries of timing samples ---------------------===//
+//
+// Part of OptiML.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Stats.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace optiml {
+
+double quantile(const std::vector<double> &Sorted, double Q) {
+  if (Sorted.empty())
+    return 0;
+  double Pos = Q * static_cast<double>(Sorted.size() - 1);
+  auto Lo = static_cast<size_t>(std::floor(Pos));
+  size_t Hi = std::min(Lo + 1, Sorted.size() - 1);
+  double Frac = Pos - static_cast<double>(Lo);
+  return Sorted[Lo] + (Sorted[Hi] - Sorted[Lo]) * Frac;
+}
+
+double medianSpread(const std::vector<double> &Sorted) {
+  size_t N = Sorted.size();
+  if (N == 0)
+    return 1;
+  double Median = quantile(Sorted, 0.5);
+  if (Median <= 0)
+    return 1;
+  double Half = 0.98 * std::sqrt(static_cast<double>(N));
+  double Center = static_cast<double>(N) / 2;
+  // 1-based ranks, clamped; converted to 0-based indices below.
+  auto J = static_cast<long>(std::floor(Center - Half));
+  auto K = static_cast<long>(std::ceil(Center + Half));
+  J = std::max(J, 1L);
+  K = std::min(K, static_cast<long>(N));
+  return (Sorted[K - 1] - Sorted[J - 1]) / 2 / Median;
+}
+
+SampleStats summarize(std::vector<double> Samples) {
+  SampleStats S;
+  S.N = Samples.size();
+  if (Samples.empty())
+    return S;
+  std::sort(Samples.begin(), Samples.end());
+  S.Median = quantile(Samples, 0.5);
+  S.Min = Samples.front();
+  S.P25 = quantile(Samples, 0.25);
+  S.P75 = quantile(Samples, 0.75);
+  S.Spread = medianSpread(Samples);
+  S.IqrRel = S.Median > 0 ? (S.P75 - S.P25) / S.Median : 0;
+  return S;
+}
+
+Json statsToJson(const SampleStats &S) {
+  Json J;
+  J["median_ns"] = S.Median;
+  J["min_ns"] = S.Min;
+  J["p25_ns"] = S.P25;
+  J["p75_ns"] = S.P75;
+  J["spread"] = S.Spread;
+  J["iqr_rel"] = S.IqrRel;
+  J["reps"] = S.N;
+  return J;
+}
+
+} // namespace optiml

@@ -1,0 +1,48 @@
+//===- Stats.h - Robust summaries of timing samples -------------*- C++ -*-===//
+//
+// Part of OptiML. Kernel times are skewed (a few slow outliers from clocks,
+// interrupts, other tenants), so everything is order statistics: the median,
+// quartiles, and a distribution-free confidence interval of the median.
+//
+// "spread" throughout the runner is the half-width of the 95% confidence
+// interval of the median divided by the median: with n sorted samples the
+// interval is [x_(j), x_(k)], j = floor(n/2 - 0.98 sqrt(n)), k = ceil(n/2 +
+// 0.98 sqrt(n)) (1-based, clamped to [1, n]), the normal approximation of the
+// binomial interval for a median. Unlike the interquartile range it shrinks
+// as repetitions accumulate, which is what "the median has settled" means.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OPTIML_RUNTIME_STATS_H
+#define OPTIML_RUNTIME_STATS_H
+
+#include "Json.h"
+
+#include <cstddef>
+#include <vector>
+
+namespace optiml {
+
+struct SampleStats {
+  size_t N = 0;
+  double Median = 0, Min = 0, P25 = 0, P75 = 0;
+  double Spread = 1; ///< Relative CI half-width of the median (see above).
+  double IqrRel = 0; ///< (P75 - P25) / Median, the spread of single runs.
+};
+
+/// Summarises \p Samples (unsorted; copied). N = 0 gives all zeros and a
+/// spread of 1.
+SampleStats summarize(std::vector<double> Samples);
+
+/// Linear-interpolation quantile, \p Q in [0, 1], of sorted \p Sorted.
+double quantile(const std::vector<double> &Sorted, double Q);
+
+/// The spread defined above, for sorted \p Sorted.
+double medianSpread(const std::vector<double> &Sorted);
+
+/// {"median_ns", "min_ns", "p25_ns", "p75_ns", "spread", "iqr_rel", "reps"}.
+Json statsToJson(const SampleStats &S);
+
+} // namespace optiml
+
+#endif // OPTIML_RUNTIME_STATS_H

@@ -1,0 +1,56 @@
+//===- Status.cpp - Runner outcomes and exit codes ------------------------===//
+//
+// Part of OptiML.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Status.h"
+
+namespace optiml {
+
+const char *statusName(Status S) {
+  switch (S) {
+  case Status::Ok:
+    return "ok";
+  case Status::VerifyFailed:
+    return "verify_failed";
+  case Status::Fault:
+    return "fault";
+  case Status::LaunchError:
+    return "launch_error";
+  case Status::LoadError:
+    return "load_error";
+  case Status::BadPlan:
+    return "bad_plan";
+  case Status::NoGpu:
+    return "no_gpu";
+  case Status::Error:
+    return "error";
+  case Status::Incomplete:
+    return "incomplete";
+  }
+  return "error";
+}
+
+int exitCode(Status S) {
+  switch (S) {
+  case Status::Ok:
+    return 0;
+  case Status::VerifyFailed:
+    return 1;
+  case Status::Fault:
+  case Status::LaunchError:
+    return 2;
+  case Status::BadPlan:
+  case Status::LoadError:
+    return 3;
+  case Status::NoGpu:
+    return 4;
+  case Status::Error:
+  case Status::Incomplete:
+    return 5;
+  }
+  return 5;
+}
+
+} // namespace optiml

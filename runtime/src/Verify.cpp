@@ -1,0 +1,363 @@
+//===- Verify.cpp - Correctness checks of a candidate ---------------------===//
+//
+// Part of OptiML.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Verify.h"
+#include "Compare.h"
+#include "Inputs.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <sstream>
+
+namespace optiml {
+
+namespace {
+
+/// Poison bytes of the two runs. 0xFF makes every float a NaN and every
+/// integer all-ones; 0x5A makes large finite floats and ordinary integers, so
+/// the two runs disagree on any element that is read before being written.
+constexpr unsigned char Poison[2] = {0xFF, 0x5A};
+
+std::string kindFor(Side S, const char *Kind) {
+  return S == Side::Reference ? std::string("reference_") + Kind
+                              : std::string(Kind);
+}
+
+bool holdsPoison(const std::vector<unsigned char> &Data, size_t Index,
+                 size_t Size, unsigned char Byte) {
+  for (size_t B = 0; B < Size; ++B)
+    if (Data[Index * Size + B] != Byte)
+      return false;
+  return true;
+}
+
+long long floorDiv(long long A, long long B) {
+  long long Q = A / B;
+  return (A % B != 0 && (A < 0) != (B < 0)) ? Q - 1 : Q;
+}
+
+std::string hexByte(unsigned char B) {
+  char Buf[8];
+  std::snprintf(Buf, sizeof(Buf), "0x%02x", B);
+  return Buf;
+}
+
+std::string formatDouble(double V) {
+  std::ostringstream OS;
+  OS.precision(9);
+  OS << V;
+  return OS.str();
+}
+
+} // namespace
+
+/// What the checks of one side found during one seed, in elements (bytes for
+/// red zones). Reported per seed and side in the result.
+struct Verifier::SideCounts {
+  size_t Unwritten = 0;
+  size_t Nondeterministic = 0;
+  size_t RedZoneBytes = 0;
+  size_t InputsModified = 0;
+
+  bool clean() const {
+    return Unwritten == 0 && Nondeterministic == 0 && RedZoneBytes == 0 &&
+           InputsModified == 0;
+  }
+  Json toJson() const {
+    Json J;
+    J["unwritten"] = Unwritten;
+    J["nondeterministic"] = Nondeterministic;
+    J["redzone_damaged_bytes"] = RedZoneBytes;
+    J["inputs_modified"] = InputsModified;
+    return J;
+  }
+};
+
+/// The out/inout contents after each of the two runs, by argument index, and
+/// which elements must not be compared (unwritten or nondeterministic).
+struct Verifier::SideRuns {
+  std::vector<std::vector<unsigned char>> Out[2];
+  std::vector<std::vector<bool>> Suspect;
+};
+
+Verifier::Verifier(const Plan &P, const KernelLibrary &Ref,
+                   const KernelLibrary &Cand, cudaStream_t Stream,
+                   FailureLog &Failures, ProgressFn Progress)
+    : P(P), Libs{&Ref, &Cand}, Stream(Stream), Failures(Failures),
+      Progress(std::move(Progress)) {}
+
+Error Verifier::run(Json &Instances) {
+  for (const Instance &I : P.Instances) {
+    Json Out;
+    Error E = verifyInstance(I, Out);
+    Instances.push_back(std::move(Out));
+    if (E)
+      return E;
+  }
+  return Error::success();
+}
+
+Error Verifier::verifyInstance(const Instance &I, Json &Out) {
+  Out["name"] = I.Name;
+  Out["passed"] = false;
+  Out["seeds"] = Json::array();
+  BufferSet Bufs;
+  if (Error E = Bufs.allocate(I))
+    return E.withContext("verify " + I.Name);
+  bool InstancePassed = true;
+  for (uint64_t Seed : P.Seeds) {
+    Json SeedOut;
+    Error E = verifySeed(I, Bufs, Seed, SeedOut);
+    InstancePassed = InstancePassed && !E && SeedOut["passed"].get<bool>();
+    Out["seeds"].push_back(std::move(SeedOut));
+    if (E)
+      return E;
+  }
+  Out["passed"] = InstancePassed;
+  return Error::success();
+}
+
+Error Verifier::verifySeed(const Instance &I, BufferSet &Bufs, uint64_t Seed,
+                           Json &Out) {
+  Out["seed"] = Seed;
+  Out["passed"] = false;
+  HostInputs Inputs = generateInputs(I, Seed);
+  SideRuns Runs[2];
+  SideCounts Counts[2];
+  for (Side S : {Side::Reference, Side::Candidate}) {
+    auto K = static_cast<int>(S);
+    if (Error E = runSide(S, I, Bufs, Inputs, Seed, Runs[K], Counts[K]))
+      return E;
+    checkRuns(S, I, Seed, Runs[K], Counts[K]);
+    Out[sideName(S)] = Counts[K].toJson();
+  }
+
+  bool RefOk = Counts[0].clean();
+  bool CandOk = Counts[1].clean();
+  Json Buffers = Json::array();
+  if (RefOk)
+    CandOk = compareSides(I, Seed, Runs[0], Runs[1], Buffers) && CandOk;
+  else
+    Out["comparison"] = "skipped: the reference failed its own checks";
+  Out["buffers"] = std::move(Buffers);
+  Out["passed"] = RefOk && CandOk;
+  Passed = Passed && RefOk && CandOk;
+  return Error::success();
+}
+
+Error Verifier::runSide(Side S, const Instance &I, BufferSet &Bufs,
+                        const HostInputs &Inputs, uint64_t Seed, SideRuns &Runs,
+                        SideCounts &Counts) {
+  const KernelLibrary &Lib = *Libs[static_cast<int>(S)];
+  std::string Where =
+      "verify " + I.Name + " seed " + std::to_string(Seed) + " " + sideName(S);
+  for (int Run = 0; Run < 2; ++Run) {
+    Progress(Where + " run " + std::to_string(Run + 1) + "/2");
+    Runs.Out[Run].assign(I.Args.size(), {});
+    if (Error E = Bufs.prepare(Inputs, Poison[Run], Stream))
+      return E.withContext(Where);
+    Error E = Lib.launch(I, Bufs.launchArgs(), Stream);
+    if (!E)
+      E = syncKernels(Stream, "kernel '" + Lib.kernelName() + "'");
+    if (E) {
+      recordFatal(S, I, Seed, E);
+      return E.withContext(Where);
+    }
+    // Red zones and inputs are checked per run; a damaged zone is reported
+    // once per run at most, which the FailureLog folds together.
+    SideCounts RunCounts;
+    for (size_t K = 0; K < I.Args.size(); ++K) {
+      const Arg &A = I.Args[K];
+      if (!A.IsBuffer)
+        continue;
+      std::vector<unsigned char> Host;
+      RedZoneReport Zones;
+      if (Error DownloadErr = Bufs.buffer(K).download(Host, Zones, Stream))
+        return DownloadErr.withContext(Where);
+      checkRedZone(S, I, Seed, Run, A, Zones, RunCounts);
+      if (A.BufferRole == Role::In)
+        checkInputUnchanged(S, I, Seed, Run, A, Inputs[K], Host, RunCounts);
+      else
+        Runs.Out[Run][K] = std::move(Host);
+    }
+    Counts.RedZoneBytes = std::max(Counts.RedZoneBytes, RunCounts.RedZoneBytes);
+    Counts.InputsModified =
+        std::max(Counts.InputsModified, RunCounts.InputsModified);
+  }
+  return Error::success();
+}
+
+void Verifier::checkRedZone(Side S, const Instance &I, uint64_t Seed, int Run,
+                            const Arg &A, const RedZoneReport &Z,
+                            SideCounts &Counts) {
+  if (Z.Intact)
+    return;
+  Counts.RedZoneBytes += Z.DamagedBytes;
+  bool Left = Z.FirstBadByte < 0;
+  Failure F;
+  F.Instance = I.Name;
+  F.Seed = Seed;
+  F.S = S;
+  F.Kind = kindFor(S, "redzone");
+  F.Buffer = A.Name;
+  F.Index = floorDiv(Z.FirstBadByte, static_cast<long long>(elemSize(A.Type)));
+  F.Expected = hexByte(Z.Expected);
+  F.Got = hexByte(Z.Got);
+  F.Message = std::string("out-of-bounds write: ") + (Left ? "left" : "right") +
+              " red zone damaged at byte offset " +
+              std::to_string(Z.FirstBadByte) + " of a " +
+              std::to_string(A.bytes()) + "-byte buffer (" +
+              std::to_string(Z.DamagedBytes) + " bytes changed in run " +
+              std::to_string(Run + 1) + ")";
+  Failures.add(std::move(F));
+}
+
+void Verifier::checkInputUnchanged(Side S, const Instance &I, uint64_t Seed,
+                                   int Run, const Arg &A,
+                                   const std::vector<unsigned char> &Want,
+                                   const std::vector<unsigned char> &Got,
+                                   SideCounts &Counts) {
+  for (uint64_t E = 0; E < A.Count; ++E) {
+    if (elemBitsEqual(A.Type, Want.data(), Got.data(), E))
+      continue;
+    ++Counts.InputsModified;
+    Failure F;
+    F.Instance = I.Name;
+    F.Seed = Seed;
+    F.S = S;
+    F.Kind = kindFor(S, "input_modified");
+    F.Buffer = A.Name;
+    F.Index = static_cast<long long>(E);
+    F.Expected = elemToJson(A.Type, Want.data(), E);
+    F.Got = elemToJson(A.Type, Got.data(), E);
+    F.Message = "the kernel wrote into an 'in' buffer (run " +
+                std::to_string(Run + 1) + ")";
+    Failures.add(std::move(F));
+  }
+}
+
+void Verifier::checkRuns(Side S, const Instance &I, uint64_t Seed,
+                         SideRuns &Runs, SideCounts &Counts) {
+  Runs.Suspect.assign(I.Args.size(), {});
+  for (size_t K = 0; K < I.Args.size(); ++K) {
+    const Arg &A = I.Args[K];
+    if (!A.IsBuffer || A.BufferRole == Role::In)
+      continue;
+    const std::vector<unsigned char> &R0 = Runs.Out[0][K];
+    const std::vector<unsigned char> &R1 = Runs.Out[1][K];
+    std::vector<bool> &Suspect = Runs.Suspect[K];
+    Suspect.assign(A.Count, false);
+    size_t Size = elemSize(A.Type);
+    for (uint64_t E = 0; E < A.Count; ++E) {
+      // Only out buffers are poisoned; inout buffers start from the inputs.
+      bool Unwritten = A.BufferRole == Role::Out &&
+                       holdsPoison(R0, E, Size, Poison[0]) &&
+                       holdsPoison(R1, E, Size, Poison[1]);
+      bool Differ =
+          !Unwritten && !runsAgree(A.Type, R0.data(), R1.data(), E, P.Tol);
+      if (!Unwritten && !Differ)
+        continue;
+      Suspect[E] = true;
+      Failure F;
+      F.Instance = I.Name;
+      F.Seed = Seed;
+      F.S = S;
+      F.Buffer = A.Name;
+      F.Index = static_cast<long long>(E);
+      if (Unwritten) {
+        ++Counts.Unwritten;
+        F.Kind = kindFor(S, "unwritten");
+        F.Got = elemToJson(A.Type, R0.data(), E);
+        F.Message = "element never written: it still holds the poison (" +
+                    hexByte(Poison[0]) + " in run 1, " + hexByte(Poison[1]) +
+                    " in run 2)";
+      } else {
+        ++Counts.Nondeterministic;
+        F.Kind = kindFor(S, "nondeterministic");
+        F.Expected = elemToJson(A.Type, R0.data(), E);
+        F.Got = elemToJson(A.Type, R1.data(), E);
+        F.Message = "two runs on identical inputs disagree (a race, or a read "
+                    "of output memory before it is written)";
+      }
+      Failures.add(std::move(F));
+    }
+  }
+}
+
+bool Verifier::compareSides(const Instance &I, uint64_t Seed,
+                            const SideRuns &Ref, const SideRuns &Cand,
+                            Json &Buffers) {
+  bool Ok = true;
+  for (size_t K = 0; K < I.Args.size(); ++K) {
+    const Arg &A = I.Args[K];
+    if (!A.IsBuffer || A.BufferRole == Role::In)
+      continue;
+    const std::vector<unsigned char> &R = Ref.Out[0][K];
+    const std::vector<unsigned char> &C = Cand.Out[0][K];
+    auto OnIssue = [&](ElemIssue Issue, size_t E) {
+      Failure F;
+      F.Instance = I.Name;
+      F.Seed = Seed;
+      F.S = Side::Candidate;
+      F.Buffer = A.Name;
+      F.Index = static_cast<long long>(E);
+      F.Expected = elemToJson(A.Type, R.data(), E);
+      F.Got = elemToJson(A.Type, C.data(), E);
+      if (Issue == ElemIssue::NonFinite) {
+        F.Kind = "nan";
+        F.Message = "non-finite value where the reference is finite";
+      } else {
+        F.Kind = "mismatch";
+        F.Message = isFloatType(A.Type)
+                        ? "outside |got - expected| <= atol + rtol * |expected|"
+                        : "integers differ (exact match required)";
+      }
+      Failures.add(std::move(F));
+    };
+    CompareStats St = compareBuffers(A.Type, R.data(), C.data(), A.Count, P.Tol,
+                                     &Cand.Suspect[K], OnIssue);
+    bool NormOk = !isFloatType(A.Type) || St.NormErr <= P.Tol.Norm;
+    if (!NormOk) {
+      Failure F;
+      F.Instance = I.Name;
+      F.Seed = Seed;
+      F.S = Side::Candidate;
+      F.Kind = "norm";
+      F.Buffer = A.Name;
+      F.Expected = P.Tol.Norm;
+      F.Got = doubleToJson(St.NormErr);
+      F.Message = "relative L2 error " + formatDouble(St.NormErr) +
+                  " exceeds the norm tolerance " + formatDouble(P.Tol.Norm);
+      Failures.add(std::move(F));
+    }
+    Ok = Ok && NormOk && St.Mismatches == 0 && St.NonFinite == 0;
+
+    Json B;
+    B["name"] = A.Name;
+    B["compared"] = St.Compared;
+    B["mismatches"] = St.Mismatches;
+    B["nonfinite"] = St.NonFinite;
+    B["max_abs_err"] = doubleToJson(St.MaxAbsErr);
+    B["max_rel_err"] = doubleToJson(St.MaxRelErr);
+    B["norm_err"] = doubleToJson(St.NormErr);
+    Buffers.push_back(std::move(B));
+  }
+  return Ok;
+}
+
+void Verifier::recordFatal(Side S, const Instance &I, uint64_t Seed,
+                           const Error &E) {
+  Failure F;
+  F.Instance = I.Name;
+  F.Seed = Seed;
+  F.S = S;
+  F.Kind = E.status() == Status::LaunchError ? "launch_error" : "fault";
+  F.Message = E.message();
+  Failures.add(std::move(F));
+  Passed = false;
+}
+
+} // namespace optiml

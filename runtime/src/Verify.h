@@ -1,0 +1,76 @@
+//===- Verify.h - Correctness checks of a candidate -------------*- C++ -*-===//
+//
+// Part of OptiML. For every instance and seed, each side runs twice with two
+// different poison patterns in its out buffers. From the two runs we learn:
+//  - red zones damaged -> out-of-bounds write ("redzone");
+//  - an in buffer changed -> "input_modified";
+//  - an element that holds the poison after *both* runs -> "unwritten" (a
+//    legitimate value equals at most one of two different poisons);
+//  - the runs disagree -> "nondeterministic" (a race, or a read of
+//    uninitialized output, since the poison differs between the runs);
+// and then compare the candidate's first run with the reference's
+// ("mismatch", "nan", "norm"). Reference problems are spec errors and get a
+// "reference_" prefix.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OPTIML_RUNTIME_VERIFY_H
+#define OPTIML_RUNTIME_VERIFY_H
+
+#include "Buffers.h"
+#include "Failure.h"
+#include "Json.h"
+#include "KernelLibrary.h"
+#include "Plan.h"
+#include "Progress.h"
+
+#include <cuda_runtime.h>
+
+namespace optiml {
+
+class Verifier {
+public:
+  Verifier(const Plan &P, const KernelLibrary &Ref, const KernelLibrary &Cand,
+           cudaStream_t Stream, FailureLog &Failures, ProgressFn Progress);
+
+  /// Verifies every instance under every seed, appending one entry per
+  /// instance to \p Instances. Verification failures go to the FailureLog and
+  /// clear passed(); the returned Error is for problems that stop the run
+  /// (fault, launch error, CUDA or memory failure).
+  Error run(Json &Instances);
+
+  bool passed() const { return Passed; }
+
+private:
+  struct SideCounts;
+  struct SideRuns;
+
+  Error verifyInstance(const Instance &I, Json &Out);
+  Error verifySeed(const Instance &I, BufferSet &Bufs, uint64_t Seed,
+                   Json &Out);
+  Error runSide(Side S, const Instance &I, BufferSet &Bufs,
+                const HostInputs &Inputs, uint64_t Seed, SideRuns &Runs,
+                SideCounts &Counts);
+  void checkRedZone(Side S, const Instance &I, uint64_t Seed, int Run,
+                    const Arg &A, const RedZoneReport &Z, SideCounts &Counts);
+  void checkInputUnchanged(Side S, const Instance &I, uint64_t Seed, int Run,
+                           const Arg &A, const std::vector<unsigned char> &Want,
+                           const std::vector<unsigned char> &Got,
+                           SideCounts &Counts);
+  void checkRuns(Side S, const Instance &I, uint64_t Seed, SideRuns &Runs,
+                 SideCounts &Counts);
+  bool compareSides(const Instance &I, uint64_t Seed, const SideRuns &Ref,
+                    const SideRuns &Cand, Json &Buffers);
+  void recordFatal(Side S, const Instance &I, uint64_t Seed, const Error &E);
+
+  const Plan &P;
+  const KernelLibrary *Libs[2];
+  cudaStream_t Stream;
+  FailureLog &Failures;
+  ProgressFn Progress;
+  bool Passed = true;
+};
+
+} // namespace optiml
+
+#endif // OPTIML_RUNTIME_VERIFY_H
