@@ -18,3 +18,7 @@ if(NOT OPTIML_STATIC)
   find_package(CURL REQUIRED)
   find_package(SQLite3 REQUIRED)
 endif()
+# The runner is built on the GPU machine and needs the same header there.
+get_target_property(OPTIML_JSON_INCLUDE_DIR nlohmann_json::nlohmann_json
+                    INTERFACE_INCLUDE_DIRECTORIES)
+list(GET OPTIML_JSON_INCLUDE_DIR 0 OPTIML_JSON_INCLUDE_DIR)

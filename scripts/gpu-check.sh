@@ -2,7 +2,8 @@
 # The one script that runs on the GPU machine (nvcc, CUPTI and CMake there,
 # no LLVM): unpacks the bundle made by scripts/gpu-bundle.sh, builds what
 # must be built with nvcc, runs every GPU check, and prints a short table
-# last. Logs go to $OUT (the device tool brings them back) or /tmp.
+# last. Logs go to /tmp/optiml-gpu-logs; with $OUT set (the device tool),
+# the table and a tarball of the logs are copied there.
 # Usage: scripts/gpu-check.sh [bundle/optiml-gpu.tar.xz]
 #   OPTIML_GPU_SKIP_RUNTIME=1  skips building and testing runtime/
 set -uo pipefail
@@ -10,9 +11,10 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 bundle=${1:-bundle/optiml-gpu.tar.xz}
 work=${OPTIML_GPU_WORK:-/tmp/optiml-gpu-work}
-logs=${OUT:-/tmp/optiml-gpu-logs}
+logs=/tmp/optiml-gpu-logs
 cuda=${CUDA_PATH:-/usr/local/cuda}
 arch=${OPTIML_GPU_ARCH:-sm_90}
+rm -rf "$logs"
 mkdir -p "$work" "$logs"
 
 rows=()
@@ -81,6 +83,34 @@ elif [ -f "$rt/CMakeLists.txt" ]; then
   fi
 fi
 
+# Every example evaluated against itself: verification on each instance and
+# seed, side-by-side timing (the ratio must be within noise of 1.0) and the
+# hardware counters; then Nsight Compute times the same kernel, and the two
+# medians must agree within 10%.
+export OPTIML_CACHE_DIR="$work/cache"
+if [ -z "${OPTIML_GPU_SKIP_RUNTIME:-}" ]; then
+  for src in examples/*.cu; do
+    name=$(basename "$src" .cu)
+    "$tool" "$src" --evaluate --metrics --format=json --cuda-path="$cuda" \
+      >"$logs/eval-$name.json" 2>"$logs/eval-$name.err"
+    rc=$?
+    verdict=$(python3 -c "import json,sys; d=json.load(open(sys.argv[1])); t=d['result'].get('timing',{}); print('%s speedup %.3f noise %.3f' % (d['status'], t.get('speedup',0), t.get('noise',0)))" "$logs/eval-$name.json" 2>/dev/null)
+    [ $rc -eq 0 ] && record "evaluate $name (self)" "ok" "$verdict" ||
+      record "evaluate $name (self)" "FAIL" "exit $rc ${verdict:-$(tail -n 1 "$logs/eval-$name.err")}"
+    if command -v ncu >/dev/null 2>&1; then
+      ncu --clock-control none --target-processes all -k "regex:^$name" \
+        --launch-count 8 --metrics gpu__time_duration.sum --csv \
+        "$tool" "$src" --evaluate --noise-target=0.5 --cuda-path="$cuda" \
+        >"$logs/ncu-$name.csv" 2>"$logs/ncu-$name.err"
+      line=$(python3 scripts/ncu-compare.py "$name" "$logs/ncu-$name.csv" "$logs/eval-$name.json")
+      [ $? -eq 0 ] && record "ncu agrees $name" "ok" "$line" ||
+        record "ncu agrees $name" "FAIL" "$line"
+    fi
+  done
+  python3 scripts/eval-table.py "$logs"/eval-*.json >"$logs/eval-table.txt" 2>&1
+fi
+
+print_table() {
 echo
 echo "== OptiML GPU check, $(date -u +%Y-%m-%dT%H:%MZ)"
 printf '%-28s %-5s %s\n' CHECK RESULT DETAIL
@@ -88,6 +118,13 @@ for r in "${rows[@]}"; do
   IFS='|' read -r c s d <<<"$r"
   printf '%-28s %-5s %s\n' "$c" "$s" "$d"
 done
+[ -f "$logs/eval-table.txt" ] && { echo; cat "$logs/eval-table.txt"; }
 total=${#rows[@]}
 echo "$((total - failures)) passed, $failures failed"
+}
+print_table | tee "$logs/gpu-check.txt"
+if [ -n "${OUT:-}" ]; then
+  cp "$logs/gpu-check.txt" "$OUT/"
+  tar -C "$(dirname "$logs")" -czf "$OUT/gpu-logs.tar.gz" "$(basename "$logs")"
+fi
 [ $failures -eq 0 ]

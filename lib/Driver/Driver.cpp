@@ -2,7 +2,10 @@
 
 #include "optiml/Driver/Driver.h"
 #include "optiml/Analysis/KernelFinder.h"
+#include "optiml/Driver/EvaluationReport.h"
 #include "optiml/Driver/KernelListing.h"
+#include "optiml/Eval/Evaluator.h"
+#include "optiml/Eval/GpuProbe.h"
 #include "optiml/Frontend/ParsedTU.h"
 #include "optiml/Support/Error.h"
 
@@ -64,4 +67,105 @@ llvm::Error Driver::listKernels(llvm::StringRef File, llvm::StringRef Kernel,
       {"file", Inv->File}, {"kernels", Kernels}, {"warnings", Inv->Warnings}};
   Out << J.dump(2) << "\n";
   return llvm::Error::success();
+}
+
+llvm::Expected<const KernelInfo *>
+Driver::selectOne(const KernelInventory &Inv, llvm::StringRef Kernel) {
+  if (Kernel.empty() && Inv.Kernels.size() > 1)
+    return makeError(ErrorKind::BadInput,
+                     Inv.File + " defines " +
+                         llvm::Twine(Inv.Kernels.size()) +
+                         " kernels; choose one with --kernel=NAME");
+  auto Selected = select(Inv, Kernel);
+  if (!Selected)
+    return Selected.takeError();
+  return Selected->front();
+}
+
+/// The candidate must define the same kernel with the same parameters: the
+/// runner passes it the reference's arguments.
+static llvm::Error checkSameSignature(const KernelInfo &Ref,
+                                      const KernelInventory &CandInv,
+                                      llvm::StringRef CandFile) {
+  const KernelInfo *Cand = CandInv.find(Ref.QualifiedName);
+  if (!Cand)
+    return makeError(ErrorKind::BadInput,
+                     CandFile + ": the candidate does not define kernel '" +
+                         Ref.QualifiedName + "'");
+  bool Same = Cand->Params.size() == Ref.Params.size();
+  for (size_t I = 0; Same && I < Ref.Params.size(); ++I)
+    Same = Cand->Params[I].IsPointer == Ref.Params[I].IsPointer &&
+           Cand->Params[I].PointeeType == Ref.Params[I].PointeeType;
+  if (!Same)
+    return makeError(ErrorKind::BadInput,
+                     CandFile + ": kernel '" + Ref.QualifiedName +
+                         "' has different parameters than in the reference");
+  return llvm::Error::success();
+}
+
+llvm::Expected<int> Driver::evaluate(llvm::StringRef File,
+                                     const EvaluateOptions &Options,
+                                     OutputFormat Format) {
+  auto Inv = inventoryOf(File);
+  if (!Inv)
+    return Inv.takeError();
+  auto Kernel = selectOne(*Inv, Options.Kernel);
+  if (!Kernel)
+    return Kernel.takeError();
+  auto Spec = loadKernelSpec(**Kernel, File, Options.SpecPath);
+  if (!Spec)
+    return Spec.takeError();
+
+  auto Reference = KernelSource::fromFile(File);
+  if (!Reference)
+    return Reference.takeError();
+  std::optional<KernelSource> Candidate;
+  if (!Options.Candidate.empty()) {
+    auto CandInv = inventoryOf(Options.Candidate);
+    if (!CandInv)
+      return CandInv.takeError();
+    if (llvm::Error E =
+            checkSameSignature(**Kernel, *CandInv, Options.Candidate))
+      return E;
+    auto Text = KernelSource::fromFile(Options.Candidate);
+    if (!Text)
+      return Text.takeError();
+    Candidate.emplace(std::move(*Text));
+  }
+
+  // Without a GPU there is nothing to measure: say so before compiling.
+  std::string Arch = Options.Arch;
+  if (!Options.BuildOnly) {
+    auto Gpu = probeGpu();
+    if (!Gpu)
+      return Gpu.takeError();
+    if (Arch.empty())
+      Arch = Gpu->Arch;
+  }
+  BuildOptions BO;
+  BO.Arch = Arch.empty() ? "sm_90" : Arch;
+  BO.ExtraFlags = Options.NvccFlags;
+  auto B = Builder::create(BO);
+  if (!B)
+    return B.takeError();
+  std::optional<Runner> R;
+  if (!Options.BuildOnly) {
+    auto Prepared = Runner::prepare(ToolPath, BO.Arch);
+    if (!Prepared)
+      return Prepared.takeError();
+    R.emplace(std::move(*Prepared));
+  }
+
+  Evaluator Eval(*B, Options.Measure, Options.TimeoutSeconds);
+  auto E = Eval.evaluate(*Reference, Candidate ? &*Candidate : nullptr,
+                         **Kernel, *Spec, R ? &*R : nullptr);
+  if (!E)
+    return E.takeError();
+  if (Format == OutputFormat::JSON)
+    Out << toJSON(*E).dump(2) << "\n";
+  else
+    printEvaluation(*E, (*Kernel)->QualifiedName, Out);
+  if (Options.BuildOnly)
+    return E->status() == "built" ? ExitOK : ExitRejected;
+  return E->accepted() ? ExitOK : ExitRejected;
 }

@@ -65,9 +65,11 @@ clang::tooling::ArgumentsAdjuster CudaToolchain::defaultsAdjuster() const {
     if (!hasArgWithPrefix(Args, "--cuda-host-only") &&
         !hasArgWithPrefix(Args, "--cuda-device-only"))
       Add("--cuda-device-only");
-    // Last, so that a -Wall in the command cannot turn them back on.
-    Out.push_back("-Wno-unknown-cuda-version");
-    Out.push_back("-Wno-unknown-pragmas");
+    // After the command's own flags, so that a -Wall there cannot turn them
+    // back on, but before a "--" that ends the options (interpolated
+    // commands have one).
+    auto End = std::find(Out.begin(), Out.end(), "--");
+    Out.insert(End, {"-Wno-unknown-cuda-version", "-Wno-unknown-pragmas"});
     return Out;
   };
 }

@@ -12,6 +12,7 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Regex.h"
 #include "llvm/Support/WithColor.h"
 
 using namespace optiml;
@@ -22,6 +23,43 @@ static cl::OptionCategory OptimlCategory("clang-optiml options");
 static cl::opt<bool> ListKernels("list-kernels",
                                  cl::desc("List the kernels defined in the file"),
                                  cl::cat(OptimlCategory));
+static cl::opt<bool>
+    Evaluate("evaluate",
+             cl::desc("Build, verify and time the kernel (or --candidate "
+                      "against it) on the GPU"),
+             cl::cat(OptimlCategory));
+static cl::opt<std::string>
+    CandidateFile("candidate",
+                  cl::desc("With --evaluate: a rewritten copy of the file "
+                           "to compare against it"),
+                  cl::value_desc("file.cu"), cl::cat(OptimlCategory));
+static cl::opt<std::string>
+    SpecFile("spec",
+             cl::desc("Kernel spec (JSON); default: the #pragma optiml mark "
+                      "and <file>.optiml.json"),
+             cl::value_desc("file.json"), cl::cat(OptimlCategory));
+static cl::opt<bool> Metrics("metrics",
+                             cl::desc("With --evaluate: also collect hardware "
+                                      "counters (CUPTI Range Profiler)"),
+                             cl::cat(OptimlCategory));
+static cl::opt<bool>
+    BuildOnly("build-only",
+              cl::desc("With --evaluate: compile the launchers with nvcc and "
+                       "report resource usage, without a GPU"),
+              cl::cat(OptimlCategory));
+static cl::opt<unsigned>
+    RunTimeout("timeout",
+               cl::desc("With --evaluate: seconds before the runner is "
+                        "killed (default 300)"),
+               cl::init(300), cl::cat(OptimlCategory));
+static cl::opt<double>
+    NoiseTarget("noise-target",
+                cl::desc("With --evaluate: relative spread of the median at "
+                         "which timing stops (default 0.01)"),
+                cl::init(0.01), cl::cat(OptimlCategory));
+static cl::list<std::string>
+    NvccFlags("Xnvcc", cl::desc("Pass a flag to nvcc when building candidates"),
+              cl::value_desc("flag"), cl::cat(OptimlCategory));
 static cl::opt<std::string>
     KernelName("kernel", cl::desc("Select one kernel by (qualified) name"),
                cl::value_desc("name"), cl::cat(OptimlCategory));
@@ -45,9 +83,14 @@ static const char Overview[] =
     "source) a .cu file is parsed as CUDA for --arch with the toolkit's\n"
     "headers; add compiler flags after --.\n";
 
+/// One line on stderr. A message that already carries its source position
+/// in clang's form (`file:line:col: error: ...`) is printed as it is.
 static int fail(Error E) {
   ErrorSummary S = summarize(std::move(E));
-  WithColor::error(errs(), "clang-optiml") << S.Message << "\n";
+  if (Regex("^[^ ]+:[0-9]+:[0-9]+: error: ").match(S.Message))
+    errs() << S.Message << "\n";
+  else
+    WithColor::error(errs(), "clang-optiml") << S.Message << "\n";
   return exitCodeFor(S.Kind);
 }
 
@@ -94,12 +137,27 @@ int main(int Argc, const char **Argv) {
     return fail(makeError(ErrorKind::BadInput, Sources[0] + ": no such file"));
 
   CudaToolchain Toolchain = CudaToolchain::detect(Argv[0], CudaPath, GpuArch);
-  Driver D(Parser->getCompilations(), Toolchain, outs(), errs());
+  Driver D(Argv[0], Parser->getCompilations(), Toolchain, outs(), errs());
   if (ListKernels) {
     if (Error E = D.listKernels(Sources[0], KernelName, Format))
       return fail(std::move(E));
     return ExitOK;
   }
+  if (Evaluate) {
+    EvaluateOptions O;
+    O.Kernel = KernelName;
+    O.Candidate = CandidateFile;
+    O.SpecPath = SpecFile;
+    O.Arch = GpuArch;
+    O.NvccFlags = NvccFlags;
+    O.Measure.Metrics = Metrics;
+    O.Measure.NoiseTarget = NoiseTarget;
+    O.TimeoutSeconds = RunTimeout;
+    O.BuildOnly = BuildOnly;
+    auto Code = D.evaluate(Sources[0], O, Format);
+    return Code ? *Code : fail(Code.takeError());
+  }
   return fail(makeError(ErrorKind::BadInput,
-                        "nothing to do: pass --list-kernels (see --help)"));
+                        "nothing to do: pass --list-kernels or --evaluate "
+                        "(see --help)"));
 }

@@ -9,6 +9,7 @@
 #ifndef OPTIML_DRIVER_DRIVER_H
 #define OPTIML_DRIVER_DRIVER_H
 
+#include "optiml/Eval/RunPlan.h"
 #include "optiml/Frontend/CudaToolchain.h"
 #include "optiml/IR/KernelInfo.h"
 
@@ -20,22 +21,46 @@ namespace optiml {
 
 enum class OutputFormat { Text, JSON };
 
+struct EvaluateOptions {
+  std::string Kernel;    ///< Empty: the file's only kernel.
+  std::string Candidate; ///< Empty: the reference against itself.
+  std::string SpecPath;  ///< Empty: the mark and/or <file>.optiml.json.
+  std::string Arch;      ///< Empty: the GPU's own, else sm_90.
+  std::vector<std::string> NvccFlags;
+  MeasureOptions Measure;
+  unsigned TimeoutSeconds = 300; ///< For one runner process.
+  bool BuildOnly = false;        ///< Compile and report; no GPU needed.
+};
+
 class Driver {
 public:
-  Driver(const clang::tooling::CompilationDatabase &DB, CudaToolchain Toolchain,
-         llvm::raw_ostream &Out, llvm::raw_ostream &Err)
-      : DB(DB), Toolchain(std::move(Toolchain)), Out(Out), Err(Err) {}
+  Driver(const char *ToolPath, const clang::tooling::CompilationDatabase &DB,
+         CudaToolchain Toolchain, llvm::raw_ostream &Out,
+         llvm::raw_ostream &Err)
+      : ToolPath(ToolPath), DB(DB), Toolchain(std::move(Toolchain)), Out(Out),
+        Err(Err) {}
 
   /// Parses \p File and lists its kernels; \p Kernel, when not empty,
   /// selects one. A file without kernels or an unknown kernel is BadInput.
   llvm::Error listKernels(llvm::StringRef File, llvm::StringRef Kernel,
                           OutputFormat Format);
 
+  /// Builds, verifies and times a kernel (or a candidate file against it)
+  /// on the GPU. Returns the exit code: ExitOK when the candidate is
+  /// accepted, ExitRejected when it is not; tool failures and a missing GPU
+  /// are errors.
+  llvm::Expected<int> evaluate(llvm::StringRef File,
+                               const EvaluateOptions &Options,
+                               OutputFormat Format);
+
 private:
   llvm::Expected<KernelInventory> inventoryOf(llvm::StringRef File);
+  llvm::Expected<const KernelInfo *> selectOne(const KernelInventory &Inv,
+                                               llvm::StringRef Kernel);
   llvm::Expected<std::vector<const KernelInfo *>>
   select(const KernelInventory &Inv, llvm::StringRef Kernel);
 
+  const char *ToolPath;
   const clang::tooling::CompilationDatabase &DB;
   CudaToolchain Toolchain;
   llvm::raw_ostream &Out;

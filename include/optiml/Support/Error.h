@@ -61,6 +61,7 @@ enum ExitCode : int {
   ExitBadInput = 1,
   ExitIllegal = 2,
   ExitNoGPU = 3,
+  ExitRejected = 4, ///< An evaluation ran and the candidate was rejected.
   ExitInternal = 70,
 };
 

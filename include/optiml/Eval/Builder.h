@@ -1,0 +1,80 @@
+//===- Builder.h - candidates to shared objects with nvcc -----*- C++ -*-===//
+//
+// Each candidate becomes a shared object with the launcher ABI, compiled by
+// nvcc. Builds are cached by a key over the launcher text, the flags and
+// nvcc's version: the same candidate is never compiled twice, and a failed
+// build is remembered with its log and never retried.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OPTIML_EVAL_BUILDER_H
+#define OPTIML_EVAL_BUILDER_H
+
+#include "optiml/Eval/ResourceUsage.h"
+#include "optiml/IR/KernelInfo.h"
+#include "optiml/IR/KernelSource.h"
+
+#include "llvm/Support/Error.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace optiml {
+
+struct BuildOptions {
+  std::string Nvcc;                    ///< Empty: $CUDA_PATH/bin, then $PATH.
+  std::string Arch = "sm_90";          ///< Device architecture.
+  std::vector<std::string> ExtraFlags; ///< The user's flags (-I, -D, ...).
+  std::string CacheRoot;               ///< Empty: the user's cache folder.
+  unsigned TimeoutSeconds = 600;
+};
+
+struct BuildResult {
+  bool Succeeded = false;
+  bool Cached = false;  ///< Taken from the cache, not compiled now.
+  std::string Key;      ///< Cache key (hex).
+  std::string Library;  ///< Path of the shared object when Succeeded.
+  std::string Log;      ///< nvcc's output.
+  std::optional<ResourceUsage> Usage;
+};
+
+struct BuildRequest {
+  const KernelSource *Source;
+  const KernelInfo *Kernel;
+};
+
+class Builder {
+public:
+  /// Finds nvcc and reads its version (part of every cache key).
+  static llvm::Expected<Builder> create(BuildOptions Options);
+
+  /// Builds one candidate. A compile error is a result with Succeeded
+  /// false; only a tool failure (no nvcc, no cache folder) is an error.
+  llvm::Expected<BuildResult> build(const KernelSource &Source,
+                                    const KernelInfo &Kernel) const;
+
+  /// Builds several candidates with up to \p Jobs nvcc processes at once;
+  /// results are in request order.
+  std::vector<llvm::Expected<BuildResult>>
+  buildAll(const std::vector<BuildRequest> &Requests, unsigned Jobs) const;
+
+  const BuildOptions &options() const { return Options; }
+
+private:
+  Builder(BuildOptions Options, std::string NvccVersion)
+      : Options(std::move(Options)), NvccVersion(std::move(NvccVersion)) {}
+
+  std::vector<std::string> nvccArgs(llvm::StringRef SourceDir,
+                                    llvm::StringRef Launcher,
+                                    llvm::StringRef Library) const;
+  std::string cacheKey(llvm::StringRef Launcher,
+                       llvm::StringRef SourceDir) const;
+
+  BuildOptions Options;
+  std::string NvccVersion;
+};
+
+} // namespace optiml
+
+#endif // OPTIML_EVAL_BUILDER_H

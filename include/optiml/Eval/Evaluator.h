@@ -1,0 +1,52 @@
+//===- Evaluator.h - build, verify and time one candidate -----*- C++ -*-===//
+//
+// One evaluation: the reference and the candidate are built (in parallel,
+// cached), the spec is instantiated into a run plan, and the runner verifies
+// the candidate against the reference and times both side by side. Every
+// outcome, a failed build included, is a result, not an error.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OPTIML_EVAL_EVALUATOR_H
+#define OPTIML_EVAL_EVALUATOR_H
+
+#include "optiml/Eval/Builder.h"
+#include "optiml/Eval/RunPlan.h"
+#include "optiml/Eval/Runner.h"
+
+namespace optiml {
+
+struct Evaluation {
+  BuildResult Reference;
+  BuildResult Candidate; ///< The reference's build when comparing it to itself.
+  /// The runner's result document, or {"status": "build_failed", ...}.
+  nlohmann::json Result;
+
+  std::string status() const { return Result.value("status", "unknown"); }
+  bool accepted() const;
+};
+
+class Evaluator {
+public:
+  Evaluator(const Builder &B, MeasureOptions Options, unsigned TimeoutSeconds)
+      : B(B), Options(Options), TimeoutSeconds(TimeoutSeconds) {}
+
+  /// Builds both sides; stops after the builds when \p R is null.
+  llvm::Expected<Evaluation> evaluate(const KernelSource &Reference,
+                                      const KernelSource *Candidate,
+                                      const KernelInfo &Kernel,
+                                      const KernelSpec &Spec,
+                                      const Runner *R) const;
+
+private:
+  const Builder &B;
+  MeasureOptions Options;
+  unsigned TimeoutSeconds;
+};
+
+nlohmann::json toJSON(const BuildResult &Build);
+nlohmann::json toJSON(const Evaluation &E);
+
+} // namespace optiml
+
+#endif // OPTIML_EVAL_EVALUATOR_H

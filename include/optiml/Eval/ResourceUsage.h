@@ -1,0 +1,39 @@
+//===- ResourceUsage.h - registers, shared memory, spills -----*- C++ -*-===//
+//
+// What ptxas reports for a kernel (`nvcc --resource-usage`): the first
+// evidence for occupancy limits and local-memory spills, at no GPU cost.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OPTIML_EVAL_RESOURCEUSAGE_H
+#define OPTIML_EVAL_RESOURCEUSAGE_H
+
+#include "llvm/ADT/StringRef.h"
+
+#include <nlohmann/json_fwd.hpp>
+
+#include <optional>
+#include <string>
+
+namespace optiml {
+
+struct ResourceUsage {
+  std::string Function; ///< Mangled name as ptxas prints it.
+  unsigned Registers = 0;
+  unsigned SharedBytes = 0;     ///< Static shared memory.
+  unsigned StackFrameBytes = 0; ///< Local memory per thread.
+  unsigned SpillStoreBytes = 0;
+  unsigned SpillLoadBytes = 0;
+  unsigned Barriers = 0;
+};
+
+/// The usage of the entry function whose (mangled) name contains \p Kernel
+/// in nvcc's --resource-usage output; nothing when it is not there.
+std::optional<ResourceUsage> parseResourceUsage(llvm::StringRef Log,
+                                                llvm::StringRef Kernel);
+
+nlohmann::json toJSON(const ResourceUsage &Usage);
+
+} // namespace optiml
+
+#endif // OPTIML_EVAL_RESOURCEUSAGE_H

@@ -1,0 +1,38 @@
+//===- ElementType.h - C types the runner can fill and compare -*- C++ -*-===//
+//
+// The runner allocates, fills and compares buffers by element type, and
+// passes scalars by value; it knows ten types, spelled f32 f64 i8 u8 i16 u16
+// i32 u32 i64 u64. This maps the C spelling of a parameter's type to one.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OPTIML_SPEC_ELEMENTTYPE_H
+#define OPTIML_SPEC_ELEMENTTYPE_H
+
+#include "llvm/ADT/StringRef.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace optiml {
+
+struct ElementType {
+  std::string Name; ///< Runner spelling, e.g. "f32".
+  bool IsInteger = false;
+  unsigned Bytes = 0;
+  /// Representable range; for f32/f64 the largest finite magnitudes.
+  double Min = 0, Max = 0;
+
+  /// Whether \p V can be stored exactly (integers) or finitely (floats).
+  bool holds(double V) const;
+
+  /// The runner type for \p CType ("const float", "unsigned int",
+  /// "std::size_t", ...); none for other types (half, structs, templates).
+  /// Qualifiers and `std::` are ignored; `long` is 64-bit (LP64).
+  static std::optional<ElementType> fromC(llvm::StringRef CType);
+};
+
+} // namespace optiml
+
+#endif // OPTIML_SPEC_ELEMENTTYPE_H

@@ -1,0 +1,112 @@
+//===- KernelSpec.h - how to run and check a kernel -----------*- C++ -*-===//
+//
+// A kernel spec says what the kernel's arguments mean (input, output, both,
+// scalar), how long each buffer is and what a scalar's value is, as
+// expressions of named problem sizes, how inputs are drawn, the launch
+// configuration, the tolerance and the seeds. It comes from the kernel's
+// `#pragma optiml` mark and/or a JSON sidecar. Instantiating a spec for a
+// problem instance turns every expression into numbers: that is all the
+// GPU runner ever sees.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OPTIML_SPEC_KERNELSPEC_H
+#define OPTIML_SPEC_KERNELSPEC_H
+
+#include "optiml/IR/KernelInfo.h"
+
+#include "llvm/Support/Error.h"
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace optiml {
+
+/// An expression over problem sizes, kept as text with where it was written
+/// (for errors); evaluated when a spec is instantiated.
+struct SpecExpr {
+  std::string Text;
+  SourcePos Pos;
+};
+
+enum class ArgRole { In, Out, InOut, Scalar };
+
+/// How input values are drawn. Kinds: "uniform" (A=lo, B=hi), "int" (A=lo,
+/// B=hi inclusive), "normal" (A=mean, B=stddev), "index" (value =
+/// (i mod Mod) * A + B; Mod optional), "constant" (A=value).
+struct Distribution {
+  std::string Kind;
+  double A = 0, B = 0;
+  std::optional<double> Mod;
+};
+
+struct ArgSpec {
+  std::string Name;
+  ArgRole Role = ArgRole::Scalar;
+  SpecExpr Length;                 ///< Buffers: element count.
+  SpecExpr Value;                  ///< Scalars: the value.
+  std::optional<Distribution> Dist; ///< Inputs; default by element type.
+  SourcePos Pos;
+};
+
+/// A named problem instance: sizes that differ from the spec's defaults.
+struct InstanceSpec {
+  std::string Name;
+  std::vector<std::pair<std::string, SpecExpr>> Sizes;
+  SourcePos Pos;
+};
+
+/// One argument with numbers only.
+struct ConcreteArg {
+  std::string Name;
+  ArgRole Role = ArgRole::Scalar;
+  std::string ElementType; ///< Runner spelling: f32 f64 i8 u8 i16 u16 i32 u32 i64 u64.
+  int64_t Count = 0;       ///< Buffers: elements.
+  double Value = 0;        ///< Scalars.
+  std::optional<Distribution> Dist;
+};
+
+/// A problem instance with numbers only, ready for the runner.
+struct ConcreteInstance {
+  std::string Name;
+  bool Time = false; ///< Timed instance (the default one); others are verified only.
+  std::map<std::string, int64_t> Sizes;
+  std::vector<ConcreteArg> Args; ///< In kernel parameter order.
+  std::array<int64_t, 3> Grid{1, 1, 1};
+  std::array<int64_t, 3> Block{1, 1, 1};
+  int64_t SharedMemory = 0;
+};
+
+struct KernelSpec {
+  std::string Kernel;
+  std::vector<std::pair<std::string, SpecExpr>> Sizes; ///< Defaults, in order.
+  std::vector<ArgSpec> Args;                           ///< Kernel parameter order.
+  std::array<SpecExpr, 3> Grid, Block; ///< Missing dimensions are "1".
+  SpecExpr SharedMemory;               ///< "0" when not given.
+  double RTol = 1e-5, ATol = 1e-6, NormTol = 1e-5;
+  std::vector<uint64_t> Seeds{1, 2};
+  std::vector<InstanceSpec> Instances; ///< Besides the default instance.
+
+  /// The default instance (named "default", timed) first, then the named
+  /// ones (verified only). Errors point at the expression that failed
+  /// (file:line:col: an unknown size, a division by zero, a negative length).
+  llvm::Expected<std::vector<ConcreteInstance>>
+  instantiate(const KernelInfo &Kernel) const;
+};
+
+/// The spec of \p Kernel from its `#pragma optiml` mark and/or a JSON
+/// sidecar: \p SpecPath when given, else `<SourcePath>.optiml.json` when it
+/// exists. Checked against the kernel's parameters: every parameter has a
+/// role, buffers are pointers, scalars are not. Errors are BadInput with
+/// file:line:col and what was expected.
+llvm::Expected<KernelSpec> loadKernelSpec(const KernelInfo &Kernel,
+                                          llvm::StringRef SourcePath,
+                                          llvm::StringRef SpecPath);
+
+} // namespace optiml
+
+#endif // OPTIML_SPEC_KERNELSPEC_H

@@ -1,0 +1,81 @@
+//===- PragmaSpecParser.h - a kernel spec from a pragma mark --*- C++ -*-===//
+//
+// Reads the clauses of `#pragma optiml kernel ...`:
+//
+//   sizes(N = 1 << 24)  in(x[N])  out(y[N])  inout(z[N])  scalar(n = N)
+//   grid((N + 255) / 256)  block(256)  shmem(0)  dist(x = uniform(-1, 1))
+//   tolerance(rtol = 1e-5, atol = 1e-6, norm = 1e-5)  seeds(1, 2)
+//   instance(odd: N = 100003)
+//
+// in any order. Only the syntax is checked here (known clauses, balanced
+// parentheses, one role per name); whether the spec fits the kernel is
+// SpecBuilder's business, after a sidecar has had its say.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OPTIML_SPEC_PRAGMASPECPARSER_H
+#define OPTIML_SPEC_PRAGMASPECPARSER_H
+
+#include "optiml/Spec/MarkLocator.h"
+#include "optiml/Spec/SpecDraft.h"
+
+#include "llvm/Support/Error.h"
+
+#include <functional>
+
+namespace optiml {
+
+class PragmaSpecParser {
+public:
+  /// Where the character at an offset of the parsed text was written.
+  using Locator = std::function<SourcePos(size_t)>;
+
+  /// The draft spec of \p Mark, whose clauses must start with `kernel`.
+  static llvm::Expected<SpecDraft> parse(const KernelMark &Mark,
+                                         const MarkLocator &Loc);
+
+  /// One distribution such as "uniform(-1, 1)" or "index(1, 0, N)"; the
+  /// sidecar accepts this form too.
+  static llvm::Expected<DistributionDraft>
+  parseDistribution(llvm::StringRef Text, const Locator &Loc);
+
+private:
+  /// A piece of the text and its offset in the whole clauses string.
+  struct Piece {
+    llvm::StringRef Text;
+    size_t Offset = 0;
+  };
+
+  PragmaSpecParser(llvm::StringRef Text, Locator Loc)
+      : Text(Text), Loc(std::move(Loc)) {}
+
+  llvm::Error run(const KernelMark &Mark);
+  llvm::Error clause(Piece Name, Piece Body);
+  llvm::Error sizes(Piece Name, Piece Body);
+  llvm::Error buffers(Piece Name, ArgRole Role, Piece Body);
+  llvm::Error scalars(Piece Name, Piece Body);
+  llvm::Error dims(Piece Name, Piece Body, std::optional<DimsDraft> &Out,
+                   size_t Max);
+  llvm::Error shmem(Piece Name, Piece Body);
+  llvm::Error dists(Piece Name, Piece Body);
+  llvm::Error tolerance(Piece Name, Piece Body);
+  llvm::Error instance(Piece Name, Piece Body);
+  llvm::Error giveRole(Piece Name, ArgRole Role, SpecExpr Expr);
+
+  llvm::Expected<size_t> closingParen(size_t Open) const;
+  llvm::Expected<std::vector<Piece>> items(Piece Name, Piece Body) const;
+  llvm::Expected<std::pair<Piece, Piece>> assignment(Piece Item) const;
+  llvm::Expected<DistributionDraft> distribution(Piece Item) const;
+  llvm::Error checkName(Piece Name, llvm::StringRef What) const;
+  SpecExpr expr(Piece P) const { return SpecExpr{P.Text.str(), Loc(P.Offset)}; }
+  llvm::Error error(size_t Offset, const llvm::Twine &What,
+                    const llvm::Twine &Expected) const;
+
+  llvm::StringRef Text;
+  Locator Loc;
+  SpecDraft Draft;
+};
+
+} // namespace optiml
+
+#endif // OPTIML_SPEC_PRAGMASPECPARSER_H

@@ -1,0 +1,61 @@
+//===- SpecBuilder.h - a checked kernel spec from a draft -----*- C++ -*-===//
+//
+// Turns what the mark and/or sidecar say (a SpecDraft, already merged) into
+// a KernelSpec that fits the kernel: every parameter has exactly one role,
+// buffers are pointers to a type the runner knows and scalars are not
+// pointers, distributions suit their buffers, required fields are present
+// and defaults are filled in.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OPTIML_SPEC_SPECBUILDER_H
+#define OPTIML_SPEC_SPECBUILDER_H
+
+#include "optiml/Spec/ElementType.h"
+#include "optiml/Spec/SpecDraft.h"
+
+#include "llvm/Support/Error.h"
+
+namespace optiml {
+
+class SpecBuilder {
+public:
+  static llvm::Expected<KernelSpec> build(const SpecDraft &Draft,
+                                          const KernelInfo &Kernel);
+
+  /// The runner type of \p Param: its pointee for a pointer, else its own
+  /// type; an error at \p Pos for any other type.
+  static llvm::Expected<ElementType> elementTypeOf(const ParamInfo &Param,
+                                                   const SourcePos &Pos);
+
+  /// Whether \p D can fill a buffer of \p Type (bounds in order and within
+  /// the type's range); an error at \p Pos otherwise.
+  static llvm::Error checkDistribution(const Distribution &D,
+                                       const ElementType &Type,
+                                       llvm::StringRef Buffer,
+                                       const SourcePos &Pos);
+
+private:
+  SpecBuilder(const SpecDraft &Draft, const KernelInfo &Kernel)
+      : Draft(Draft), Kernel(Kernel) {}
+
+  llvm::Error required() const;
+  llvm::Error missing(llvm::StringRef Clause, llvm::StringRef Form) const;
+  llvm::Error args();
+  llvm::Expected<ArgSpec> arg(const ParamInfo &Param);
+  llvm::Error distributions();
+  llvm::Expected<Distribution>
+  distribution(const DistributionDraft &D,
+               const std::vector<std::map<std::string, int64_t>> &Envs) const;
+  void launch();
+  llvm::Error tolerances();
+  llvm::Error seeds();
+
+  const SpecDraft &Draft;
+  const KernelInfo &Kernel;
+  KernelSpec Spec;
+};
+
+} // namespace optiml
+
+#endif // OPTIML_SPEC_SPECBUILDER_H

@@ -1,0 +1,71 @@
+//===- SpecDraft.h - a kernel spec as written, before checking -*- C++ -*-===//
+//
+// What one source (the pragma mark or the JSON sidecar) says about a kernel,
+// every field optional, so that a sidecar can override a mark field by field
+// before anything is checked against the kernel's parameters.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OPTIML_SPEC_SPECDRAFT_H
+#define OPTIML_SPEC_SPECDRAFT_H
+
+#include "optiml/Spec/KernelSpec.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace optiml {
+
+/// "in", "out", "inout" or "scalar": the role as the pragma spells it.
+llvm::StringRef roleName(ArgRole Role);
+
+/// A distribution as written: its parameters are expressions (they may use
+/// sizes) until the spec is checked.
+struct DistributionDraft {
+  std::string Kind;
+  std::vector<SpecExpr> Params;
+  SourcePos Pos;
+};
+
+struct ArgDraft {
+  std::string Name;
+  std::optional<ArgRole> Role;
+  std::optional<SpecExpr> Length; ///< Buffers.
+  std::optional<SpecExpr> Value;  ///< Scalars.
+  std::optional<DistributionDraft> Dist;
+  SourcePos Pos; ///< Where the role (or, without one, the name) is given.
+};
+
+/// A list of 1 to 3 launch dimensions and where the list starts.
+struct DimsDraft {
+  std::vector<SpecExpr> Dims;
+  SourcePos Pos;
+};
+
+struct SpecDraft {
+  enum class Origin { Pragma, Sidecar };
+  Origin From = Origin::Pragma;
+  SourcePos Pos; ///< The mark, or the kernel's entry in the sidecar.
+
+  std::vector<std::pair<std::string, SpecExpr>> Sizes;
+  std::vector<ArgDraft> Args; ///< In the order written.
+  std::optional<DimsDraft> Grid, Block;
+  std::optional<SpecExpr> SharedMemory;
+  std::optional<SpecExpr> RTol, ATol, NormTol;
+  std::optional<DimsDraft> Seeds; ///< Seed expressions, at least one.
+  std::vector<InstanceSpec> Instances;
+
+  ArgDraft *findArg(llvm::StringRef Name);
+
+  /// Applies \p Sidecar over this draft, field by field: a size, an
+  /// argument's role / length / value / distribution, a tolerance, and an
+  /// instance (by name) replace the same item here; grid, block, shmem and
+  /// seeds replace the whole list; new sizes, arguments and instances are
+  /// appended. The result keeps this draft's origin and position.
+  void overrideWith(const SpecDraft &Sidecar);
+};
+
+} // namespace optiml
+
+#endif // OPTIML_SPEC_SPECDRAFT_H

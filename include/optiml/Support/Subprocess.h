@@ -1,0 +1,42 @@
+//===- Subprocess.h - run a program with a time limit ---------*- C++ -*-===//
+//
+// Compilers and the GPU runner run as child processes: a candidate that
+// hangs or crashes takes its process down, never the tool. Output is
+// captured through files so that a chatty child cannot fill a pipe.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OPTIML_SUPPORT_SUBPROCESS_H
+#define OPTIML_SUPPORT_SUBPROCESS_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <string>
+
+namespace optiml {
+
+struct SubprocessResult {
+  int ExitCode = 0;      ///< Valid when neither TimedOut nor Signaled.
+  bool TimedOut = false; ///< Killed after the time limit.
+  bool Signaled = false; ///< Ended by a signal (a crash).
+  std::string Output;    ///< stdout and stderr, interleaved.
+  std::string Reason;    ///< Why it did not exit normally, for logs.
+
+  bool succeeded() const { return !TimedOut && !Signaled && ExitCode == 0; }
+};
+
+/// Runs \p Program with \p Args (argv[0] first). A program that cannot be
+/// started is an error; one that fails, crashes or times out is a result.
+/// \p TimeoutSeconds of 0 waits forever.
+llvm::Expected<SubprocessResult>
+runSubprocess(llvm::StringRef Program, llvm::ArrayRef<std::string> Args,
+              unsigned TimeoutSeconds);
+
+/// \p Name on $PATH, or an empty string.
+std::string findProgram(llvm::StringRef Name);
+
+} // namespace optiml
+
+#endif // OPTIML_SUPPORT_SUBPROCESS_H

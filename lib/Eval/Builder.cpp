@@ -1,0 +1,186 @@
+//===- Builder.cpp - candidates to shared objects with nvcc --------------===//
+
+#include "optiml/Eval/Builder.h"
+#include "optiml/Eval/LauncherGenerator.h"
+#include "optiml/Support/CacheDir.h"
+#include "optiml/Support/Error.h"
+#include "optiml/Support/Subprocess.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/SHA256.h"
+#include "llvm/Support/ThreadPool.h"
+
+#include <nlohmann/json.hpp>
+
+using namespace optiml;
+namespace fs = llvm::sys::fs;
+namespace path = llvm::sys::path;
+
+static std::string findNvcc() {
+  if (auto Cuda = llvm::sys::Process::GetEnv("CUDA_PATH")) {
+    llvm::SmallString<256> P(*Cuda);
+    path::append(P, "bin", "nvcc");
+    if (fs::can_execute(P))
+      return std::string(P);
+  }
+  if (std::string P = findProgram("nvcc"); !P.empty())
+    return P;
+  return fs::can_execute("/usr/local/cuda/bin/nvcc") ? "/usr/local/cuda/bin/nvcc"
+                                                     : "";
+}
+
+llvm::Expected<Builder> Builder::create(BuildOptions Options) {
+  if (Options.Nvcc.empty())
+    Options.Nvcc = findNvcc();
+  if (Options.Nvcc.empty())
+    return makeError(ErrorKind::BadInput,
+                     "nvcc not found: set CUDA_PATH or put nvcc on PATH");
+  if (Options.CacheRoot.empty()) {
+    auto Dir = cacheDir("builds");
+    if (!Dir)
+      return Dir.takeError();
+    Options.CacheRoot = *Dir;
+  }
+  auto Version = runSubprocess(Options.Nvcc, {Options.Nvcc, "--version"}, 60);
+  if (!Version)
+    return Version.takeError();
+  if (!Version->succeeded())
+    return makeError(ErrorKind::BadInput,
+                     Options.Nvcc + " --version failed: " + Version->Output);
+  return Builder(std::move(Options), Version->Output);
+}
+
+std::vector<std::string> Builder::nvccArgs(llvm::StringRef SourceDir,
+                                           llvm::StringRef Launcher,
+                                           llvm::StringRef Library) const {
+  std::vector<std::string> Args = {
+      Options.Nvcc, "-O3", "-std=c++17", "-arch=" + Options.Arch,
+      "-lineinfo", "--resource-usage", "-Xcompiler", "-fPIC", "-shared",
+      // One CUDA runtime for the runner and every candidate it loads.
+      "-cudart", "shared", "-I" + SourceDir.str()};
+  Args.insert(Args.end(), Options.ExtraFlags.begin(), Options.ExtraFlags.end());
+  Args.insert(Args.end(), {Launcher.str(), "-o", Library.str()});
+  return Args;
+}
+
+std::string Builder::cacheKey(llvm::StringRef Launcher,
+                              llvm::StringRef SourceDir) const {
+  llvm::SHA256 Hash;
+  Hash.update(Launcher);
+  for (const std::string &A : nvccArgs(SourceDir, "", ""))
+    Hash.update(A + "\n");
+  Hash.update(NvccVersion);
+  return llvm::toHex(Hash.final(), /*LowerCase=*/true).substr(0, 32);
+}
+
+static llvm::Expected<BuildResult> readCached(llvm::StringRef Dir,
+                                              const std::string &Key) {
+  llvm::SmallString<256> Record(Dir);
+  path::append(Record, "build.json");
+  auto Buf = llvm::MemoryBuffer::getFile(Record);
+  if (!Buf)
+    return makeError(ErrorKind::Internal, "no cached build");
+  nlohmann::json J = nlohmann::json::parse((*Buf)->getBuffer().str(), nullptr,
+                                           /*allow_exceptions=*/false);
+  if (J.is_discarded() || !J.contains("succeeded"))
+    return makeError(ErrorKind::Internal, "corrupt cached build " + Record);
+  BuildResult R;
+  R.Cached = true;
+  R.Key = Key;
+  R.Succeeded = J.value("succeeded", false);
+  R.Log = J.value("log", "");
+  R.Library = J.value("library", "");
+  if (R.Succeeded && !fs::exists(R.Library))
+    return makeError(ErrorKind::Internal, "cached library is gone");
+  return R;
+}
+
+static void writeRecord(llvm::StringRef Dir, const BuildResult &R) {
+  nlohmann::json J = {{"succeeded", R.Succeeded},
+                      {"library", R.Library},
+                      {"log", R.Log}};
+  if (R.Usage)
+    J["usage"] = toJSON(*R.Usage);
+  llvm::SmallString<256> Record(Dir);
+  path::append(Record, "build.json");
+  std::error_code EC;
+  llvm::raw_fd_ostream OS(Record, EC);
+  if (!EC)
+    OS << J.dump(2) << "\n";
+}
+
+llvm::Expected<BuildResult> Builder::build(const KernelSource &Source,
+                                           const KernelInfo &Kernel) const {
+  auto Launcher = generateLauncher(Source, Kernel);
+  if (!Launcher)
+    return Launcher.takeError();
+  llvm::SmallString<256> SourceDir(Source.path());
+  fs::make_absolute(SourceDir);
+  path::remove_filename(SourceDir);
+
+  std::string Key = cacheKey(*Launcher, SourceDir);
+  llvm::SmallString<256> Dir(Options.CacheRoot);
+  path::append(Dir, Key);
+  if (auto Cached = readCached(Dir, Key)) {
+    if (Cached->Succeeded)
+      Cached->Usage = parseResourceUsage(Cached->Log, Kernel.Name);
+    return Cached;
+  } else {
+    llvm::consumeError(Cached.takeError());
+  }
+
+  if (std::error_code EC = fs::create_directories(Dir))
+    return makeError(ErrorKind::BadInput,
+                     "cannot create " + Dir + ": " + EC.message());
+  llvm::SmallString<256> LauncherPath(Dir), Library(Dir);
+  path::append(LauncherPath, "candidate.cu");
+  path::append(Library, "candidate.so");
+  {
+    std::error_code EC;
+    llvm::raw_fd_ostream OS(LauncherPath, EC);
+    if (EC)
+      return makeError(ErrorKind::BadInput,
+                       "cannot write " + LauncherPath + ": " + EC.message());
+    OS << *Launcher;
+  }
+  auto Run = runSubprocess(Options.Nvcc,
+                           nvccArgs(SourceDir, LauncherPath, Library),
+                           Options.TimeoutSeconds);
+  if (!Run)
+    return Run.takeError();
+  BuildResult R;
+  R.Key = Key;
+  R.Log = Run->Output;
+  if (Run->TimedOut)
+    R.Log += "\nnvcc timed out after " +
+             std::to_string(Options.TimeoutSeconds) + " s";
+  R.Succeeded = Run->succeeded() && fs::exists(Library);
+  if (R.Succeeded) {
+    R.Library = std::string(Library);
+    R.Usage = parseResourceUsage(R.Log, Kernel.Name);
+  }
+  writeRecord(Dir, R);
+  return R;
+}
+
+std::vector<llvm::Expected<BuildResult>>
+Builder::buildAll(const std::vector<BuildRequest> &Requests,
+                  unsigned Jobs) const {
+  std::vector<std::optional<llvm::Expected<BuildResult>>> Slots(Requests.size());
+  {
+    llvm::StdThreadPool Pool(llvm::hardware_concurrency(std::max(1u, Jobs)));
+    for (size_t I = 0; I < Requests.size(); ++I)
+      Pool.async([&, I] {
+        Slots[I].emplace(build(*Requests[I].Source, *Requests[I].Kernel));
+      });
+    Pool.wait();
+  }
+  std::vector<llvm::Expected<BuildResult>> Results;
+  for (auto &S : Slots)
+    Results.push_back(std::move(*S));
+  return Results;
+}

@@ -1,0 +1,78 @@
+//===- Evaluator.cpp - build, verify and time one candidate --------------===//
+
+#include "optiml/Eval/Evaluator.h"
+
+using namespace optiml;
+using nlohmann::json;
+
+bool Evaluation::accepted() const {
+  return status() == "ok" && Result.contains("verify") &&
+         Result["verify"].value("passed", false);
+}
+
+static json buildFailure(const char *Side, const BuildResult &B) {
+  return {{"status", "build_failed"},
+          {"side", Side},
+          {"log", llvm::StringRef(B.Log).take_back(8000).str()}};
+}
+
+llvm::Expected<Evaluation>
+Evaluator::evaluate(const KernelSource &Reference, const KernelSource *Candidate,
+                    const KernelInfo &Kernel, const KernelSpec &Spec,
+                    const Runner *R) const {
+  auto Instances = Spec.instantiate(Kernel);
+  if (!Instances)
+    return Instances.takeError();
+
+  std::vector<BuildRequest> Requests = {{&Reference, &Kernel}};
+  if (Candidate)
+    Requests.push_back({Candidate, &Kernel});
+  auto Builds = B.buildAll(Requests, 2);
+  Evaluation E;
+  for (auto &Build : Builds)
+    if (!Build)
+      return Build.takeError();
+  E.Reference = *Builds[0];
+  E.Candidate = Candidate ? *Builds[1] : *Builds[0];
+  if (!E.Reference.Succeeded) {
+    E.Result = buildFailure("reference", E.Reference);
+    return E;
+  }
+  if (!E.Candidate.Succeeded) {
+    E.Result = buildFailure("candidate", E.Candidate);
+    return E;
+  }
+  if (!R) {
+    E.Result = {{"status", "built"}};
+    return E;
+  }
+  json Plan = makeRunPlan(Spec, *Instances, E.Reference.Library,
+                          Candidate ? E.Candidate.Library : "", Options);
+  auto Result = R->run(Plan, TimeoutSeconds);
+  if (!Result)
+    return Result.takeError();
+  E.Result = std::move(*Result);
+  return E;
+}
+
+json optiml::toJSON(const BuildResult &Build) {
+  json J = {{"succeeded", Build.Succeeded},
+            {"cached", Build.Cached},
+            {"key", Build.Key},
+            {"library", Build.Library},
+            {"usage", nullptr}};
+  if (Build.Usage)
+    J["usage"] = toJSON(*Build.Usage);
+  if (!Build.Succeeded)
+    J["log"] = llvm::StringRef(Build.Log).take_back(8000).str();
+  return J;
+}
+
+json optiml::toJSON(const Evaluation &E) {
+  return {{"status", E.status()},
+          {"accepted", E.accepted()},
+          {"build",
+           {{"reference", toJSON(E.Reference)},
+            {"candidate", toJSON(E.Candidate)}}},
+          {"result", E.Result}};
+}

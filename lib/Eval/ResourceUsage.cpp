@@ -1,0 +1,69 @@
+//===- ResourceUsage.cpp - registers, shared memory, spills --------------===//
+
+#include "optiml/Eval/ResourceUsage.h"
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/Support/Regex.h"
+
+#include <nlohmann/json.hpp>
+
+using namespace optiml;
+
+/// Itanium mangling spells a name as its length then its text ("5sgemm");
+/// an extern "C" kernel keeps its plain name.
+static bool namesKernel(llvm::StringRef Mangled, llvm::StringRef Kernel) {
+  if (Mangled == Kernel)
+    return true;
+  return Mangled.starts_with("_Z") &&
+         Mangled.contains(std::to_string(Kernel.size()) + Kernel.str());
+}
+
+static unsigned number(llvm::StringRef Line, const char *Pattern) {
+  llvm::SmallVector<llvm::StringRef, 2> M;
+  unsigned Value = 0;
+  if (llvm::Regex(Pattern).match(Line, &M))
+    M[1].getAsInteger(10, Value);
+  return Value;
+}
+
+std::optional<ResourceUsage>
+optiml::parseResourceUsage(llvm::StringRef Log, llvm::StringRef Kernel) {
+  llvm::Regex Entry("Compiling entry function '([^']+)'");
+  std::optional<ResourceUsage> Found;
+  bool InKernel = false;
+  llvm::SmallVector<llvm::StringRef, 64> Lines;
+  Log.split(Lines, '\n');
+  for (llvm::StringRef Line : Lines) {
+    llvm::SmallVector<llvm::StringRef, 2> M;
+    if (Entry.match(Line, &M)) {
+      InKernel = namesKernel(M[1], Kernel);
+      if (InKernel) {
+        Found.emplace();
+        Found->Function = M[1].str();
+      }
+      continue;
+    }
+    if (!InKernel)
+      continue;
+    if (Line.contains("bytes stack frame")) {
+      Found->StackFrameBytes = number(Line, "([0-9]+) bytes stack frame");
+      Found->SpillStoreBytes = number(Line, "([0-9]+) bytes spill stores");
+      Found->SpillLoadBytes = number(Line, "([0-9]+) bytes spill loads");
+    } else if (Line.contains("Used ") && Line.contains(" registers")) {
+      Found->Registers = number(Line, "Used ([0-9]+) registers");
+      Found->Barriers = number(Line, "used ([0-9]+) barriers");
+      Found->SharedBytes = number(Line, "([0-9]+) bytes smem");
+    }
+  }
+  return Found;
+}
+
+nlohmann::json optiml::toJSON(const ResourceUsage &U) {
+  return {{"function", U.Function},
+          {"registers", U.Registers},
+          {"shared_bytes", U.SharedBytes},
+          {"stack_frame_bytes", U.StackFrameBytes},
+          {"spill_store_bytes", U.SpillStoreBytes},
+          {"spill_load_bytes", U.SpillLoadBytes},
+          {"barriers", U.Barriers}};
+}

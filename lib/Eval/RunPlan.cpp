@@ -1,0 +1,86 @@
+//===- RunPlan.cpp - what the GPU runner is asked to do ------------------===//
+
+#include "optiml/Eval/RunPlan.h"
+
+using namespace optiml;
+using nlohmann::json;
+
+static const char *roleName(ArgRole R) {
+  switch (R) {
+  case ArgRole::In:
+    return "in";
+  case ArgRole::Out:
+    return "out";
+  case ArgRole::InOut:
+    return "inout";
+  case ArgRole::Scalar:
+    return "scalar";
+  }
+  return "scalar";
+}
+
+static json distribution(const Distribution &D) {
+  json J = {{"kind", D.Kind}};
+  if (D.Kind == "uniform" || D.Kind == "int")
+    J.update({{"lo", D.A}, {"hi", D.B}});
+  else if (D.Kind == "normal")
+    J.update({{"mean", D.A}, {"std", D.B}});
+  else if (D.Kind == "index") {
+    J.update({{"scale", D.A}, {"offset", D.B}});
+    if (D.Mod)
+      J["mod"] = *D.Mod;
+  } else if (D.Kind == "constant")
+    J["value"] = D.A;
+  return J;
+}
+
+static json argument(const ConcreteArg &A) {
+  json J = {{"name", A.Name}, {"type", A.ElementType}};
+  if (A.Role == ArgRole::Scalar) {
+    J["kind"] = "scalar";
+    J["value"] = A.Value;
+    return J;
+  }
+  J["kind"] = "buffer";
+  J["role"] = roleName(A.Role);
+  J["count"] = A.Count;
+  if (A.Dist)
+    J["dist"] = distribution(*A.Dist);
+  return J;
+}
+
+static json instance(const ConcreteInstance &I) {
+  json Args = json::array();
+  for (const ConcreteArg &A : I.Args)
+    Args.push_back(argument(A));
+  return {{"name", I.Name},   {"time", I.Time},
+          {"grid", I.Grid},   {"block", I.Block},
+          {"shmem", I.SharedMemory}, {"args", Args}};
+}
+
+json optiml::makeRunPlan(const KernelSpec &Spec,
+                         const std::vector<ConcreteInstance> &Instances,
+                         llvm::StringRef Reference, llvm::StringRef Candidate,
+                         const MeasureOptions &O) {
+  json Insts = json::array();
+  for (const ConcreteInstance &I : Instances)
+    Insts.push_back(instance(I));
+  json Plan = {
+      {"reference", Reference.str()},
+      {"instances", Insts},
+      {"seeds", Spec.Seeds},
+      {"tolerance",
+       {{"rtol", Spec.RTol}, {"atol", Spec.ATol}, {"norm", Spec.NormTol}}},
+      {"timing",
+       {{"warmup", O.Warmup},
+        {"min_reps", O.MinReps},
+        {"max_reps", O.MaxReps},
+        {"noise_target", O.NoiseTarget},
+        {"max_seconds", O.MaxSeconds},
+        {"flush_l2", O.FlushL2}}},
+      {"metrics", O.Metrics},
+      {"energy", O.Energy}};
+  if (!Candidate.empty())
+    Plan["candidate"] = Candidate.str();
+  return Plan;
+}

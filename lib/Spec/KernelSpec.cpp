@@ -1,0 +1,277 @@
+//===- KernelSpec.cpp - load a kernel spec and instantiate it ------------===//
+
+#include "optiml/Spec/KernelSpec.h"
+#include "optiml/Spec/InstanceSizes.h"
+#include "optiml/Spec/MarkLocator.h"
+#include "optiml/Spec/PragmaSpecParser.h"
+#include "optiml/Spec/SidecarSpecParser.h"
+#include "optiml/Spec/SpecBuilder.h"
+#include "optiml/Spec/SpecDiagnostic.h"
+#include "optiml/Spec/SpecExprEvaluator.h"
+#include "optiml/Support/Error.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+
+#include <cmath>
+
+using namespace optiml;
+using llvm::Error;
+using llvm::Expected;
+using llvm::StringRef;
+
+namespace {
+
+/// Turns one instance's expressions into numbers, checking each against
+/// what the runner and the hardware accept.
+class Instantiator {
+public:
+  Instantiator(const KernelSpec &Spec, const KernelInfo &Kernel)
+      : Spec(Spec), Kernel(Kernel) {}
+
+  Expected<ConcreteInstance> run(const InstanceSpec *Instance);
+
+private:
+  Error arg(const ArgSpec &A, const ParamInfo &P, ConcreteArg &Out) const;
+  Error dims(const std::array<SpecExpr, 3> &Exprs, StringRef What,
+             std::array<int64_t, 3> &Out) const;
+  Error launchLimits(const ConcreteInstance &I) const;
+  Error withContext(Error Err, const InstanceSpec *Instance) const;
+
+  const KernelSpec &Spec;
+  const KernelInfo &Kernel;
+  std::map<std::string, int64_t> Sizes;
+};
+
+} // namespace
+
+/// The message of an error met in a named instance says which one, and its
+/// sizes: the expression is the same in every instance, the numbers are not.
+Error Instantiator::withContext(Error Err, const InstanceSpec *Instance) const {
+  if (!Instance || !Err)
+    return Err;
+  std::vector<std::string> Values;
+  for (const auto &[Name, Value] : Sizes)
+    Values.push_back(Name + " = " + std::to_string(Value));
+  return optiml::withContext(std::move(Err),
+                             " in instance '" + Instance->Name + "' (" +
+                                 llvm::join(Values, ", ") + ")");
+}
+
+Expected<ConcreteInstance> Instantiator::run(const InstanceSpec *Instance) {
+  auto Evaluated = instanceSizes(Spec.Sizes, Instance);
+  if (!Evaluated)
+    return Evaluated.takeError(); // Says which instance already.
+  Sizes = std::move(*Evaluated);
+  ConcreteInstance I;
+  I.Name = Instance ? Instance->Name : "default";
+  I.Time = !Instance;
+  I.Sizes = Sizes;
+  for (const ParamInfo &P : Kernel.Params) {
+    const ArgSpec *A = nullptr;
+    for (const ArgSpec &Candidate : Spec.Args)
+      if (Candidate.Name == P.Name)
+        A = &Candidate;
+    if (!A)
+      return specError(Kernel.Pos,
+                       "parameter '" + P.Name + "' of kernel '" + Kernel.Name +
+                           "' is not in its spec",
+                       "a spec loaded for this kernel");
+    I.Args.emplace_back();
+    if (Error Err = arg(*A, P, I.Args.back()))
+      return withContext(std::move(Err), Instance);
+  }
+  SpecExprEvaluator Eval(Sizes);
+  auto Shmem = Eval.evaluateInteger(Spec.SharedMemory, "shared memory size");
+  if (!Shmem)
+    return withContext(Shmem.takeError(), Instance);
+  I.SharedMemory = *Shmem;
+  if (Error Err = dims(Spec.Grid, "grid", I.Grid))
+    return withContext(std::move(Err), Instance);
+  if (Error Err = dims(Spec.Block, "block", I.Block))
+    return withContext(std::move(Err), Instance);
+  if (Error Err = launchLimits(I))
+    return withContext(std::move(Err), Instance);
+  return I;
+}
+
+static Distribution defaultDistribution(const ElementType &Type) {
+  Distribution D;
+  D.Kind = Type.IsInteger ? "int" : "uniform";
+  D.A = Type.IsInteger ? 0 : -1;
+  D.B = Type.IsInteger ? 100 : 1;
+  return D;
+}
+
+Error Instantiator::arg(const ArgSpec &A, const ParamInfo &P,
+                        ConcreteArg &Out) const {
+  auto Type = SpecBuilder::elementTypeOf(P, A.Pos);
+  if (!Type)
+    return Type.takeError();
+  Out.Name = A.Name;
+  Out.Role = A.Role;
+  Out.ElementType = Type->Name;
+  SpecExprEvaluator Eval(Sizes);
+  if (A.Role == ArgRole::Scalar) {
+    auto V = Eval.evaluate(A.Value);
+    if (!V)
+      return V.takeError();
+    // ConcreteArg::Value is a double: integers beyond 2^53 would change.
+    bool Exact = !Type->IsInteger || !V->IsInteger ||
+                 std::abs(V->Int) <= (int64_t(1) << 53);
+    if (!Type->holds(V->toDouble()) || !Exact)
+      return specError(
+          A.Value.Pos,
+          "scalar '" + A.Name + "' = " + numberText(V->toDouble()) +
+              " does not fit its type '" + P.Type + "'",
+          Type->IsInteger
+              ? "an integer from " + numberText(Type->Min) + " to " +
+                    numberText(Type->Max) + " (at most 2^53 in magnitude)"
+              : "a finite value");
+    Out.Value = V->toDouble();
+    return Error::success();
+  }
+  auto Count = Eval.evaluateInteger(A.Length, "length of '" + A.Name + "'");
+  if (!Count)
+    return Count.takeError();
+  int64_t Bytes = 0;
+  if (*Count <= 0 ||
+      __builtin_mul_overflow(*Count, int64_t(Type->Bytes), &Bytes))
+    return specError(A.Length.Pos,
+                     "buffer '" + A.Name + "' has " + llvm::Twine(*Count) +
+                         " elements",
+                     "a positive length whose size in bytes fits in 64 bits");
+  Out.Count = *Count;
+  if (A.Role != ArgRole::Out)
+    Out.Dist = A.Dist ? *A.Dist : defaultDistribution(*Type);
+  return Error::success();
+}
+
+Error Instantiator::dims(const std::array<SpecExpr, 3> &Exprs, StringRef What,
+                         std::array<int64_t, 3> &Out) const {
+  SpecExprEvaluator Eval(Sizes);
+  static const char *Axis[] = {"x", "y", "z"};
+  for (size_t I = 0; I < 3; ++I) {
+    auto V = Eval.evaluateInteger(Exprs[I], (What + "." + Axis[I]).str());
+    if (!V)
+      return V.takeError();
+    Out[I] = *V;
+  }
+  return Error::success();
+}
+
+/// CUDA's limits for every architecture since 3.0: a launch beyond them
+/// fails with "invalid configuration", better caught with a position here.
+Error Instantiator::launchLimits(const ConcreteInstance &I) const {
+  static const char *Axis[] = {"x", "y", "z"};
+  const int64_t GridMax[] = {(int64_t(1) << 31) - 1, 65535, 65535};
+  const int64_t BlockMax[] = {1024, 1024, 64};
+  for (size_t D = 0; D < 3; ++D) {
+    if (I.Grid[D] < 1 || I.Grid[D] > GridMax[D])
+      return specError(Spec.Grid[D].Pos,
+                       "grid." + llvm::Twine(Axis[D]) + " is " +
+                           llvm::Twine(I.Grid[D]),
+                       "a value from 1 to " + llvm::Twine(GridMax[D]));
+    if (I.Block[D] < 1 || I.Block[D] > BlockMax[D])
+      return specError(Spec.Block[D].Pos,
+                       "block." + llvm::Twine(Axis[D]) + " is " +
+                           llvm::Twine(I.Block[D]),
+                       "a value from 1 to " + llvm::Twine(BlockMax[D]));
+  }
+  int64_t Threads = I.Block[0] * I.Block[1] * I.Block[2];
+  if (Threads > 1024)
+    return specError(Spec.Block[0].Pos,
+                     "a block of " + llvm::Twine(Threads) + " threads",
+                     "at most 1024 threads per block");
+  if (I.SharedMemory < 0)
+    return specError(Spec.SharedMemory.Pos,
+                     "negative shared memory size " +
+                         llvm::Twine(I.SharedMemory),
+                     "a size in bytes of 0 or more");
+  return Error::success();
+}
+
+Expected<std::vector<ConcreteInstance>>
+KernelSpec::instantiate(const KernelInfo &Kernel) const {
+  std::vector<ConcreteInstance> Out;
+  Instantiator In(*this, Kernel);
+  auto Default = In.run(nullptr);
+  if (!Default)
+    return Default.takeError();
+  Out.push_back(std::move(*Default));
+  for (const InstanceSpec &I : Instances) {
+    auto Named = In.run(&I);
+    if (!Named)
+      return Named.takeError();
+    Out.push_back(std::move(*Named));
+  }
+  return Out;
+}
+
+/// The mark's draft, with exact positions when its file can be read.
+static Expected<SpecDraft> markDraft(const KernelMark &Mark,
+                                     StringRef SourcePath) {
+  StringRef File =
+      Mark.Pos.File.empty() ? SourcePath : StringRef(Mark.Pos.File);
+  auto Buffer = llvm::MemoryBuffer::getFile(File, /*IsText=*/true);
+  if (!Buffer)
+    return PragmaSpecParser::parse(Mark, MarkLocator(Mark));
+  return PragmaSpecParser::parse(Mark,
+                                 MarkLocator(Mark, (*Buffer)->getBuffer()));
+}
+
+static Error noSpec(const KernelInfo &Kernel, StringRef Sidecar) {
+  std::string What = "kernel '" + Kernel.Name + "' has no spec";
+  if (!Sidecar.empty())
+    What += " (no mark, and no entry in '" + Sidecar.str() + "')";
+  return specError(Kernel.Pos, What,
+                   "a '#pragma optiml kernel sizes(...) in(...) out(...) "
+                   "grid(...) block(...)' line before it, or --spec=FILE "
+                   "with an entry \"kernels\": {\"" +
+                       Kernel.Name + "\": {...}}");
+}
+
+/// The merged draft: the mark's, with the sidecar's fields over it.
+static Expected<std::optional<SpecDraft>>
+draftOf(const KernelInfo &Kernel, StringRef SourcePath, StringRef Sidecar) {
+  std::optional<SpecDraft> Draft;
+  if (Kernel.Mark) {
+    auto Mark = markDraft(*Kernel.Mark, SourcePath);
+    if (!Mark)
+      return Mark.takeError();
+    Draft = std::move(*Mark);
+  }
+  if (Sidecar.empty())
+    return Draft;
+  auto Over = SidecarSpecParser::load(Sidecar, Kernel);
+  if (!Over)
+    return Over.takeError();
+  if (*Over && Draft)
+    Draft->overrideWith(**Over);
+  else if (*Over)
+    Draft = std::move(*Over);
+  return Draft;
+}
+
+Expected<KernelSpec> optiml::loadKernelSpec(const KernelInfo &Kernel,
+                                            StringRef SourcePath,
+                                            StringRef SpecPath) {
+  std::string Sidecar = SpecPath.str();
+  if (Sidecar.empty() && !SourcePath.empty() &&
+      llvm::sys::fs::exists(SourcePath + ".optiml.json"))
+    Sidecar = (SourcePath + ".optiml.json").str();
+  auto Draft = draftOf(Kernel, SourcePath, Sidecar);
+  if (!Draft)
+    return Draft.takeError();
+  if (!*Draft)
+    return noSpec(Kernel, Sidecar);
+  auto Spec = SpecBuilder::build(**Draft, Kernel);
+  if (!Spec)
+    return Spec.takeError();
+  // Instantiating every instance now reports a bad expression (an unknown
+  // size, a division by zero, an empty buffer) when the spec is loaded.
+  if (auto Instances = Spec->instantiate(Kernel); !Instances)
+    return Instances.takeError();
+  return Spec;
+}

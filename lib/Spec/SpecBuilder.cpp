@@ -1,0 +1,332 @@
+//===- SpecBuilder.cpp - a checked kernel spec from a draft --------------===//
+
+#include "optiml/Spec/SpecBuilder.h"
+#include "optiml/Spec/InstanceSizes.h"
+#include "optiml/Spec/SpecDiagnostic.h"
+#include "optiml/Spec/SpecExprEvaluator.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+
+#include <cmath>
+
+using namespace optiml;
+using llvm::Error;
+using llvm::Expected;
+using llvm::StringRef;
+
+Expected<KernelSpec> SpecBuilder::build(const SpecDraft &Draft,
+                                        const KernelInfo &Kernel) {
+  SpecBuilder B(Draft, Kernel);
+  B.Spec.Kernel =
+      Kernel.QualifiedName.empty() ? Kernel.Name : Kernel.QualifiedName;
+  B.Spec.Sizes = Draft.Sizes;
+  B.Spec.Instances = Draft.Instances;
+  if (Error Err = B.required())
+    return Err;
+  if (Error Err = B.args())
+    return Err;
+  B.launch();
+  if (Error Err = B.tolerances())
+    return Err;
+  if (Error Err = B.seeds())
+    return Err;
+  if (Error Err = B.distributions())
+    return Err;
+  return std::move(B.Spec);
+}
+
+Error SpecBuilder::missing(StringRef Clause, StringRef Form) const {
+  if (Draft.From == SpecDraft::Origin::Sidecar)
+    return specError(Draft.Pos,
+                     "kernel '" + Kernel.Name + "' has no \"" + Clause + "\"",
+                     "a \"" + Clause + "\" field in its sidecar entry");
+  return specError(Draft.Pos,
+                   "missing required clause '" + Clause + "' for kernel '" +
+                       Kernel.Name + "'",
+                   Form);
+}
+
+Error SpecBuilder::required() const {
+  if (Draft.Sizes.empty())
+    return missing("sizes", "sizes(NAME = EXPR, ...), e.g. sizes(N = 1 << 20)");
+  if (!Draft.Grid)
+    return missing("grid", "grid(X[, Y[, Z]]), e.g. grid((N + 255) / 256)");
+  if (!Draft.Block)
+    return missing("block", "block(X[, Y[, Z]]), e.g. block(256)");
+  bool AnyRole = llvm::any_of(
+      Draft.Args, [](const ArgDraft &A) { return A.Role.has_value(); });
+  if (!AnyRole && !Kernel.Params.empty())
+    return missing(Draft.From == SpecDraft::Origin::Sidecar ? "args" : "in",
+                   "in(...), out(...), inout(...) or scalar(...) giving "
+                   "every parameter a role");
+  return Error::success();
+}
+
+static std::string paramNames(const KernelInfo &Kernel) {
+  std::vector<StringRef> Names;
+  for (const ParamInfo &P : Kernel.Params)
+    Names.push_back(P.Name);
+  return Names.empty() ? "none" : llvm::join(Names, ", ");
+}
+
+Error SpecBuilder::args() {
+  for (const ArgDraft &A : Draft.Args)
+    if (llvm::none_of(Kernel.Params,
+                      [&](const ParamInfo &P) { return P.Name == A.Name; }))
+      return specError(A.Pos,
+                       "'" + A.Name + "' is not a parameter of kernel '" +
+                           Kernel.Name + "'",
+                       "one of its parameters: " + paramNames(Kernel));
+  bool AnyOutput = false;
+  for (const ParamInfo &P : Kernel.Params) {
+    auto A = arg(P);
+    if (!A)
+      return A.takeError();
+    AnyOutput |= A->Role == ArgRole::Out || A->Role == ArgRole::InOut;
+    Spec.Args.push_back(std::move(*A));
+  }
+  if (!AnyOutput)
+    return specError(Draft.Pos,
+                     "kernel '" + Kernel.Name + "' has no out or inout buffer",
+                     "at least one output buffer to verify");
+  return Error::success();
+}
+
+Expected<ArgSpec> SpecBuilder::arg(const ParamInfo &P) {
+  const ArgDraft *D = nullptr;
+  for (const ArgDraft &A : Draft.Args)
+    if (A.Name == P.Name && A.Role)
+      D = &A;
+  bool Sidecar = Draft.From == SpecDraft::Origin::Sidecar;
+  if (!D)
+    return specError(Draft.Pos,
+                     "parameter '" + P.Name + "' of kernel '" + Kernel.Name +
+                         "' has no role",
+                     Sidecar ? "\"args\": {\"" + P.Name +
+                                   "\": {\"role\": \"in\", ...}}"
+                             : "'" + P.Name +
+                                   "' in one of in(...), out(...), "
+                                   "inout(...) or scalar(...)");
+  ArgRole Role = *D->Role;
+  std::string Quoted = "'" + P.Name + "' (type '" + P.Type + "')";
+  if (Role != ArgRole::Scalar && !P.IsPointer)
+    return specError(D->Pos,
+                     Quoted + " is not a pointer but is given the role '" +
+                         roleName(Role) + "'",
+                     "the role 'scalar' with a value, e.g. scalar(" + P.Name +
+                         " = N)");
+  if (Role == ArgRole::Scalar && P.IsPointer)
+    return specError(
+        D->Pos, Quoted + " is a pointer but is given the role 'scalar'",
+        "in, out or inout with a length, e.g. in(" + P.Name + "[N])");
+  if (P.IsConst && (Role == ArgRole::Out || Role == ArgRole::InOut))
+    return specError(D->Pos,
+                     Quoted + " points to const data but is given the role '" +
+                         roleName(Role) + "'",
+                     "the role 'in' for a buffer the kernel cannot write");
+  if (auto T = elementTypeOf(P, D->Pos); !T)
+    return T.takeError();
+  const std::optional<SpecExpr> &Expr =
+      Role == ArgRole::Scalar ? D->Value : D->Length;
+  if (!Expr)
+    return specError(
+        D->Pos,
+        (Role == ArgRole::Scalar ? "scalar '" : "buffer '") + P.Name +
+            "' has no " + (Role == ArgRole::Scalar ? "value" : "length"),
+        Sidecar ? (Role == ArgRole::Scalar ? "\"value\"" : "\"length\"")
+                : (Role == ArgRole::Scalar ? "NAME = VALUE" : "NAME[LENGTH]"));
+  if (D->Dist && (Role == ArgRole::Out || Role == ArgRole::Scalar))
+    return specError(D->Dist->Pos,
+                     "distribution for '" + P.Name + "', which is " +
+                         (Role == ArgRole::Out ? "an output" : "a scalar"),
+                     "distributions for in and inout buffers only");
+  ArgSpec A;
+  A.Name = P.Name;
+  A.Role = Role;
+  (Role == ArgRole::Scalar ? A.Value : A.Length) = *Expr;
+  A.Pos = D->Pos;
+  return A;
+}
+
+Expected<ElementType> SpecBuilder::elementTypeOf(const ParamInfo &P,
+                                                 const SourcePos &Pos) {
+  StringRef CType = P.IsPointer ? P.PointeeType : P.Type;
+  if (auto T = ElementType::fromC(CType))
+    return *T;
+  return specError(Pos,
+                   "parameter '" + P.Name + "' has type '" + P.Type +
+                       "', and element type '" + CType +
+                       "' is not supported by the runner yet",
+                   "float, double or an integer type of 8 to 64 bits");
+}
+
+void SpecBuilder::launch() {
+  auto Fill = [](const DimsDraft &D, std::array<SpecExpr, 3> &Out) {
+    for (size_t I = 0; I < 3; ++I)
+      Out[I] = I < D.Dims.size() ? D.Dims[I] : SpecExpr{"1", D.Pos};
+  };
+  Fill(*Draft.Grid, Spec.Grid);
+  Fill(*Draft.Block, Spec.Block);
+  Spec.SharedMemory = Draft.SharedMemory.value_or(SpecExpr{"0", Draft.Pos});
+}
+
+Error SpecBuilder::tolerances() {
+  std::map<std::string, int64_t> NoSizes;
+  SpecExprEvaluator Eval(NoSizes);
+  std::pair<const std::optional<SpecExpr> *, double *> Fields[] = {
+      {&Draft.RTol, &Spec.RTol},
+      {&Draft.ATol, &Spec.ATol},
+      {&Draft.NormTol, &Spec.NormTol}};
+  for (auto [Given, Out] : Fields) {
+    if (!*Given)
+      continue;
+    auto V = Eval.evaluate(**Given);
+    if (!V)
+      return V.takeError();
+    if (V->toDouble() < 0)
+      return specError((*Given)->Pos,
+                       "negative tolerance " + numberText(V->toDouble()),
+                       "a tolerance of 0 or more");
+    *Out = V->toDouble();
+  }
+  return Error::success();
+}
+
+Error SpecBuilder::seeds() {
+  if (!Draft.Seeds)
+    return Error::success();
+  std::map<std::string, int64_t> NoSizes;
+  SpecExprEvaluator Eval(NoSizes);
+  Spec.Seeds.clear();
+  for (const SpecExpr &E : Draft.Seeds->Dims) {
+    auto V = Eval.evaluateInteger(E, "seed");
+    if (!V)
+      return V.takeError();
+    if (*V < 0 || llvm::is_contained(Spec.Seeds, uint64_t(*V)))
+      return specError(E.Pos,
+                       *V < 0 ? "negative seed " + llvm::Twine(*V)
+                              : "seed " + llvm::Twine(*V) + " is repeated",
+                       "distinct seeds of 0 or more");
+    Spec.Seeds.push_back(uint64_t(*V));
+  }
+  if (Spec.Seeds.size() < 2)
+    return specError(Draft.Seeds->Pos,
+                     "only " + llvm::Twine(Spec.Seeds.size()) +
+                         " seed for kernel '" + Kernel.Name + "'",
+                     "at least two seeds, e.g. seeds(1, 2): a candidate must "
+                     "pass on two different inputs");
+  return Error::success();
+}
+
+Error SpecBuilder::distributions() {
+  std::vector<std::map<std::string, int64_t>> Envs;
+  auto Default = instanceSizes(Spec.Sizes, nullptr);
+  if (!Default)
+    return Default.takeError();
+  Envs.push_back(std::move(*Default));
+  for (const InstanceSpec &I : Spec.Instances) {
+    auto Sizes = instanceSizes(Spec.Sizes, &I);
+    if (!Sizes)
+      return Sizes.takeError();
+    Envs.push_back(std::move(*Sizes));
+  }
+  for (size_t I = 0; I < Spec.Args.size(); ++I) {
+    ArgSpec &A = Spec.Args[I];
+    const ArgDraft *D = nullptr;
+    for (const ArgDraft &Candidate : Draft.Args)
+      if (Candidate.Name == A.Name && Candidate.Dist)
+        D = &Candidate;
+    if (!D)
+      continue;
+    auto Dist = distribution(*D->Dist, Envs);
+    if (!Dist)
+      return Dist.takeError();
+    auto Type = elementTypeOf(Kernel.Params[I], A.Pos);
+    if (!Type)
+      return Type.takeError();
+    if (Error Err = checkDistribution(*Dist, *Type, A.Name, D->Dist->Pos))
+      return Err;
+    A.Dist = std::move(*Dist);
+  }
+  return Error::success();
+}
+
+/// KernelSpec keeps a distribution's parameters as numbers, so they must be
+/// the same in every instance; one that depends on a size an instance
+/// changes is refused rather than silently evaluated with the defaults.
+Expected<Distribution> SpecBuilder::distribution(
+    const DistributionDraft &D,
+    const std::vector<std::map<std::string, int64_t>> &Envs) const {
+  std::vector<double> Values;
+  for (const SpecExpr &Param : D.Params) {
+    std::optional<double> First;
+    for (size_t I = 0; I < Envs.size(); ++I) {
+      auto V = SpecExprEvaluator(Envs[I]).evaluate(Param);
+      if (!V)
+        return V.takeError();
+      if (!First) {
+        First = V->toDouble();
+        continue;
+      }
+      if (V->toDouble() != *First)
+        return specError(Param.Pos,
+                         "'" + Param.Text + "' is " + numberText(*First) +
+                             " with the default sizes but " +
+                             numberText(V->toDouble()) + " in instance '" +
+                             Spec.Instances[I - 1].Name + "'",
+                         "distribution arguments that are the same in every "
+                         "instance (per-instance values are not supported "
+                         "yet)");
+    }
+    Values.push_back(*First);
+  }
+  Distribution Out;
+  Out.Kind = D.Kind;
+  Out.A = Values.at(0);
+  Out.B = Values.size() > 1 ? Values[1] : 0;
+  if (Values.size() > 2)
+    Out.Mod = Values[2];
+  return Out;
+}
+
+static bool isWhole(double V) { return std::isfinite(V) && V == std::trunc(V); }
+
+Error SpecBuilder::checkDistribution(const Distribution &D,
+                                     const ElementType &Type, StringRef Buffer,
+                                     const SourcePos &Pos) {
+  std::string Where = "for '" + Buffer.str() + "' (" + Type.Name + ")";
+  std::string Call = D.Kind + "(" + numberText(D.A) +
+                     (D.Kind == "constant" ? "" : ", " + numberText(D.B)) +
+                     (D.Mod ? ", " + numberText(*D.Mod) : "") + ")";
+  auto Bad = [&](const llvm::Twine &Why, const llvm::Twine &Expected) {
+    return specError(Pos, "bad distribution " + Call + " " + Where + ": " + Why,
+                     Expected);
+  };
+  bool Fractional = D.Kind == "uniform" || D.Kind == "normal";
+  if (Fractional && Type.IsInteger)
+    return Bad("it draws fractional values",
+               "int(lo, hi), index(...) or constant(...) for an integer "
+               "buffer");
+  if (D.Kind == "uniform" && !(D.A < D.B))
+    return Bad("lo is not below hi", "uniform(lo, hi) with lo < hi");
+  if (D.Kind == "normal" && !(D.B > 0))
+    return Bad("the standard deviation is not positive",
+               "normal(mean, stddev) with stddev > 0");
+  if (D.Kind == "int" && (!isWhole(D.A) || !isWhole(D.B) || D.A > D.B))
+    return Bad("the bounds are not integers in order",
+               "int(lo, hi) with integers lo <= hi");
+  if (D.Kind == "index" && D.Mod && (!isWhole(*D.Mod) || *D.Mod < 1))
+    return Bad("mod is not a positive integer",
+               "index(scale, offset, mod) with mod >= 1");
+  if (D.Kind == "index" && Type.IsInteger && (!isWhole(D.A) || !isWhole(D.B)))
+    return Bad("scale and offset are not integers",
+               "integer scale and offset for an integer buffer");
+  bool Bounded = D.Kind == "uniform" || D.Kind == "int";
+  if ((Bounded && (!Type.holds(D.A) || !Type.holds(D.B))) ||
+      (D.Kind == "constant" && !Type.holds(D.A)))
+    return Bad("its values do not fit the element type",
+               "values from " + numberText(Type.Min) + " to " +
+                   numberText(Type.Max));
+  return llvm::Error::success();
+}
