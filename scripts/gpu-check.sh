@@ -5,7 +5,8 @@
 # last. Logs go to /tmp/optiml-gpu-logs; with $OUT set (the device tool),
 # the table and a tarball of the logs are copied there.
 # Usage: scripts/gpu-check.sh [bundle/optiml-gpu.tar.xz]
-#   OPTIML_GPU_SKIP_RUNTIME=1  skips building and testing runtime/
+#   OPTIML_GPU_SKIP_RUNTIME=1  skips building and testing runtime/ and evaluation
+#   OPTIML_GPU_SKIP_NCU=1      skips the comparison with Nsight Compute
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -22,6 +23,8 @@ failures=0
 # record CHECK RESULT DETAIL: one row of the final table.
 record() {
   rows+=("$1|$2|$3")
+  # Progress survives a call that runs out of time.
+  [ -n "${OUT:-}" ] && printf '%-28s %-5s %s\n' "$1" "$2" "$3" >>"$OUT/progress.txt"
   [ "$2" = "FAIL" ] && failures=$((failures + 1))
   return 0
 }
@@ -97,7 +100,7 @@ if [ -z "${OPTIML_GPU_SKIP_RUNTIME:-}" ]; then
     verdict=$(python3 -c "import json,sys; d=json.load(open(sys.argv[1])); t=d['result'].get('timing',{}); print('%s speedup %.3f noise %.3f' % (d['status'], t.get('speedup',0), t.get('noise',0)))" "$logs/eval-$name.json" 2>/dev/null)
     [ $rc -eq 0 ] && record "evaluate $name (self)" "ok" "$verdict" ||
       record "evaluate $name (self)" "FAIL" "exit $rc ${verdict:-$(tail -n 1 "$logs/eval-$name.err")}"
-    if command -v ncu >/dev/null 2>&1; then
+    if [ -z "${OPTIML_GPU_SKIP_NCU:-}" ] && command -v ncu >/dev/null 2>&1; then
       ncu --clock-control none --target-processes all -k "regex:^$name" \
         --launch-count 8 --metrics gpu__time_duration.sum --csv \
         "$tool" "$src" --evaluate --noise-target=0.5 --cuda-path="$cuda" \
