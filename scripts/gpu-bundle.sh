@@ -20,11 +20,13 @@ resource_dir=$(cmake -N -L "$build" | sed -n 's/^OPTIML_CLANG_RESOURCE_DIR:PATH=
 llvm_major=$(basename "$resource_dir")
 
 rm -rf "$stage"
-mkdir -p "$stage/bin" "$stage/lib/clang/$llvm_major" "$stage/include/nlohmann"
+mkdir -p "$stage/bin" "$stage/lib/clang/$llvm_major" "$stage/include"
 cp "$build/bin/clang-optiml" "$stage/bin/"
 strip "$stage/bin/clang-optiml"
 cp -r "$resource_dir/include" "$stage/lib/clang/$llvm_major/"
-cp /usr/include/nlohmann/json.hpp "$stage/include/nlohmann/"
+# The whole folder: json.hpp includes its detail/ headers, and another
+# version of them may sit in the GPU machine's /usr/include.
+cp -r /usr/include/nlohmann "$stage/include/"
 [ -d runtime ] && cp -r runtime "$stage/"
 git rev-parse --short HEAD > "$stage/VERSION" 2>/dev/null || echo unknown > "$stage/VERSION"
 
