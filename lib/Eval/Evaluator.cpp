@@ -1,6 +1,9 @@
 //===- Evaluator.cpp - build, verify and time one candidate --------------===//
 
 #include "optiml/Eval/Evaluator.h"
+#include "optiml/Support/Error.h"
+
+#include "llvm/Support/raw_ostream.h"
 
 using namespace optiml;
 using nlohmann::json;
@@ -48,6 +51,15 @@ Evaluator::evaluate(const KernelSource &Reference, const KernelSource *Candidate
   }
   json Plan = makeRunPlan(Spec, *Instances, E.Reference.Library,
                           Candidate ? E.Candidate.Library : "", Options);
+  if (!Options.SavePlanPath.empty()) {
+    std::error_code EC;
+    llvm::raw_fd_ostream OS(Options.SavePlanPath, EC);
+    if (EC)
+      return makeError(ErrorKind::BadInput, "cannot write " +
+                                                Options.SavePlanPath + ": " +
+                                                EC.message());
+    OS << Plan.dump(2) << "\n";
+  }
   auto Result = R->run(Plan, TimeoutSeconds);
   if (!Result)
     return Result.takeError();

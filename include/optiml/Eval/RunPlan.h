@@ -24,6 +24,9 @@ struct MeasureOptions {
   double NoiseTarget = 0.01;  ///< Relative spread of the median to reach.
   double MaxSeconds = 10;     ///< Time cap for the timing loop.
   bool FlushL2 = true;
+  /// Where to keep a copy of the plan (with its library paths), so the
+  /// runner can be rerun by hand or under a profiler; empty: nowhere.
+  std::string SavePlanPath;
 };
 
 /// The plan for comparing \p Candidate against \p Reference (libraries);
