@@ -122,6 +122,29 @@ check_evaluate() {
     fi
   done
   python3 scripts/eval-table.py "$logs"/eval-*.json >"$logs/eval-table.txt" 2>&1
+  check_candidates
+}
+
+# Through the tool: a correct rewrite is accepted; a wrong result, a fault
+# and a hang are rejected with their status, and the tool carries on.
+check_candidates() {
+  local pair cand expect rc status
+  for pair in saxpy-restrict:ok saxpy-wrong:verify_failed saxpy-fault:fault \
+    saxpy-hang:timeout; do
+    cand=${pair%%:*}
+    expect=${pair##*:}
+    "$tool" examples/saxpy.cu --evaluate --candidate="test/Eval/Inputs/$cand.cu" \
+      --timeout=40 --format=json --cuda-path="$cuda" \
+      >"$logs/cand-$cand.json" 2>"$logs/cand-$cand.err"
+    rc=$?
+    status=$(python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['status'])" \
+      "$logs/cand-$cand.json" 2>/dev/null)
+    if [ "$status" = "$expect" ]; then
+      record "candidate $cand" "ok" "status $status, exit $rc"
+    else
+      record "candidate $cand" "FAIL" "status ${status:-none} (expected $expect), exit $rc"
+    fi
+  done
 }
 
 # ncu times the kernel's first launches on the timed instance, which the
