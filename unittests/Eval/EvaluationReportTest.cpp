@@ -1,0 +1,78 @@
+//===- EvaluationReportTest.cpp - rendering a recorded runner result -----===//
+//
+// The fixture is optiml-runner's result for saxpy against itself, recorded
+// on an H200 (benchmarks/results/2026-11-21-runner-h200.md): the report must
+// read the runner's schema (docs/Runner.md) as it really is.
+//
+//===----------------------------------------------------------------------===//
+
+#include "optiml/Driver/EvaluationReport.h"
+
+#include "llvm/Support/MemoryBuffer.h"
+#include "gtest/gtest.h"
+
+using namespace optiml;
+
+namespace {
+
+Evaluation recorded() {
+  auto Buf = llvm::MemoryBuffer::getFile(OPTIML_UNITTEST_INPUTS
+                                         "/runner-result-saxpy-h200.json");
+  EXPECT_TRUE(static_cast<bool>(Buf));
+  Evaluation E;
+  E.Result = nlohmann::json::parse((*Buf)->getBuffer().str());
+  E.Reference.Succeeded = E.Candidate.Succeeded = true;
+  E.Reference.Usage = ResourceUsage{"_Z5saxpyifPKfPf", 16, 0, 0, 0, 0, 0};
+  E.Candidate = E.Reference;
+  return E;
+}
+
+std::string render(const Evaluation &E) {
+  std::string Out;
+  llvm::raw_string_ostream OS(Out);
+  printEvaluation(E, "saxpy", OS);
+  return Out;
+}
+
+TEST(EvaluationReportTest, RecordedSelfComparison) {
+  Evaluation E = recorded();
+  EXPECT_TRUE(E.accepted());
+  std::string Out = render(E);
+  EXPECT_NE(Out.find("kernel saxpy on NVIDIA H200: ACCEPTED (status ok)"),
+            std::string::npos)
+      << Out;
+  EXPECT_NE(Out.find("verify:   PASS"), std::string::npos) << Out;
+  EXPECT_NE(Out.find("reference     0.0614 ms  spread  0.99%  (100 reps)"),
+            std::string::npos)
+      << Out;
+  EXPECT_NE(Out.find("speedup:  0.998x  (noise +/- 0.23%): within noise"),
+            std::string::npos)
+      << Out;
+  EXPECT_NE(Out.find("dram__bytes_read.sum"), std::string::npos) << Out;
+  EXPECT_NE(Out.find("16 registers"), std::string::npos) << Out;
+}
+
+TEST(EvaluationReportTest, RejectedRunShowsItsError) {
+  Evaluation E = recorded();
+  E.Result["status"] = "timeout";
+  E.Result["error"] = "the runner was killed after 40 s";
+  EXPECT_FALSE(E.accepted());
+  std::string Out = render(E);
+  EXPECT_NE(Out.find("REJECTED (status timeout)"), std::string::npos) << Out;
+  EXPECT_NE(Out.find("error:    the runner was killed after 40 s"),
+            std::string::npos)
+      << Out;
+}
+
+TEST(EvaluationReportTest, VerificationFailureIsNotAccepted) {
+  Evaluation E = recorded();
+  E.Result["status"] = "verify_failed";
+  E.Result["verify"]["passed"] = false;
+  E.Result["verify"]["failures"] = nlohmann::json::array(
+      {{{"kind", "mismatch"}, {"buffer", "y"}, {"index", 7}}});
+  std::string Out = render(E);
+  EXPECT_NE(Out.find("verify:   FAIL"), std::string::npos) << Out;
+  EXPECT_NE(Out.find("\"kind\":\"mismatch\""), std::string::npos) << Out;
+}
+
+} // namespace
