@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Setup, build, then the main job on an example. Today that is kernel
-# discovery; measuring and optimizing need a GPU and arrive with the runner
-# and the search (see the issues), and this script says what it skips.
+# Setup, build, then the main job on an example: kernel discovery, then an
+# evaluation (verified, side-by-side timing on the GPU; without a GPU only the
+# nvcc builds, and the script says so). Optimizing arrives with the search.
 # Usage: scripts/demo.sh [example.cu]
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -19,8 +19,13 @@ echo "== the same as JSON, for tools (first lines)"
 
 echo
 if nvidia-smi -L >/dev/null 2>&1; then
-  echo "GPU found: $(nvidia-smi -L | head -n 1)"
+  echo "== GPU: $(nvidia-smi -L | head -n 1)"
+  echo "== $tool $example --evaluate --metrics   (the kernel against itself: verification and a noise check)"
+  "$tool" "$example" --evaluate --metrics
 else
-  echo "No GPU on this machine: a GPU run is skipped (scripts/gpu-check.sh runs on one)."
+  echo "== No GPU on this machine: verification and timing are skipped."
+  echo "== $tool $example --evaluate --build-only   (nvcc builds and resource usage only)"
+  "$tool" "$example" --evaluate --build-only
 fi
-echo "Not built yet: --evaluate (verified timing) and --optimize (search); see docs/Architecture.md."
+echo
+echo "Not built yet: --apply (rewrites) and --optimize (search); see docs/Architecture.md."
