@@ -7,12 +7,14 @@
 #
 # Usage: scripts/gpu-check.sh [BUNDLE] [SECTION ...]
 #   BUNDLE    default bundle/optiml-gpu.tar.xz
-#   SECTION   any of: tool runtime evaluate ncu   (default: all of them)
+#   SECTION   any of: tool runtime evaluate candidates ncu   (default: all)
 #     tool      --list-kernels on every example with the relocated tool, and
 #               each example built by nvcc and run
 #     runtime   the runner built with CMake + nvcc, and its self-test
 #     evaluate  every example evaluated against itself: verification,
 #               side-by-side timing (ratio within noise of 1.0), counters
+#     candidates  saxpy candidates through the tool: a correct rewrite is
+#               accepted; a wrong element, a fault and a hang are rejected
 #     ncu       the runner's timing of each example against Nsight Compute
 #               (--clock-control none) on the same kernel and instance
 set -uo pipefail
@@ -20,7 +22,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 bundle=bundle/optiml-gpu.tar.xz
 if [ $# -gt 0 ] && [[ "$1" == *.tar.xz ]]; then bundle=$1; shift; fi
-sections=${*:-tool runtime evaluate ncu}
+sections=${*:-tool runtime evaluate candidates ncu}
 work=${OPTIML_GPU_WORK:-/tmp/optiml-gpu-work}
 logs=/tmp/optiml-gpu-logs
 cuda=${CUDA_PATH:-/usr/local/cuda}
@@ -122,7 +124,6 @@ check_evaluate() {
     fi
   done
   python3 scripts/eval-table.py "$logs"/eval-*.json >"$logs/eval-table.txt" 2>&1
-  check_candidates
 }
 
 # Through the tool: a correct rewrite is accepted; a wrong result, a fault
@@ -190,6 +191,7 @@ unpack
 wants tool && check_tool
 wants runtime && check_runtime
 wants evaluate && check_evaluate
+wants candidates && check_candidates
 wants ncu && check_ncu
 print_table | tee "$logs/gpu-check.txt"
 if [ -n "${OUT:-}" ]; then
