@@ -24,6 +24,27 @@ static cl::opt<bool> ListKernels("list-kernels",
                                  cl::desc("List the kernels defined in the file"),
                                  cl::cat(OptimlCategory));
 static cl::opt<bool>
+    ListTransforms("list-transforms",
+                   cl::desc("List the transforms, their parameters and "
+                            "domains (no source file needed)"),
+                   cl::cat(OptimlCategory));
+static cl::opt<bool>
+    ListSites("list-sites",
+              cl::desc("Tell, per kernel, where each transform applies and "
+                       "why not elsewhere"),
+              cl::cat(OptimlCategory));
+static cl::list<std::string>
+    ApplySteps("apply",
+               cl::desc("Apply a transform, e.g. "
+                        "'unroll(site=sgemm/for#0,factor=4)'; repeat to "
+                        "chain"),
+               cl::value_desc("step"), cl::cat(OptimlCategory));
+static cl::opt<std::string>
+    OutputFile("o",
+               cl::desc("With --apply: write the result here (default: "
+                        "stdout); never the input file"),
+               cl::value_desc("file.cu"), cl::cat(OptimlCategory));
+static cl::opt<bool>
     Evaluate("evaluate",
              cl::desc("Build, verify and time the kernel (or --candidate "
                       "against it) on the GPU"),
@@ -57,6 +78,11 @@ static cl::opt<double>
                 cl::desc("With --evaluate: relative spread of the median at "
                          "which timing stops (default 0.01)"),
                 cl::init(0.01), cl::cat(OptimlCategory));
+static cl::opt<std::string>
+    SavePlan("save-plan",
+             cl::desc("With --evaluate: write the runner's plan (JSON) here, "
+                      "to rerun optiml-runner by hand or under a profiler"),
+             cl::value_desc("file.json"), cl::cat(OptimlCategory));
 static cl::list<std::string>
     NvccFlags("Xnvcc", cl::desc("Pass a flag to nvcc when building candidates"),
               cl::value_desc("flag"), cl::cat(OptimlCategory));
@@ -119,10 +145,36 @@ static std::vector<const char *> withQuietDefaultDatabase(int Argc,
   return Args;
 }
 
+/// `clang-optiml --list-transforms` needs no source file, which
+/// CommonOptionsParser would demand.
+static bool wantsTransformListOnly(int Argc, const char **Argv) {
+  bool List = false;
+  for (int I = 1; I < Argc; ++I) {
+    StringRef A = Argv[I];
+    if (A == "--")
+      break;
+    if (A == "--list-transforms" || A == "-list-transforms")
+      List = true;
+    else if (!A.starts_with("-"))
+      return false; // A source file: the usual path handles it.
+  }
+  return List;
+}
+
 int main(int Argc, const char **Argv) {
   InitLLVM X(Argc, Argv);
   std::vector<const char *> Args = withQuietDefaultDatabase(Argc, Argv);
   int ArgCount = static_cast<int>(Args.size());
+  if (wantsTransformListOnly(Argc, Argv)) {
+    if (!cl::ParseCommandLineOptions(ArgCount, Args.data(), Overview, &errs()))
+      return ExitBadInput;
+    clang::tooling::FixedCompilationDatabase NoDB(".", {});
+    Driver D(Argv[0], NoDB, CudaToolchain::detect(Argv[0], CudaPath, GpuArch),
+             outs(), errs());
+    if (Error E = D.listTransforms(Format))
+      return fail(std::move(E));
+    return ExitOK;
+  }
   auto Parser = clang::tooling::CommonOptionsParser::create(
       ArgCount, Args.data(), OptimlCategory, cl::OneOrMore, Overview);
   if (!Parser)
@@ -143,6 +195,21 @@ int main(int Argc, const char **Argv) {
       return fail(std::move(E));
     return ExitOK;
   }
+  if (ListTransforms) {
+    if (Error E = D.listTransforms(Format))
+      return fail(std::move(E));
+    return ExitOK;
+  }
+  if (ListSites) {
+    if (Error E = D.listSites(Sources[0], KernelName, Format))
+      return fail(std::move(E));
+    return ExitOK;
+  }
+  if (!ApplySteps.empty()) {
+    if (Error E = D.applySteps(Sources[0], ApplySteps, OutputFile))
+      return fail(std::move(E));
+    return ExitOK;
+  }
   if (Evaluate) {
     EvaluateOptions O;
     O.Kernel = KernelName;
@@ -152,12 +219,13 @@ int main(int Argc, const char **Argv) {
     O.NvccFlags = NvccFlags;
     O.Measure.Metrics = Metrics;
     O.Measure.NoiseTarget = NoiseTarget;
+    O.Measure.SavePlanPath = SavePlan;
     O.TimeoutSeconds = RunTimeout;
     O.BuildOnly = BuildOnly;
     auto Code = D.evaluate(Sources[0], O, Format);
     return Code ? *Code : fail(Code.takeError());
   }
   return fail(makeError(ErrorKind::BadInput,
-                        "nothing to do: pass --list-kernels or --evaluate "
-                        "(see --help)"));
+                        "nothing to do: pass --list-kernels, --list-sites, "
+                        "--apply or --evaluate (see --help)"));
 }

@@ -53,6 +53,23 @@ public:
                                const EvaluateOptions &Options,
                                OutputFormat Format);
 
+  /// Lists the registered transforms with their parameters and domains.
+  llvm::Error listTransforms(OutputFormat Format);
+
+  /// Parses \p File and tells, for each kernel (or \p Kernel), where each
+  /// transform applies (with the --apply spelling of its default
+  /// parameters) and why not elsewhere.
+  llvm::Error listSites(llvm::StringRef File, llvm::StringRef Kernel,
+                        OutputFormat Format);
+
+  /// Applies \p Steps (`name(site=...,p=v)`) in order, each on the re-parsed
+  /// result of the previous one, and writes the result to \p OutputPath
+  /// (never the input file) or, when empty, to the output stream. A refused
+  /// step is an Illegal or NotApplicable error naming its reason.
+  llvm::Error applySteps(llvm::StringRef File,
+                         llvm::ArrayRef<std::string> Steps,
+                         llvm::StringRef OutputPath);
+
 private:
   llvm::Expected<KernelInventory> inventoryOf(llvm::StringRef File);
   llvm::Expected<const KernelInfo *> selectOne(const KernelInventory &Inv,

@@ -1,0 +1,44 @@
+//===- CudaBuiltins.h - threadIdx, blockIdx, barriers -----------*- C++ -*-===//
+//
+// Clang spells `threadIdx.x` as an MS-property read wrapped in a
+// PseudoObjectExpr, not as a member access; the analyses that reason about
+// thread geometry recognize it here, once.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OPTIML_ANALYSIS_LEGALITY_CUDABUILTINS_H
+#define OPTIML_ANALYSIS_LEGALITY_CUDABUILTINS_H
+
+#include "clang/AST/Expr.h"
+
+#include <optional>
+#include <string>
+
+namespace optiml {
+
+/// One component of a CUDA built-in index variable, e.g. blockDim.y.
+struct BuiltinRef {
+  enum Var { ThreadIdx, BlockIdx, BlockDim, GridDim };
+  Var Which;
+  unsigned Dim; ///< 0 for x, 1 for y, 2 for z.
+
+  /// "threadIdx.x", as the user wrote it.
+  std::string str() const;
+};
+
+/// \p E (parentheses and implicit casts aside) as a built-in variable's
+/// component, or nothing.
+std::optional<BuiltinRef> asBuiltinRef(const clang::Expr *E);
+
+/// The node that spells a built-in component (the PseudoObjectExpr), so
+/// that walks can treat it as one leaf.
+bool isBuiltinRefNode(const clang::Stmt *S);
+
+/// A call that synchronizes or exchanges data between the threads of a
+/// block or warp (__syncthreads, __shfl_*_sync, __ballot_sync, ...): code
+/// with one assumes how threads are grouped.
+bool isCooperativeCall(const clang::CallExpr &Call);
+
+} // namespace optiml
+
+#endif // OPTIML_ANALYSIS_LEGALITY_CUDABUILTINS_H

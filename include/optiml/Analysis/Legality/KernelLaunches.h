@@ -1,0 +1,46 @@
+//===- KernelLaunches.h - one kernel's launches, as AST nodes -*- C++ -*-===//
+//
+// LaunchSiteFinder reports launches as text for listings; rewrites of the
+// launch geometry and aliasing checks need the <<<...>>> calls themselves,
+// and every other use of the kernel, which puts its launches out of reach.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OPTIML_ANALYSIS_LEGALITY_KERNELLAUNCHES_H
+#define OPTIML_ANALYSIS_LEGALITY_KERNELLAUNCHES_H
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ExprCXX.h"
+
+#include <vector>
+
+namespace optiml {
+
+class KernelLaunches {
+public:
+  /// Scans the translation unit for uses of \p Kernel (a template pattern
+  /// stands for all its specializations).
+  KernelLaunches(clang::ASTContext &Ctx, const clang::FunctionDecl &Kernel);
+
+  /// Every <<<...>>> call of the kernel, in source order.
+  const std::vector<const clang::CUDAKernelCallExpr *> &calls() const {
+    return Calls;
+  }
+  /// The first use of the kernel other than as a <<<>>> callee (its address
+  /// passed to cudaLaunchKernel, a function pointer), or null.
+  const clang::Expr *addressUse() const { return AddressUse; }
+
+private:
+  class Visitor;
+  std::vector<const clang::CUDAKernelCallExpr *> Calls;
+  const clang::Expr *AddressUse = nullptr;
+};
+
+/// The kernel \p Call launches: the template pattern for a specialization;
+/// null for a dependent call.
+const clang::FunctionDecl *
+launchedKernel(const clang::CUDAKernelCallExpr &Call);
+
+} // namespace optiml
+
+#endif // OPTIML_ANALYSIS_LEGALITY_KERNELLAUNCHES_H

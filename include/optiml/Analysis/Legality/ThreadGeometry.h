@@ -1,0 +1,42 @@
+//===- ThreadGeometry.h - how a kernel maps threads to work ---*- C++ -*-===//
+//
+// A kernel whose threads only ever use the global index
+// `blockIdx.d * blockDim.d + threadIdx.d` (and grid strides
+// `blockDim.d * gridDim.d`) computes the same thing for any block shape that
+// covers the problem; any other use of the thread geometry may assume one.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OPTIML_ANALYSIS_LEGALITY_THREADGEOMETRY_H
+#define OPTIML_ANALYSIS_LEGALITY_THREADGEOMETRY_H
+
+#include "clang/AST/ASTContext.h"
+
+#include <array>
+#include <string>
+#include <vector>
+
+namespace optiml {
+
+struct ThreadGeometry {
+  /// A use of the thread geometry outside the two patterns above.
+  struct Stray {
+    const clang::Stmt *Where;
+    std::string What;
+  };
+
+  /// Dimensions in which the kernel computes a global index.
+  std::array<bool, 3> IndexDims = {false, false, false};
+  /// Variables initialized with a global index.
+  std::vector<const clang::VarDecl *> IndexVars;
+  /// Global indices used directly, not through a variable.
+  std::vector<const clang::Expr *> LooseIndices;
+  std::vector<Stray> Strays;
+
+  static ThreadGeometry of(const clang::FunctionDecl &Kernel,
+                           clang::ASTContext &Ctx);
+};
+
+} // namespace optiml
+
+#endif // OPTIML_ANALYSIS_LEGALITY_THREADGEOMETRY_H

@@ -1,0 +1,41 @@
+//===- VarUses.h - how a variable is used in a function -------*- C++ -*-===//
+//
+// Rewrites that read a variable's initializer (a launch's `dim3 grid(...)`)
+// are only sound when nothing changes the variable afterwards; these
+// helpers tell reads from everything else, conservatively.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OPTIML_ANALYSIS_LEGALITY_VARUSES_H
+#define OPTIML_ANALYSIS_LEGALITY_VARUSES_H
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/ParentMapContext.h"
+
+#include <vector>
+
+namespace optiml {
+
+/// Every reference to \p Var inside \p Scope, in source order.
+std::vector<const clang::DeclRefExpr *> usesOf(const clang::VarDecl &Var,
+                                               const clang::Stmt &Scope,
+                                               clang::ASTContext &Ctx);
+
+/// True when \p Ref only reads the variable's value (or a member of it):
+/// not an assignment target, not an increment, not its address, not bound
+/// to a non-const reference.
+bool isPureRead(const clang::DeclRefExpr &Ref, clang::ASTContext &Ctx);
+
+/// The function whose body holds \p S, or null at namespace scope.
+const clang::FunctionDecl *enclosingFunction(const clang::Stmt &S,
+                                             clang::ASTContext &Ctx);
+
+/// The single parent of \p S (parents of nodes in function bodies are
+/// unique), or a null node.
+clang::DynTypedNode parentOf(const clang::DynTypedNode &Node,
+                             clang::ASTContext &Ctx);
+
+} // namespace optiml
+
+#endif // OPTIML_ANALYSIS_LEGALITY_VARUSES_H

@@ -1,0 +1,40 @@
+//===- SourceParser.h - parse KernelSources with one command --*- C++ -*-===//
+//
+// Parses the original file and every rewrite of it the same way: through
+// ClangTool (compilation database, `--` flags, nvcc flag translation, CUDA
+// defaults) with the source's text mapped over its path.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OPTIML_REWRITE_SOURCEPARSER_H
+#define OPTIML_REWRITE_SOURCEPARSER_H
+
+#include "optiml/Frontend/CudaToolchain.h"
+#include "optiml/Rewrite/ParsedSource.h"
+#include "optiml/Support/Error.h"
+
+#include "clang/Tooling/CompilationDatabase.h"
+
+namespace optiml {
+
+class SourceParser {
+public:
+  SourceParser(const clang::tooling::CompilationDatabase &DB,
+               CudaToolchain Toolchain)
+      : DB(DB), Toolchain(std::move(Toolchain)) {}
+
+  /// Parses \p Source. A source with errors is an error of kind \p OnError
+  /// (BadInput for the user's file, Internal for a rewrite result) after
+  /// clang's diagnostics have been printed.
+  llvm::Expected<std::unique_ptr<ParsedSource>>
+  parse(const KernelSource &Source,
+        ErrorKind OnError = ErrorKind::BadInput) const;
+
+private:
+  const clang::tooling::CompilationDatabase &DB;
+  CudaToolchain Toolchain;
+};
+
+} // namespace optiml
+
+#endif // OPTIML_REWRITE_SOURCEPARSER_H

@@ -1,0 +1,71 @@
+//===- CudaBuiltins.cpp - threadIdx, blockIdx, barriers in the AST -------===//
+
+#include "optiml/Analysis/Legality/CudaBuiltins.h"
+
+#include "clang/AST/Decl.h"
+#include "clang/AST/ExprCXX.h"
+#include "llvm/ADT/StringSwitch.h"
+
+using namespace optiml;
+using namespace clang;
+
+std::string BuiltinRef::str() const {
+  static const char *const Vars[] = {"threadIdx", "blockIdx", "blockDim",
+                                     "gridDim"};
+  return std::string(Vars[Which]) + "." + "xyz"[Dim];
+}
+
+static const MSPropertyRefExpr *propertyOf(const Stmt *S) {
+  const auto *P = dyn_cast_or_null<PseudoObjectExpr>(S);
+  if (!P)
+    return nullptr;
+  return dyn_cast<MSPropertyRefExpr>(
+      P->getSyntacticForm()->IgnoreParenImpCasts());
+}
+
+std::optional<BuiltinRef> optiml::asBuiltinRef(const Expr *E) {
+  if (!E)
+    return std::nullopt;
+  const MSPropertyRefExpr *Prop = propertyOf(E->IgnoreParenImpCasts());
+  if (!Prop)
+    return std::nullopt;
+  const Expr *Base = Prop->getBaseExpr()->IgnoreParenImpCasts();
+  if (const auto *O = dyn_cast<OpaqueValueExpr>(Base))
+    Base = O->getSourceExpr()->IgnoreParenImpCasts();
+  const auto *Ref = dyn_cast<DeclRefExpr>(Base);
+  if (!Ref)
+    return std::nullopt;
+  auto Which = llvm::StringSwitch<std::optional<BuiltinRef::Var>>(
+                   Ref->getDecl()->getName())
+                   .Case("threadIdx", BuiltinRef::ThreadIdx)
+                   .Case("blockIdx", BuiltinRef::BlockIdx)
+                   .Case("blockDim", BuiltinRef::BlockDim)
+                   .Case("gridDim", BuiltinRef::GridDim)
+                   .Default(std::nullopt);
+  auto Dim = llvm::StringSwitch<std::optional<unsigned>>(
+                 Prop->getPropertyDecl()->getName())
+                 .Case("x", 0)
+                 .Case("y", 1)
+                 .Case("z", 2)
+                 .Default(std::nullopt);
+  if (!Which || !Dim)
+    return std::nullopt;
+  return BuiltinRef{*Which, *Dim};
+}
+
+bool optiml::isBuiltinRefNode(const Stmt *S) {
+  return isa_and_nonnull<PseudoObjectExpr>(S) &&
+         asBuiltinRef(cast<PseudoObjectExpr>(S)).has_value();
+}
+
+bool optiml::isCooperativeCall(const CallExpr &Call) {
+  const FunctionDecl *F = Call.getDirectCallee();
+  if (!F || !F->getIdentifier())
+    return false;
+  StringRef Name = F->getName();
+  return Name.starts_with("__syncthreads") || Name == "__syncwarp" ||
+         Name.starts_with("__shfl") || Name.starts_with("__ballot") ||
+         Name.starts_with("__any_sync") || Name.starts_with("__all_sync") ||
+         Name.starts_with("__match") || Name.starts_with("__reduce_") ||
+         Name == "__activemask" || Name.starts_with("__barrier");
+}

@@ -1,0 +1,112 @@
+//===- LaunchConfig.cpp - the grid and block of a <<<>>> launch ----------===//
+
+#include "optiml/Analysis/Legality/LaunchConfig.h"
+#include "optiml/Analysis/Legality/VarUses.h"
+
+#include "clang/AST/ExprCXX.h"
+
+using namespace optiml;
+using namespace clang;
+
+/// Looks through what turns a written value into a dim3 argument: implicit
+/// casts, temporaries, copies and `dim3(x)` casts.
+static const Expr *strip(const Expr *E) {
+  while (true) {
+    E = E->IgnoreImplicit()->IgnoreParens();
+    if (const auto *Cast = dyn_cast<CXXFunctionalCastExpr>(E)) {
+      E = Cast->getSubExpr();
+      continue;
+    }
+    const auto *Construct = dyn_cast<CXXConstructExpr>(E);
+    if (Construct && Construct->getNumArgs() == 1 &&
+        Construct->getConstructor()->isCopyOrMoveConstructor()) {
+      E = Construct->getArg(0);
+      continue;
+    }
+    return E;
+  }
+}
+
+std::optional<int64_t> LaunchConfig::constant(const Expr *E,
+                                              const ASTContext &Ctx) {
+  if (!E || E->isValueDependent() || E->isTypeDependent())
+    return std::nullopt;
+  Expr::EvalResult R;
+  if (!E->EvaluateAsInt(R, Ctx))
+    return std::nullopt;
+  return R.Val.getInt().getExtValue();
+}
+
+void LaunchConfig::resolveValue(const Expr *E, ConfigOperand &Op,
+                                ASTContext &Ctx, bool FollowVar) {
+  E = strip(E);
+  const auto *Ref = dyn_cast<DeclRefExpr>(E);
+  const auto *Var = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  if (Var && FollowVar && Var->isLocalVarDecl() && Var->getInit() &&
+      !constant(E, Ctx)) {
+    const FunctionDecl *F = enclosingFunction(*Ref, Ctx);
+    if (!F || !F->getBody()) {
+      Op.Unknown = "'" + Var->getName().str() + "' is not in a function body";
+      return;
+    }
+    for (const DeclRefExpr *Use : usesOf(*Var, *F->getBody(), Ctx))
+      if (!isPureRead(*Use, Ctx)) {
+        Op.Unknown = "'" + Var->getName().str() +
+                     "' may be changed after its declaration";
+        return;
+      }
+    Op.Var = Var;
+    resolveValue(Var->getInit(), Op, Ctx, /*FollowVar=*/false);
+    return;
+  }
+  const auto *Construct = dyn_cast<CXXConstructExpr>(E);
+  if (Construct && Construct->getParenOrBraceRange().isValid()) {
+    Op.IsDim3 = true;
+    Op.Construct = Construct;
+    for (const Expr *A : Construct->arguments())
+      if (!isa<CXXDefaultArgExpr>(A))
+        Op.Dims.push_back(A);
+    return;
+  }
+  if (Construct && Construct->getNumArgs() >= 1) {
+    // An integer converted to dim3: trace the integer.
+    const Expr *Value = Construct->getArg(0)->IgnoreParenImpCasts();
+    if (FollowVar && isa<DeclRefExpr>(Value))
+      return resolveValue(Value, Op, Ctx, FollowVar);
+    Op.Dims.push_back(Construct->getArg(0));
+    return;
+  }
+  if (E->getType()->isIntegerType()) {
+    Op.Dims.push_back(E);
+    return;
+  }
+  Op.Unknown = "the operand is neither an integer, dim3(...), nor a local "
+               "variable initialized with one";
+}
+
+ConfigOperand LaunchConfig::operand(const CUDAKernelCallExpr &Call,
+                                    unsigned Index, ASTContext &Ctx) {
+  ConfigOperand Op;
+  const CallExpr *Config = Call.getConfig();
+  if (!Config || Index >= Config->getNumArgs()) {
+    Op.Unknown = "the launch has no such operand";
+    return Op;
+  }
+  Op.Arg = Config->getArg(Index);
+  resolveValue(Op.Arg, Op, Ctx, /*FollowVar=*/true);
+  return Op;
+}
+
+std::optional<std::array<uint64_t, 3>>
+LaunchConfig::evaluate(const ConfigOperand &Op, const ASTContext &Ctx) {
+  if (Op.Dims.empty() || Op.Dims.size() > 3)
+    return std::nullopt;
+  std::array<uint64_t, 3> Out = {1, 1, 1};
+  for (size_t I = 0; I < Op.Dims.size(); ++I) {
+    std::optional<int64_t> V = constant(Op.Dims[I], Ctx);
+    if (!V || *V <= 0)
+      return std::nullopt;
+    Out[I] = static_cast<uint64_t>(*V);
+  }
+  return Out;
+}

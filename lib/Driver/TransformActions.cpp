@@ -1,0 +1,255 @@
+//===- TransformActions.cpp - --list-transforms, --list-sites, --apply ---===//
+//
+// The transform actions of the Driver. They share one SourceParser so that
+// the input and every rewrite of it are parsed with the same command.
+//
+//===----------------------------------------------------------------------===//
+
+#include "optiml/Analysis/Legality/LegalityError.h"
+#include "optiml/Driver/Driver.h"
+#include "optiml/Rewrite/SourceParser.h"
+#include "optiml/Transform/ActionSpace.h"
+#include "optiml/Transform/SiteIndex.h"
+#include "optiml/Transform/StepRunner.h"
+#include "transforms/RegisterTransforms.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+
+#include <nlohmann/json.hpp>
+
+using namespace optiml;
+using json = nlohmann::json;
+
+//===----------------------------------------------------------------------===//
+// --list-transforms
+//===----------------------------------------------------------------------===//
+
+/// A domain value as JSON: a number when it is one.
+static json valueJSON(llvm::StringRef V) {
+  int64_t N;
+  if (!V.getAsInteger(10, N))
+    return N;
+  return V.str();
+}
+
+static json transformJSON(const Transform &T) {
+  json Params = json::array();
+  for (const ParamSpec &P : T.params()) {
+    json Domain = json::array();
+    for (const std::string &V : P.Domain)
+      Domain.push_back(valueJSON(V));
+    Params.push_back({{"name", P.Name},
+                      {"domain", Domain},
+                      {"default", valueJSON(P.Default)},
+                      {"help", P.Help}});
+  }
+  return {{"name", T.name().str()},
+          {"site", T.siteKind() == SiteKind::Loop ? "loop" : "kernel"},
+          {"summary", T.summary().str()},
+          {"params", Params}};
+}
+
+llvm::Error Driver::listTransforms(OutputFormat Format) {
+  TransformRegistry Registry = makeTransformRegistry();
+  if (Format == OutputFormat::JSON) {
+    json All = json::array();
+    for (const Transform *T : Registry.all())
+      All.push_back(transformJSON(*T));
+    Out << All.dump(2) << "\n";
+    return llvm::Error::success();
+  }
+  Out << Registry.all().size() << " transforms\n";
+  for (const Transform *T : Registry.all()) {
+    Out << "  " << llvm::left_justify(T->name(), 14)
+        << llvm::left_justify(
+               T->siteKind() == SiteKind::Loop ? "loop" : "kernel", 8)
+        << T->summary() << "\n";
+    for (const ParamSpec &P : T->params())
+      Out << "      " << P.Name << " in " << P.domainText() << " (default "
+          << P.Default << "): " << P.Help << "\n";
+  }
+  return llvm::Error::success();
+}
+
+//===----------------------------------------------------------------------===//
+// --list-sites
+//===----------------------------------------------------------------------===//
+
+static json actionJSON(const Action &A) {
+  json Params = json::object();
+  for (const auto &[Name, Value] : A.Default.Params.items())
+    Params[Name] = valueJSON(Value);
+  return {{"transform", A.Transform},
+          {"kernel", A.Kernel},
+          {"site", A.Default.Site},
+          {"legal", A.Legal},
+          {"verdict", A.Kind},
+          {"reason", A.Reason},
+          {"where", A.Where.File.empty() ? json() : json(A.Where.str())},
+          {"params", Params},
+          {"apply", A.Default.str()}};
+}
+
+static void printActions(llvm::StringRef File,
+                         const std::vector<Action> &Actions,
+                         llvm::raw_ostream &OS) {
+  size_t Legal =
+      llvm::count_if(Actions, [](const Action &A) { return A.Legal; });
+  OS << File << ": " << Actions.size() << " sites, " << Legal << " legal\n";
+  std::string Kernel;
+  for (const Action &A : Actions) {
+    if (A.Kernel != Kernel)
+      OS << "kernel " << (Kernel = A.Kernel) << "\n";
+    OS << "  " << llvm::left_justify(A.Transform, 14)
+       << llvm::left_justify(A.Default.Site, 18) << " ";
+    if (A.Legal) {
+      OS << "legal: --apply='" << A.Default.str() << "'";
+      if (!A.Reason.empty())
+        OS << " (" << A.Reason << ")";
+      OS << "\n";
+      continue;
+    }
+    OS << A.Kind << ": " << A.Reason;
+    if (A.Where.Line)
+      OS << " (line " << A.Where.Line << ")";
+    OS << "\n";
+  }
+}
+
+/// Why --list-sites found nothing: no kernel at all, or not that one.
+static llvm::Error noSuchKernel(llvm::StringRef File, llvm::StringRef Kernel,
+                                ParsedSource &Parsed) {
+  std::vector<std::string> Names;
+  SiteIndex Index(Parsed.context());
+  for (const clang::FunctionDecl *K : Index.kernels())
+    Names.push_back(K->getQualifiedNameAsString());
+  if (Names.empty())
+    return makeError(ErrorKind::BadInput,
+                     File + ": no __global__ function is defined in this file");
+  return makeError(ErrorKind::BadInput,
+                   "no kernel named '" + Kernel + "' in " + File +
+                       " (kernels: " + llvm::join(Names, ", ") + ")");
+}
+
+llvm::Error Driver::listSites(llvm::StringRef File, llvm::StringRef Kernel,
+                              OutputFormat Format) {
+  auto Source = KernelSource::fromFile(File);
+  if (!Source)
+    return Source.takeError();
+  auto Parsed = SourceParser(DB, Toolchain).parse(*Source);
+  if (!Parsed)
+    return Parsed.takeError();
+  TransformRegistry Registry = makeTransformRegistry();
+  std::vector<Action> Actions =
+      ActionSpace::enumerate(Registry, **Parsed, Kernel);
+  if (Actions.empty())
+    return noSuchKernel(File, Kernel, **Parsed);
+  if (Format == OutputFormat::JSON) {
+    json All = json::array();
+    for (const Action &A : Actions)
+      All.push_back(actionJSON(A));
+    Out << All.dump(2) << "\n";
+    return llvm::Error::success();
+  }
+  printActions(File, Actions, Out);
+  return llvm::Error::success();
+}
+
+//===----------------------------------------------------------------------===//
+// --apply
+//===----------------------------------------------------------------------===//
+
+/// The real path \p Path has or would have once created.
+static std::string realPathOf(llvm::StringRef Path) {
+  llvm::SmallString<256> Real;
+  if (!llvm::sys::fs::real_path(Path, Real))
+    return std::string(Real);
+  llvm::SmallString<256> Parent(llvm::sys::path::parent_path(Path));
+  if (Parent.empty())
+    Parent = ".";
+  if (llvm::sys::fs::real_path(Parent, Real))
+    return Path.str();
+  llvm::sys::path::append(Real, llvm::sys::path::filename(Path));
+  return std::string(Real);
+}
+
+static llvm::Error refuseOverwrite(llvm::StringRef Input,
+                                   llvm::StringRef OutputPath) {
+  if (OutputPath.empty() || OutputPath == "-")
+    return llvm::Error::success();
+  bool Same = realPathOf(Input) == realPathOf(OutputPath);
+  bool Equivalent = false;
+  if (!Same && !llvm::sys::fs::equivalent(Input, OutputPath, Equivalent))
+    Same = Equivalent;
+  if (Same)
+    return makeError(ErrorKind::BadInput,
+                     "-o " + OutputPath +
+                         " names the input file; OptiML "
+                         "never overwrites its input (choose another output)");
+  return llvm::Error::success();
+}
+
+/// A refused step as one clang-style line: where, which step, why.
+static llvm::Error explainRefusal(llvm::Error E, const Step &S, size_t Index) {
+  std::string After =
+      Index == 0 ? ""
+                 : " (in the source after step " + std::to_string(Index) + ")";
+  return llvm::handleErrors(std::move(E), [&](const LegalityError &L) {
+    std::string Where = L.where().File.empty() ? "" : L.where().str() + ": ";
+    const char *Verdict =
+        L.kind() == ErrorKind::Illegal ? "is illegal" : "is not applicable";
+    return makeError(L.kind(), Where + S.str() + " " + Verdict + ": " +
+                                   L.reason() + After);
+  });
+}
+
+static llvm::Error writeResult(const KernelSource &Result,
+                               llvm::StringRef OutputPath,
+                               llvm::raw_ostream &Out) {
+  if (OutputPath.empty() || OutputPath == "-") {
+    Out << Result.text();
+    return llvm::Error::success();
+  }
+  std::error_code EC;
+  llvm::raw_fd_ostream File(OutputPath, EC, llvm::sys::fs::OF_Text);
+  if (EC)
+    return makeError(ErrorKind::BadInput, OutputPath + ": " + EC.message());
+  File << Result.text();
+  return llvm::Error::success();
+}
+
+llvm::Error Driver::applySteps(llvm::StringRef File,
+                               llvm::ArrayRef<std::string> Steps,
+                               llvm::StringRef OutputPath) {
+  if (llvm::Error E = refuseOverwrite(File, OutputPath))
+    return E;
+  TransformRegistry Registry = makeTransformRegistry();
+  std::vector<Step> Parsed;
+  for (const std::string &Text : Steps) {
+    auto S = Step::parse(Text, Registry);
+    if (!S)
+      return S.takeError();
+    Parsed.push_back(std::move(*S));
+  }
+  auto Source = KernelSource::fromFile(File);
+  if (!Source)
+    return Source.takeError();
+  SourceParser Parser(DB, Toolchain);
+  auto Current = Parser.parse(*Source);
+  if (!Current)
+    return Current.takeError();
+  std::unique_ptr<ParsedSource> State = std::move(*Current);
+  StepRunner Runner(Registry, Parser);
+  for (size_t I = 0; I < Parsed.size(); ++I) {
+    auto Result = Runner.run(*State, Parsed[I]);
+    if (!Result)
+      return explainRefusal(Result.takeError(), Parsed[I], I);
+    for (const std::string &Note : Result->Notes)
+      Err << "clang-optiml: note: " << Result->Applied.str() << ": " << Note
+          << "\n";
+    State = std::move(Result->Parsed);
+  }
+  return writeResult(State->source(), OutputPath, Out);
+}

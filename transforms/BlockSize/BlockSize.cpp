@@ -1,0 +1,190 @@
+//===- BlockSize.cpp - retune a kernel's block, at every launch ----------===//
+
+#include "BlockSize.h"
+
+#include "optiml/Analysis/Legality/KernelLaunches.h"
+#include "optiml/Analysis/Legality/VarUses.h"
+#include "optiml/Analysis/SourceText.h"
+
+#include "clang/Tooling/Transformer/Stencil.h"
+#include "llvm/ADT/StringExtras.h"
+
+using namespace optiml;
+using namespace clang;
+using namespace clang::transformer;
+
+BlockSize::BlockSize() {
+  Params.push_back(ParamSpec::integers("x",
+                                       {8, 16, 32, 64, 128, 256, 512, 1024},
+                                       128, "threads per block in x"));
+  Params.push_back(ParamSpec::integers("y", {1, 2, 4, 8, 16, 32}, 1,
+                                       "threads per block in y"));
+  Params.push_back(
+      ParamSpec::integers("z", {1, 2, 4}, 1, "threads per block in z"));
+}
+
+static Dim3 blockOf(const ParamValues &P) {
+  return {uint64_t(P.getInt("x")), uint64_t(P.getInt("y")),
+          uint64_t(P.getInt("z"))};
+}
+
+/// Suggests a shape of as many dimensions as the kernel indexes, different
+/// from the block of its first launch.
+ParamValues BlockSize::defaults(const Site &S, ASTContext &Ctx) const {
+  ParamValues V = Transform::defaults(S, Ctx);
+  auto Dims = BlockSizeLegality::checkKernel(*S.Kernel, Ctx);
+  if (!Dims) {
+    llvm::consumeError(Dims.takeError());
+    return V;
+  }
+  Dim3 Old = {0, 0, 0};
+  KernelLaunches Launches(Ctx, *S.Kernel);
+  if (!Launches.calls().empty())
+    if (auto B = LaunchConfig::evaluate(
+            LaunchConfig::operand(*Launches.calls().front(), 1, Ctx), Ctx))
+      Old = *B;
+  Dim3 First = {128, 1, 1}, Second = {256, 1, 1};
+  if ((*Dims)[2])
+    First = {32, 4, 2}, Second = {16, 8, 2};
+  else if ((*Dims)[1])
+    First = {32, 8, 1}, Second = {16, 16, 1};
+  Dim3 Pick = First == Old ? Second : First;
+  for (unsigned D = 0; D < 3; ++D)
+    if (!(*Dims)[D] && Old[D] != 0)
+      Pick[D] = Old[D]; // Unindexed dimensions keep their size.
+  V.set("x", std::to_string(Pick[0]));
+  V.set("y", std::to_string(Pick[1]));
+  V.set("z", std::to_string(Pick[2]));
+  return V;
+}
+
+llvm::Error BlockSize::check(const Site &S, const ParamValues &P,
+                             ASTContext &Ctx) const {
+  auto Shapes = BlockSizeLegality::analyze(*S.Kernel, blockOf(P), Ctx);
+  return Shapes ? llvm::Error::success() : Shapes.takeError();
+}
+
+/// Whether every use of \p Var is operand \p Index of a launch of \p Kernel,
+/// so that rewriting its initializer changes nothing else.
+static bool onlyConfigures(const VarDecl &Var, const FunctionDecl &Kernel,
+                           unsigned Index, ASTContext &Ctx) {
+  const FunctionDecl *F = dyn_cast<FunctionDecl>(Var.getDeclContext());
+  if (!F || !F->getBody())
+    return false;
+  KernelLaunches Launches(Ctx, Kernel);
+  for (const DeclRefExpr *Use : usesOf(Var, *F->getBody(), Ctx)) {
+    bool Configures = llvm::any_of(Launches.calls(), [&](const auto *Call) {
+      return Call->getConfig()->getArg(Index)->getSourceRange().fullyContains(
+          Use->getSourceRange());
+    });
+    if (!Configures)
+      return false;
+  }
+  return true;
+}
+
+/// "x, y" or "x, y, z": at least \p MinDims components, more when needed.
+static std::string dimList(const Dim3 &D, size_t MinDims) {
+  size_t N = D[2] != 1 ? 3 : D[1] != 1 ? 2 : 1;
+  N = std::max(N, MinDims);
+  std::vector<std::string> Parts;
+  for (size_t I = 0; I < N; ++I)
+    Parts.push_back(std::to_string(D[I]));
+  return llvm::join(Parts, ", ");
+}
+
+static llvm::Error replace(const Expr &E, std::string Text, EditSet &Edits,
+                           ASTContext &Ctx) {
+  return Edits.add(E, changeTo(node(EditSet::Root.str()), cat(std::move(Text))),
+                   Ctx);
+}
+
+llvm::Error
+BlockSize::rewriteBlock(const FunctionDecl &Kernel, const LaunchShape &S,
+                        const Dim3 &New, EditSet &Edits,
+                        llvm::SmallPtrSetImpl<const VarDecl *> &Done,
+                        ASTContext &Ctx) const {
+  const ConfigOperand &B = S.Block;
+  bool Scalar = New[1] == 1 && New[2] == 1;
+  if (B.Var && Done.contains(B.Var))
+    return llvm::Error::success();
+  if (B.Var && onlyConfigures(*B.Var, Kernel, 1, Ctx) && (B.IsDim3 || Scalar)) {
+    Done.insert(B.Var);
+    if (!B.IsDim3)
+      return replace(*B.Dims.front(), std::to_string(New[0]), Edits, Ctx);
+    // `dim3 block(16, 16)`: the argument list.
+    return Edits.add(*B.Construct,
+                     changeTo(constructExprArgs(EditSet::Root.str()),
+                              cat(dimList(New, B.Dims.size()))),
+                     Ctx);
+  }
+  std::string Text = Scalar && !B.IsDim3 ? std::to_string(New[0])
+                                         : "dim3(" + dimList(New, 1) + ")";
+  return replace(*B.Arg, Text, Edits, Ctx);
+}
+
+/// The text of grid component \p D after the block changes to \p NewB.
+static std::string rescaled(const CeilDiv &C, uint64_t NewB, ASTContext &Ctx) {
+  std::string Count = textOf(C.Count->getSourceRange(), Ctx);
+  if (C.Callee)
+    return textOf(C.Callee->getSourceRange(), Ctx) + "(" + Count + ", " +
+           std::to_string(NewB) + ")";
+  return "(" + Count + " + " + std::to_string(NewB - 1) + ") / " +
+         std::to_string(NewB);
+}
+
+llvm::Error BlockSize::rewriteGrid(const FunctionDecl &Kernel,
+                                   const LaunchShape &S, const Dim3 &New,
+                                   EditSet &Edits,
+                                   llvm::SmallPtrSetImpl<const VarDecl *> &Done,
+                                   ASTContext &Ctx) const {
+  const ConfigOperand &G = S.Grid;
+  if (G.Var && Done.contains(G.Var))
+    return llvm::Error::success();
+  bool InPlace = !G.Var || onlyConfigures(*G.Var, Kernel, 0, Ctx);
+  if (G.Var && InPlace)
+    Done.insert(G.Var);
+  std::vector<std::string> Texts;
+  for (unsigned D = 0; D < G.Dims.size(); ++D) {
+    if (!S.GridDims[D]) {
+      Texts.push_back(textOf(G.Dims[D]->getSourceRange(), Ctx));
+      continue;
+    }
+    Texts.push_back(rescaled(*S.GridDims[D], New[D], Ctx));
+    if (InPlace)
+      if (llvm::Error E = replace(*G.Dims[D], Texts.back(), Edits, Ctx))
+        return E;
+  }
+  if (InPlace)
+    return llvm::Error::success();
+  // The variable serves other code too: leave it, write the grid inline.
+  std::string Text =
+      G.IsDim3 ? "dim3(" + llvm::join(Texts, ", ") + ")" : Texts.front();
+  return replace(*G.Arg, Text, Edits, Ctx);
+}
+
+llvm::Error
+BlockSize::rewriteLaunch(const FunctionDecl &Kernel, const LaunchShape &S,
+                         const Dim3 &New, EditSet &Edits,
+                         llvm::SmallPtrSetImpl<const VarDecl *> &Done,
+                         ASTContext &Ctx) const {
+  if (S.OldBlock == New)
+    return llvm::Error::success();
+  if (llvm::Error E = rewriteBlock(Kernel, S, New, Edits, Done, Ctx))
+    return E;
+  return rewriteGrid(Kernel, S, New, Edits, Done, Ctx);
+}
+
+llvm::Expected<EditSet> BlockSize::apply(const Site &S, const ParamValues &P,
+                                         ASTContext &Ctx) const {
+  Dim3 New = blockOf(P);
+  auto Shapes = BlockSizeLegality::analyze(*S.Kernel, New, Ctx);
+  if (!Shapes)
+    return Shapes.takeError();
+  EditSet Edits;
+  llvm::SmallPtrSet<const VarDecl *, 4> Done;
+  for (const LaunchShape &Shape : *Shapes)
+    if (llvm::Error E = rewriteLaunch(*S.Kernel, Shape, New, Edits, Done, Ctx))
+      return E;
+  return Edits;
+}

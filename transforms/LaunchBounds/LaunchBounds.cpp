@@ -1,0 +1,59 @@
+//===- LaunchBounds.cpp - `__launch_bounds__(N)` on a kernel -------------===//
+
+#include "LaunchBounds.h"
+
+#include "optiml/Analysis/Legality/LaunchBoundsLegality.h"
+
+#include "clang/Tooling/Transformer/Stencil.h"
+
+using namespace optiml;
+using namespace clang;
+using namespace clang::transformer;
+
+LaunchBounds::LaunchBounds() {
+  Params.push_back(
+      ParamSpec::integers("max-threads", {32, 64, 128, 256, 512, 1024}, 256,
+                          "the most threads per block any launch may use"));
+}
+
+ParamValues LaunchBounds::defaults(const Site &S, ASTContext &Ctx) const {
+  ParamValues V = Transform::defaults(S, Ctx);
+  auto Largest = LaunchBoundsLegality::largestBlock(*S.Kernel, Ctx);
+  if (!Largest) {
+    llvm::consumeError(Largest.takeError());
+    return V;
+  }
+  for (const std::string &Value : Params.front().Domain)
+    if (std::stoull(Value) >= *Largest) {
+      V.set("max-threads", Value);
+      break;
+    }
+  return V;
+}
+
+llvm::Error LaunchBounds::check(const Site &S, const ParamValues &P,
+                                ASTContext &Ctx) const {
+  return LaunchBoundsLegality::check(*S.Kernel, P.getInt("max-threads"), Ctx);
+}
+
+/// Where the attribute goes: before the declarator's name, qualifier
+/// included (`void __launch_bounds__(256) ns::k(...)`).
+static llvm::Expected<CharSourceRange>
+beforeName(const ast_matchers::MatchFinder::MatchResult &R) {
+  const auto *F = R.Nodes.getNodeAs<FunctionDecl>(EditSet::Root);
+  SourceLocation L = F->getQualifierLoc() ? F->getQualifierLoc().getBeginLoc()
+                                          : F->getLocation();
+  return CharSourceRange::getCharRange(L, L);
+}
+
+llvm::Expected<EditSet> LaunchBounds::apply(const Site &S, const ParamValues &P,
+                                            ASTContext &Ctx) const {
+  std::string Attr = "__launch_bounds__(" + P.get("max-threads").str() + ") ";
+  EditSet Edits;
+  // Every declaration must agree, or nvcc warns and ignores the attribute.
+  for (const FunctionDecl *D : S.Kernel->redecls())
+    if (llvm::Error E =
+            Edits.add(*D, changeTo(RangeSelector(beforeName), cat(Attr)), Ctx))
+      return E;
+  return Edits;
+}

@@ -1,0 +1,89 @@
+//===- Restrict.cpp - `__restrict__` and `const` on kernel buffers -------===//
+
+#include "Restrict.h"
+
+#include "optiml/Analysis/Legality/BufferAccess.h"
+#include "optiml/Analysis/Legality/KernelLaunches.h"
+#include "optiml/Analysis/Legality/RestrictLegality.h"
+
+#include "clang/AST/TypeLoc.h"
+#include "clang/Lex/Lexer.h"
+#include "clang/Tooling/Transformer/Stencil.h"
+
+using namespace optiml;
+using namespace clang;
+using namespace clang::transformer;
+using MatchResult = ast_matchers::MatchFinder::MatchResult;
+
+llvm::Error Restrict::check(const Site &S, const ParamValues &,
+                            ASTContext &Ctx) const {
+  return RestrictLegality::check(*S.Kernel, Ctx);
+}
+
+/// The pointer declarator of a parameter as written (`float *p`,
+/// `float *const p`); null when it is hidden behind a typedef or macro.
+static PointerTypeLoc pointerLoc(const ParmVarDecl &P) {
+  if (!P.getTypeSourceInfo())
+    return PointerTypeLoc();
+  TypeLoc TL = P.getTypeSourceInfo()->getTypeLoc().getUnqualifiedLoc();
+  return TL.getAs<PointerTypeLoc>();
+}
+
+/// Before the element type: `float *p` -> `|float *p`.
+static llvm::Expected<CharSourceRange> pointeeStart(const MatchResult &R) {
+  const auto *P = R.Nodes.getNodeAs<ParmVarDecl>(EditSet::Root);
+  SourceLocation L = pointerLoc(*P).getPointeeLoc().getBeginLoc();
+  return CharSourceRange::getCharRange(L, L);
+}
+
+/// Right after the `*`: `float *p` -> `float *|p`.
+static llvm::Expected<CharSourceRange> afterStar(const MatchResult &R) {
+  const auto *P = R.Nodes.getNodeAs<ParmVarDecl>(EditSet::Root);
+  SourceLocation L = pointerLoc(*P).getStarLoc().getLocWithOffset(1);
+  return CharSourceRange::getCharRange(L, L);
+}
+
+llvm::Error Restrict::qualify(const ParmVarDecl &P, bool AddConst,
+                              bool AddRestrict, EditSet &Edits,
+                              ASTContext &Ctx) {
+  if (AddConst)
+    if (llvm::Error E = Edits.add(
+            P, changeTo(RangeSelector(pointeeStart), cat("const ")), Ctx))
+      return E;
+  if (AddRestrict)
+    return Edits.add(
+        P,
+        changeTo(RangeSelector(afterStar),
+                 cat(P.getName().empty() ? "__restrict__" : "__restrict__ ")),
+        Ctx);
+  return llvm::Error::success();
+}
+
+llvm::Expected<EditSet> Restrict::apply(const Site &S, const ParamValues &,
+                                        ASTContext &Ctx) const {
+  const FunctionDecl &K = *S.Kernel;
+  BufferAccess Access(K, Ctx);
+  EditSet Edits;
+  for (unsigned I = 0; I < K.getNumParams(); ++I) {
+    const ParmVarDecl &P = *K.getParamDecl(I);
+    QualType T = P.getType();
+    if (!T->isPointerType() || pointerLoc(P).isNull())
+      continue;
+    QualType Pointee = T->getPointeeType();
+    bool AddConst = !Pointee.isConstQualified() && !Pointee->isPointerType() &&
+                    !Access.mayWrite(P);
+    bool AddRestrict = !T.isRestrictQualified();
+    // A parameter's type is part of the function's: every declaration
+    // changes alike.
+    for (const FunctionDecl *D : K.redecls())
+      if (I < D->getNumParams() && !pointerLoc(*D->getParamDecl(I)).isNull())
+        if (llvm::Error E =
+                qualify(*D->getParamDecl(I), AddConst, AddRestrict, Edits, Ctx))
+          return E;
+  }
+  if (KernelLaunches(Ctx, K).calls().empty())
+    Edits.addNote("'" + K.getNameAsString() +
+                  "' is not launched in this file: __restrict__ relies on the "
+                  "kernel spec's buffers being distinct");
+  return Edits;
+}

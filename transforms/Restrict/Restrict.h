@@ -1,0 +1,43 @@
+//===- Restrict.h - __restrict__ and const on buffers -----------*- C++ -*-===//
+//
+// Promises the compiler that the kernel's buffers do not overlap
+// (`__restrict__` on every pointer parameter) and that the ones it only
+// reads stay unchanged (`const` on their element type), which lets it keep
+// values in registers and load through the read-only cache. The promise is
+// checked against the launches in the file (RestrictLegality); with none,
+// the result rests on the kernel spec and says so.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OPTIML_TRANSFORMS_RESTRICT_RESTRICT_H
+#define OPTIML_TRANSFORMS_RESTRICT_RESTRICT_H
+
+#include "optiml/Transform/Transform.h"
+
+namespace optiml {
+
+class BufferAccess;
+
+class Restrict : public Transform {
+public:
+  llvm::StringRef name() const override { return "restrict"; }
+  llvm::StringRef summary() const override {
+    return "mark pointer parameters __restrict__, and const where only read";
+  }
+  SiteKind siteKind() const override { return SiteKind::Kernel; }
+  llvm::ArrayRef<ParamSpec> params() const override { return {}; }
+
+  llvm::Error check(const Site &S, const ParamValues &P,
+                    clang::ASTContext &Ctx) const override;
+  llvm::Expected<EditSet> apply(const Site &S, const ParamValues &P,
+                                clang::ASTContext &Ctx) const override;
+
+private:
+  static llvm::Error qualify(const clang::ParmVarDecl &P, bool AddConst,
+                             bool AddRestrict, EditSet &Edits,
+                             clang::ASTContext &Ctx);
+};
+
+} // namespace optiml
+
+#endif // OPTIML_TRANSFORMS_RESTRICT_RESTRICT_H

@@ -1,0 +1,79 @@
+//===- TransformRegistryTest.cpp - explicit registration -----------------===//
+
+#include "optiml/Transform/TransformRegistry.h"
+#include "optiml/Support/Error.h"
+#include "transforms/RegisterTransforms.h"
+
+#include "gtest/gtest.h"
+
+#include <set>
+
+using namespace optiml;
+
+namespace {
+
+/// A transform with a name and nothing else, to exercise the registry.
+class NamedOnly : public Transform {
+public:
+  explicit NamedOnly(std::string Name) : Name(std::move(Name)) {}
+  llvm::StringRef name() const override { return Name; }
+  llvm::StringRef summary() const override { return "test"; }
+  SiteKind siteKind() const override { return SiteKind::Kernel; }
+  llvm::ArrayRef<ParamSpec> params() const override { return {}; }
+  llvm::Error check(const Site &, const ParamValues &,
+                    clang::ASTContext &) const override {
+    return llvm::Error::success();
+  }
+  llvm::Expected<EditSet> apply(const Site &, const ParamValues &,
+                                clang::ASTContext &) const override {
+    return EditSet();
+  }
+
+private:
+  std::string Name;
+};
+
+TEST(TransformRegistryTest, LibraryInListingOrder) {
+  TransformRegistry R = makeTransformRegistry();
+  EXPECT_EQ(R.names(),
+            (std::vector<std::string>{"unroll", "restrict", "launch-bounds",
+                                      "block-size"}));
+  ASSERT_NE(R.find("unroll"), nullptr);
+  EXPECT_EQ(R.find("unroll")->siteKind(), SiteKind::Loop);
+  EXPECT_EQ(R.find("block-size")->siteKind(), SiteKind::Kernel);
+  EXPECT_EQ(R.find("tile"), nullptr);
+}
+
+TEST(TransformRegistryTest, EveryParameterHasAFiniteDomainWithItsDefault) {
+  TransformRegistry R = makeTransformRegistry();
+  for (const Transform *T : R.all()) {
+    std::set<std::string> Names;
+    for (const ParamSpec &P : T->params()) {
+      EXPECT_FALSE(P.Domain.empty()) << T->name().str() << "." << P.Name;
+      EXPECT_TRUE(P.admits(P.Default)) << T->name().str() << "." << P.Name;
+      EXPECT_NE(P.Name, "site") << "'site' is reserved";
+      EXPECT_TRUE(Names.insert(P.Name).second) << P.Name;
+      EXPECT_EQ(T->param(P.Name), &P);
+    }
+    EXPECT_EQ(T->param("nope"), nullptr);
+    EXPECT_FALSE(T->summary().empty());
+  }
+}
+
+TEST(TransformRegistryTest, RejectsASecondTransformOfTheSameName) {
+  TransformRegistry R;
+  ASSERT_FALSE(bool(R.add(std::make_unique<NamedOnly>("a"))));
+  ASSERT_FALSE(bool(R.add(std::make_unique<NamedOnly>("b"))));
+  ErrorSummary E = summarize(R.add(std::make_unique<NamedOnly>("a")));
+  EXPECT_EQ(E.Kind, ErrorKind::Internal);
+  EXPECT_EQ(E.Message, "transform 'a' is registered twice");
+  EXPECT_EQ(R.names(), (std::vector<std::string>{"a", "b"}));
+}
+
+TEST(TransformRegistryTest, RegisteringTheLibraryTwiceFails) {
+  TransformRegistry R;
+  ASSERT_FALSE(bool(registerTransforms(R)));
+  EXPECT_TRUE(bool(llvm::errorToBool(registerTransforms(R))));
+}
+
+} // namespace
