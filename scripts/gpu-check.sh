@@ -7,7 +7,8 @@
 #
 # Usage: scripts/gpu-check.sh [BUNDLE] [SECTION ...]
 #   BUNDLE    default bundle/optiml-gpu.tar.xz
-#   SECTION   any of: tool runtime evaluate candidates ncu   (default: all)
+#   SECTION   any of: tool runtime evaluate candidates transforms sequences
+#             baselines ncu (default: all)
 #     tool      --list-kernels on every example with the relocated tool, and
 #               each example built by nvcc and run
 #     runtime   the runner built with CMake + nvcc, and its self-test
@@ -15,6 +16,10 @@
 #               side-by-side timing (ratio within noise of 1.0), counters
 #     candidates  saxpy candidates through the tool: a correct rewrite is
 #               accepted; a wrong element, a fault and a hang are rejected
+#     transforms  every legal (transform, site) of every example applied
+#               and verified against the original through the tool
+#     sequences   hand-chosen transform chains (benchmarks/sequences.txt)
+#     baselines   cuBLAS SGEMM (FP32) and device-to-device copy bandwidth
 #     ncu       the runner's timing of each example against Nsight Compute
 #               (--clock-control none) on the same kernel and instance
 set -uo pipefail
@@ -22,7 +27,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 bundle=bundle/optiml-gpu.tar.xz
 if [ $# -gt 0 ] && [[ "$1" == *.tar.xz ]]; then bundle=$1; shift; fi
-sections=${*:-tool runtime evaluate candidates ncu}
+sections=${*:-tool runtime evaluate candidates transforms sequences baselines ncu}
 work=${OPTIML_GPU_WORK:-/tmp/optiml-gpu-work}
 logs=/tmp/optiml-gpu-logs
 cuda=${CUDA_PATH:-/usr/local/cuda}
@@ -148,6 +153,79 @@ check_candidates() {
   done
 }
 
+# Every legal (transform, site) of every example, applied with its default
+# parameters and evaluated against the original: all must be accepted.
+check_transforms() {
+  local src name apply tag out rc status speed
+  for src in examples/*.cu; do
+    name=$(basename "$src" .cu)
+    if ! "$tool" "$src" --list-sites --format=json --cuda-path="$cuda" \
+        >"$logs/sites-$name.json" 2>"$logs/sites-$name.err"; then
+      record "sites $name" "FAIL" "$(tail -n 1 "$logs/sites-$name.err")"
+      continue
+    fi
+    while IFS= read -r apply; do
+      tag=$(echo "$apply" | tr -c 'A-Za-z0-9_\n-' '_' | cut -c1-60)
+      out="$work/xform-$name-$tag.cu"
+      if ! "$tool" "$src" --apply="$apply" -o "$out" --cuda-path="$cuda" \
+          >"$logs/apply-$name-$tag.txt" 2>&1; then
+        record "apply $name $apply" "FAIL" "$(tail -n 1 "$logs/apply-$name-$tag.txt")"
+        continue
+      fi
+      "$tool" "$src" --evaluate --candidate="$out" --noise-target=0.02 \
+        --format=json --cuda-path="$cuda" >"$logs/xeval-$name-$tag.json" \
+        2>"$logs/xeval-$name-$tag.err"
+      rc=$?
+      status=$(python3 -c "import json,sys; d=json.load(open(sys.argv[1])); t=d['result'].get('timing') or {}; print('%s %.3fx%s' % (d['status'], t.get('speedup',0), '' if t.get('significant') else ' (noise)'))" \
+        "$logs/xeval-$name-$tag.json" 2>/dev/null)
+      if [ $rc -eq 0 ]; then
+        record "$name $apply" "ok" "$status"
+      else
+        record "$name $apply" "FAIL" "exit $rc ${status:-$(tail -n 1 "$logs/xeval-$name-$tag.err")}"
+      fi
+    done < <(python3 -c "import json,sys; [print(a['apply']) for a in json.load(open(sys.argv[1])) if a.get('legal')]" "$logs/sites-$name.json")
+  done
+}
+
+# Library baselines (cuBLAS SGEMM in FP32, device-to-device copy) to put
+# the examples' times in context.
+check_baselines() {
+  if python3 benchmarks/baselines.py >"$logs/baselines.jsonl" 2>"$logs/baselines.err"; then
+    while IFS= read -r line; do
+      record "baseline" "ok" "$line"
+    done <"$logs/baselines.jsonl"
+  else
+    record "baseline" "FAIL" "$(tail -n 1 "$logs/baselines.err")"
+  fi
+}
+
+# Hand-chosen transform sequences (benchmarks/sequences.txt: one
+# "example|step;step;..." per line), applied in order and evaluated against
+# the original example.
+check_sequences() {
+  local name steps src out args step i=0 status rc
+  while IFS='|' read -r name steps; do
+    [[ -z "$name" || "$name" == \#* ]] && continue
+    i=$((i + 1))
+    src="examples/$name.cu"
+    out="$work/seq-$i-$name.cu"
+    args=()
+    IFS=';' read -ra parts <<<"$steps"
+    for step in "${parts[@]}"; do args+=("--apply=$step"); done
+    if ! "$tool" "$src" "${args[@]}" -o "$out" --cuda-path="$cuda" >"$logs/seq-$i.txt" 2>&1; then
+      record "seq $i $name" "FAIL" "$(tail -n 1 "$logs/seq-$i.txt")"
+      continue
+    fi
+    "$tool" "$src" --evaluate --candidate="$out" --format=json --cuda-path="$cuda" \
+      >"$logs/seq-$i.json" 2>>"$logs/seq-$i.txt"
+    rc=$?
+    status=$(python3 -c "import json,sys; d=json.load(open(sys.argv[1])); t=d['result'].get('timing') or {}; r=t.get('reference',{}); c=t.get('candidate',{}); print('%s %.4f -> %.4f ms, %.3fx (noise %.1f%%)' % (d['status'], r.get('median_ns',0)/1e6, c.get('median_ns',0)/1e6, t.get('speedup',0), 100*t.get('noise',0)))" \
+      "$logs/seq-$i.json" 2>/dev/null)
+    [ $rc -eq 0 ] && record "seq $i $name" "ok" "$status  [$steps]" ||
+      record "seq $i $name" "FAIL" "exit $rc $status [$steps]"
+  done <benchmarks/sequences.txt
+}
+
 # ncu times the kernel's first launches on the timed instance, which the
 # runner makes while verifying it (the plan without timing or counters).
 check_ncu() {
@@ -192,6 +270,9 @@ wants tool && check_tool
 wants runtime && check_runtime
 wants evaluate && check_evaluate
 wants candidates && check_candidates
+wants transforms && check_transforms
+wants sequences && check_sequences
+wants baselines && check_baselines
 wants ncu && check_ncu
 print_table | tee "$logs/gpu-check.txt"
 if [ -n "${OUT:-}" ]; then
