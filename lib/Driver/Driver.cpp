@@ -120,6 +120,7 @@ llvm::Expected<int> Driver::evaluate(llvm::StringRef File,
   if (!Reference)
     return Reference.takeError();
   std::optional<KernelSource> Candidate;
+  std::optional<KernelSpec> CandidateSpec;
   if (!Options.Candidate.empty()) {
     auto CandInv = inventoryOf(Options.Candidate);
     if (!CandInv)
@@ -127,6 +128,14 @@ llvm::Expected<int> Driver::evaluate(llvm::StringRef File,
     if (llvm::Error E =
             checkSameSignature(**Kernel, *CandInv, Options.Candidate))
       return E;
+    // A rewrite of the launch geometry rewrites the candidate's mark too.
+    const KernelInfo *CandKernel = CandInv->find((*Kernel)->QualifiedName);
+    if (CandKernel->Mark) {
+      auto CS = loadKernelSpec(*CandKernel, Options.Candidate, Options.SpecPath);
+      if (!CS)
+        return CS.takeError();
+      CandidateSpec.emplace(std::move(*CS));
+    }
     auto Text = KernelSource::fromFile(Options.Candidate);
     if (!Text)
       return Text.takeError();
@@ -158,7 +167,8 @@ llvm::Expected<int> Driver::evaluate(llvm::StringRef File,
 
   Evaluator Eval(*B, Options.Measure, Options.TimeoutSeconds);
   auto E = Eval.evaluate(*Reference, Candidate ? &*Candidate : nullptr,
-                         **Kernel, *Spec, R ? &*R : nullptr);
+                         **Kernel, *Spec, R ? &*R : nullptr,
+                         CandidateSpec ? &*CandidateSpec : nullptr);
   if (!E)
     return E.takeError();
   if (Format == OutputFormat::JSON)

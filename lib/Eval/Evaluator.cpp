@@ -22,10 +22,21 @@ static json buildFailure(const char *Side, const BuildResult &B) {
 llvm::Expected<Evaluation>
 Evaluator::evaluate(const KernelSource &Reference, const KernelSource *Candidate,
                     const KernelInfo &Kernel, const KernelSpec &Spec,
-                    const Runner *R) const {
+                    const Runner *R, const KernelSpec *CandidateSpec) const {
   auto Instances = Spec.instantiate(Kernel);
   if (!Instances)
     return Instances.takeError();
+  std::optional<std::vector<ConcreteInstance>> CandInstances;
+  if (CandidateSpec) {
+    auto CI = CandidateSpec->instantiate(Kernel);
+    if (!CI)
+      return CI.takeError();
+    if (CI->size() != Instances->size())
+      return makeError(ErrorKind::BadInput,
+                       "the candidate's spec has other problem instances "
+                       "than the reference's");
+    CandInstances = std::move(*CI);
+  }
 
   std::vector<BuildRequest> Requests = {{&Reference, &Kernel}};
   if (Candidate)
@@ -50,7 +61,8 @@ Evaluator::evaluate(const KernelSource &Reference, const KernelSource *Candidate
     return E;
   }
   json Plan = makeRunPlan(Spec, *Instances, E.Reference.Library,
-                          Candidate ? E.Candidate.Library : "", Options);
+                          Candidate ? E.Candidate.Library : "", Options,
+                          CandInstances ? &*CandInstances : nullptr);
   if (!Options.SavePlanPath.empty()) {
     std::error_code EC;
     llvm::raw_fd_ostream OS(Options.SavePlanPath, EC);

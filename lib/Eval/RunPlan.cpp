@@ -58,13 +58,26 @@ static json instance(const ConcreteInstance &I) {
           {"shmem", I.SharedMemory}, {"args", Args}};
 }
 
+static bool sameLaunch(const ConcreteInstance &A, const ConcreteInstance &B) {
+  return A.Grid == B.Grid && A.Block == B.Block &&
+         A.SharedMemory == B.SharedMemory;
+}
+
 json optiml::makeRunPlan(const KernelSpec &Spec,
                          const std::vector<ConcreteInstance> &Instances,
                          llvm::StringRef Reference, llvm::StringRef Candidate,
-                         const MeasureOptions &O) {
+                         const MeasureOptions &O,
+                         const std::vector<ConcreteInstance> *CandInstances) {
   json Insts = json::array();
-  for (const ConcreteInstance &I : Instances)
-    Insts.push_back(instance(I));
+  for (size_t K = 0; K < Instances.size(); ++K) {
+    Insts.push_back(instance(Instances[K]));
+    if (!CandInstances || K >= CandInstances->size() ||
+        sameLaunch(Instances[K], (*CandInstances)[K]))
+      continue;
+    const ConcreteInstance &C = (*CandInstances)[K];
+    Insts.back()["candidate_launch"] = {
+        {"grid", C.Grid}, {"block", C.Block}, {"shmem", C.SharedMemory}};
+  }
   json Plan = {
       {"reference", Reference.str()},
       {"instances", Insts},

@@ -51,6 +51,16 @@ llvm::Error EditSet::addBound(const am::BoundNodes &Nodes,
   return llvm::Error::success();
 }
 
+llvm::Error EditSet::addText(const SourceManager &SM, unsigned Offset,
+                             unsigned Length, llvm::StringRef Text) {
+  SourceLocation Start =
+      SM.getLocForStartOfFile(SM.getMainFileID()).getLocWithOffset(Offset);
+  if (llvm::Error Err = Replaces.add(tooling::Replacement(SM, Start, Length, Text)))
+    return makeError(ErrorKind::Internal,
+                     "overlapping edits: " + llvm::toString(std::move(Err)));
+  return llvm::Error::success();
+}
+
 llvm::Expected<KernelSource>
 EditSet::applyTo(const KernelSource &Source) const {
   auto Text = tooling::applyAllReplacements(Source.text(), Replaces);

@@ -53,7 +53,10 @@ Error KernelLibrary::launch(const Instance &I, void **Args,
   // Clear any stale, non-sticky error so the launcher's cudaGetLastError()
   // reports this launch only.
   (void)cudaGetLastError();
-  int Code = Launch(I.Grid, I.Block, I.Shmem, S, Args);
+  bool Own = IsCandidate && I.HasCandidateLaunch;
+  int Code = Own ? Launch(I.CandidateGrid, I.CandidateBlock, I.CandidateShmem,
+                          S, Args)
+                 : Launch(I.Grid, I.Block, I.Shmem, S, Args);
   if (Code == 0)
     return Error::success();
   auto E = static_cast<cudaError_t>(Code);

@@ -39,15 +39,21 @@ public:
   /// What optiml_kernel_name() returned, e.g. "saxpy".
   const std::string &kernelName() const { return Name; }
 
-  /// Enqueues one launch with \p I's geometry on \p S. A rejected launch is
-  /// LaunchError (or Fault when the error is sticky). Does not synchronize.
+  /// Enqueues one launch with \p I's geometry on \p S (the candidate's own
+  /// geometry when the plan gives one and this is the candidate). A rejected
+  /// launch is LaunchError (or Fault when the error is sticky). Does not
+  /// synchronize.
   Error launch(const Instance &I, void **Args, cudaStream_t S) const;
+
+  /// Marks the library loaded as the candidate (see launch()).
+  void setCandidate() { IsCandidate = true; }
 
 private:
   using LaunchFn = int (*)(const unsigned *, const unsigned *, unsigned,
                            cudaStream_t, void **);
 
   std::string Path;
+  bool IsCandidate = false;
   std::string Name;
   LaunchFn Launch = nullptr;
 };

@@ -305,6 +305,15 @@ Instance parseInstance(const Json &V, const std::string &Path) {
   parseDim3(V, "grid", I.Grid, Path);
   parseDim3(V, "block", I.Block, Path);
   I.Shmem = unsignedOr(V, "shmem", 0, Path);
+  if (V.contains("candidate_launch") && !V["candidate_launch"].is_null()) {
+    const Json &C = V["candidate_launch"];
+    std::string CPath = child(Path, "candidate_launch");
+    requireObject(C, CPath);
+    parseDim3(C, "grid", I.CandidateGrid, CPath);
+    parseDim3(C, "block", I.CandidateBlock, CPath);
+    I.CandidateShmem = unsignedOr(C, "shmem", 0, CPath);
+    I.HasCandidateLaunch = true;
+  }
   const Json &Args = require(V, "args", Path);
   if (!Args.is_array())
     fail(child(Path, "args"), "expected an array");

@@ -56,6 +56,12 @@ struct Instance {
   unsigned Grid[3] = {1, 1, 1};
   unsigned Block[3] = {1, 1, 1};
   unsigned Shmem = 0;
+  /// The candidate's own launch geometry, when a rewrite changed it (a new
+  /// block size rescales the grid); otherwise it shares Grid/Block/Shmem.
+  bool HasCandidateLaunch = false;
+  unsigned CandidateGrid[3] = {1, 1, 1};
+  unsigned CandidateBlock[3] = {1, 1, 1};
+  unsigned CandidateShmem = 0;
   std::vector<Arg> Args;
 };
 

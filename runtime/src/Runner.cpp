@@ -72,6 +72,7 @@ Error Runner::loadLibraries() {
     Result.phase("load " + P.Candidate);
     if (Error E = KernelLibrary::open(P.Candidate, Cand))
       return E;
+    Cand->setCandidate();
   } else {
     Result.log("no candidate: the reference is compared and timed against "
                "itself");

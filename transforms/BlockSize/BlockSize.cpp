@@ -1,6 +1,7 @@
 //===- BlockSize.cpp - retune a kernel's block, at every launch ----------===//
 
 #include "BlockSize.h"
+#include "MarkLaunchRewrite.h"
 
 #include "optiml/Analysis/Legality/KernelLaunches.h"
 #include "optiml/Analysis/Legality/VarUses.h"
@@ -186,5 +187,7 @@ llvm::Expected<EditSet> BlockSize::apply(const Site &S, const ParamValues &P,
   for (const LaunchShape &Shape : *Shapes)
     if (llvm::Error E = rewriteLaunch(*S.Kernel, Shape, New, Edits, Done, Ctx))
       return E;
+  if (llvm::Error E = rewriteMarkLaunch(*S.Kernel, New, Edits, Ctx))
+    return E;
   return Edits;
 }

@@ -54,3 +54,27 @@ TEST(RunPlanTest, SelfComparisonHasNoCandidate) {
   nlohmann::json P = makeRunPlan(Spec, {}, "/c/ref.so", "", MeasureOptions());
   EXPECT_FALSE(P.contains("candidate"));
 }
+
+TEST(RunPlanTest, CandidateKeepsItsOwnLaunchGeometry) {
+  KernelSpec Spec;
+  ConcreteInstance Ref;
+  Ref.Name = "default";
+  Ref.Grid = {65536, 1, 1};
+  Ref.Block = {256, 1, 1};
+  ConcreteInstance Cand = Ref;
+  Cand.Grid = {32768, 1, 1};
+  Cand.Block = {512, 1, 1};
+  std::vector<ConcreteInstance> CandInstances = {Cand};
+  nlohmann::json P = makeRunPlan(Spec, {Ref}, "/r.so", "/c.so",
+                                 MeasureOptions(), &CandInstances);
+  const nlohmann::json &I = P["instances"][0];
+  EXPECT_EQ(I["block"], nlohmann::json({256, 1, 1}));
+  EXPECT_EQ(I["candidate_launch"]["grid"], nlohmann::json({32768, 1, 1}));
+  EXPECT_EQ(I["candidate_launch"]["block"], nlohmann::json({512, 1, 1}));
+
+  // Same geometry: nothing extra.
+  std::vector<ConcreteInstance> Same = {Ref};
+  nlohmann::json Q =
+      makeRunPlan(Spec, {Ref}, "/r.so", "/c.so", MeasureOptions(), &Same);
+  EXPECT_FALSE(Q["instances"][0].contains("candidate_launch"));
+}

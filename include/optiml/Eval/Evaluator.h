@@ -32,11 +32,13 @@ public:
       : B(B), Options(Options), TimeoutSeconds(TimeoutSeconds) {}
 
   /// Builds both sides; stops after the builds when \p R is null.
-  llvm::Expected<Evaluation> evaluate(const KernelSource &Reference,
-                                      const KernelSource *Candidate,
-                                      const KernelInfo &Kernel,
-                                      const KernelSpec &Spec,
-                                      const Runner *R) const;
+  /// \p CandidateSpec, when given, is the candidate's own spec (its mark):
+  /// a rewrite that changed the launch geometry also rewrote it, and the
+  /// candidate is launched as it says.
+  llvm::Expected<Evaluation>
+  evaluate(const KernelSource &Reference, const KernelSource *Candidate,
+           const KernelInfo &Kernel, const KernelSpec &Spec, const Runner *R,
+           const KernelSpec *CandidateSpec = nullptr) const;
 
 private:
   const Builder &B;

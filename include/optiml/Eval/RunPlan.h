@@ -31,10 +31,15 @@ struct MeasureOptions {
 
 /// The plan for comparing \p Candidate against \p Reference (libraries);
 /// an empty \p Candidate compares the reference with itself.
-nlohmann::json makeRunPlan(const KernelSpec &Spec,
-                           const std::vector<ConcreteInstance> &Instances,
-                           llvm::StringRef Reference, llvm::StringRef Candidate,
-                           const MeasureOptions &Options);
+/// \p CandidateInstances, when given, are the candidate's own instances
+/// (same order): where their launch geometry differs from the reference's,
+/// the candidate is launched with its own.
+nlohmann::json
+makeRunPlan(const KernelSpec &Spec,
+            const std::vector<ConcreteInstance> &Instances,
+            llvm::StringRef Reference, llvm::StringRef Candidate,
+            const MeasureOptions &Options,
+            const std::vector<ConcreteInstance> *CandidateInstances = nullptr);
 
 } // namespace optiml
 

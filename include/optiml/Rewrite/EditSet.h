@@ -37,6 +37,11 @@ public:
   llvm::Error add(const clang::Decl &Node, clang::transformer::ASTEdit Edit,
                   clang::ASTContext &Ctx);
 
+  /// Replaces \p Length bytes at \p Offset of the main file: for text the
+  /// AST does not hold, such as a `#pragma optiml` mark.
+  llvm::Error addText(const clang::SourceManager &SM, unsigned Offset,
+                      unsigned Length, llvm::StringRef Text);
+
   /// Something a reader of the result must know (an assumption it rests on).
   void addNote(std::string Note) { Notes.push_back(std::move(Note)); }
 

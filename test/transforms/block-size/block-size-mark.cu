@@ -1,0 +1,31 @@
+// block-size also rewrites the kernel's spec in its #pragma optiml mark, so
+// that the candidate is verified and timed with the new geometry: block(...)
+// gets the new block and each ceil-div grid dimension is rescaled.
+// RUN: %clang-optiml %s --apply='block-size(site=copy2d,x=64,y=4)' -o %t.cu
+// RUN: %FileCheck --input-file=%t.cu %s
+// RUN: %nvcc -c %t.cu -o %t.o
+//
+// A grid that is not a ceil-div by the block cannot be rescaled: refused.
+// RUN: sed -e 's|grid(ceil_div(W, 32), (H + 7) / 8)|grid(W / 32, (H + 7) / 8)|' %s > %t-fixed.cu
+// RUN: not %clang-optiml %t-fixed.cu --apply='block-size(site=copy2d,x=64,y=4)' 2>&1 | %FileCheck --check-prefix=FIXED %s
+// FIXED: clang-optiml: error: the kernel's #pragma optiml mark: grid dimension 'W / 32' is not a ceil-div by the block; update its block(...) and grid(...) by hand
+
+#include <cuda_runtime.h>
+
+__host__ __device__ constexpr int ceil_div(int a, int b) { return (a + b - 1) / b; }
+
+// CHECK:      {{^}}#pragma optiml kernel sizes(W = 1000, H = 300) in(a[W * H]) out(b[W * H]) \{{$}}
+// CHECK-NEXT: {{^}}    scalar(w = W, h = H) grid(ceil_div(W, 64), (H + 3) / 4) block(64, 4){{$}}
+#pragma optiml kernel sizes(W = 1000, H = 300) in(a[W * H]) out(b[W * H]) \
+    scalar(w = W, h = H) grid(ceil_div(W, 32), (H + 7) / 8) block(32, 8)
+__global__ void copy2d(const float *a, float *b, int w, int h) {
+  int x = blockIdx.x * blockDim.x + threadIdx.x;
+  int y = blockIdx.y * blockDim.y + threadIdx.y;
+  if (x < w && y < h)
+    b[y * w + x] = a[y * w + x];
+}
+
+void run(const float *a, float *b, int w, int h) {
+  // CHECK: copy2d<<<dim3(ceil_div(w, 64), (h + 3) / 4), dim3(64, 4)>>>(a, b, w, h);
+  copy2d<<<dim3(ceil_div(w, 32), (h + 7) / 8), dim3(32, 8)>>>(a, b, w, h);
+}
