@@ -1,8 +1,8 @@
 #===- OptimlDeps.cmake - third-party dependencies ------------------------===#
 #
 # The CUDA toolkit (CUDA_PATH overrides), nlohmann_json, CURL and SQLite3.
-# The static GPU bundle only needs the toolkit's location and nlohmann_json
-# (header-only); CURL and SQLite3 are required for the full tool.
+# The static GPU bundle links SQLite statically and leaves CURL out (the
+# LLM client is not part of it); the full tool requires both.
 #
 #===----------------------------------------------------------------------===#
 
@@ -14,9 +14,9 @@ get_filename_component(OPTIML_CUDA_PATH "${CUDAToolkit_BIN_DIR}/.." ABSOLUTE)
 message(STATUS "OptiML: CUDA ${CUDAToolkit_VERSION} at ${OPTIML_CUDA_PATH}")
 
 find_package(nlohmann_json 3.9 REQUIRED)
+find_package(SQLite3 REQUIRED)
 if(NOT OPTIML_STATIC)
   find_package(CURL REQUIRED)
-  find_package(SQLite3 REQUIRED)
 endif()
 # The runner is built on the GPU machine and needs the same header there.
 get_target_property(OPTIML_JSON_INCLUDE_DIR nlohmann_json::nlohmann_json
