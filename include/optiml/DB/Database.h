@@ -1,0 +1,66 @@
+//===- Database.h - every measured candidate, kept across runs --*- C++ -*-===//
+//
+// The search's memory (DESIGN.md: failures are records): a SQLite file in
+// the user's cache folder by default. A source is looked up by (kernel,
+// source hash) before it is built, so a failure is never retried and a
+// later run on the same kernel (--resume) gets every known result for
+// free.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OPTIML_DB_DATABASE_H
+#define OPTIML_DB_DATABASE_H
+
+#include "optiml/DB/Records.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/Support/Error.h"
+
+#include <memory>
+#include <vector>
+
+struct sqlite3;
+
+namespace optiml {
+
+class Database {
+public:
+  /// Opens (creating it and its folder) the database at \p Path;
+  /// ":memory:" gives a private in-memory one.
+  static llvm::Expected<Database> open(llvm::StringRef Path);
+  /// <cache folder>/search.sqlite (Support/CacheDir.h).
+  static llvm::Expected<std::string> defaultPath();
+
+  /// The id of \p K's problem (hash, spec, device, toolchain), added when
+  /// new.
+  llvm::Expected<int64_t> kernelId(const KernelRecord &K);
+  llvm::Expected<std::vector<KernelRecord>> kernels();
+
+  /// The record of \p SourceHash for \p Kernel, if any.
+  llvm::Expected<std::optional<CandidateRecord>>
+  find(int64_t Kernel, llvm::StringRef SourceHash);
+  /// Adds \p C; false when its source was already recorded (the first
+  /// record stands).
+  llvm::Expected<bool> add(const CandidateRecord &C);
+  /// Adds several in one transaction.
+  llvm::Error addAll(llvm::ArrayRef<CandidateRecord> Records);
+  /// Every record of \p Kernel, oldest first.
+  llvm::Expected<std::vector<CandidateRecord>> candidates(int64_t Kernel);
+
+  static constexpr int SchemaVersion = 1;
+
+private:
+  struct Closer {
+    void operator()(sqlite3 *Db) const;
+  };
+
+  explicit Database(sqlite3 *Db) : Db(Db) {}
+  llvm::Error exec(llvm::StringRef SQL);
+  llvm::Error migrate();
+
+  std::unique_ptr<sqlite3, Closer> Db;
+};
+
+} // namespace optiml
+
+#endif // OPTIML_DB_DATABASE_H

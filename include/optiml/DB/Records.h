@@ -1,0 +1,53 @@
+//===- Records.h - rows of the search database ------------------*- C++ -*-===//
+//
+// Plain rows, independent of the search's types, so the database can be
+// read by a report or a script without the search linked in. Statuses and
+// JSON are stored as text.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OPTIML_DB_RECORDS_H
+#define OPTIML_DB_RECORDS_H
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace optiml {
+
+/// One problem: a kernel's original source under one spec, on one device
+/// with one toolchain. Measurements are only comparable within it.
+struct KernelRecord {
+  int64_t Id = 0;
+  std::string Hash; ///< Content hash of the original source.
+  std::string Name;
+  std::string Spec; ///< The kernel spec, as JSON text.
+  std::string Device;
+  std::string Toolchain; ///< nvcc version, architecture, flags.
+};
+
+/// One measured candidate, failures included: (Kernel, SourceHash) is
+/// unique, so a source is never built or run twice.
+struct CandidateRecord {
+  int64_t Id = 0;
+  int64_t Kernel = 0;
+  std::string Trace; ///< The first trace that produced the source.
+  std::string SourceHash;
+  std::string ParentHash;
+  std::string LastTransform; ///< The last step's transform ("" for none).
+  std::string Status;        ///< "ok", "build_failed", "verify_failed", ...
+  double Speedup = 0;
+  double Noise = 0;
+  double Threshold = 0;
+  bool Significant = false;
+  double TimeNs = 0;
+  double ReferenceTimeNs = 0;
+  std::optional<double> RooflineFraction;
+  std::string Metrics;   ///< JSON text: the runner's device, timing, metrics.
+  std::string Log;       ///< Build log or runner error.
+  int64_t CreatedAt = 0; ///< Unix seconds; set on insertion when 0.
+};
+
+} // namespace optiml
+
+#endif // OPTIML_DB_RECORDS_H

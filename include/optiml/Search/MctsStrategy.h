@@ -1,0 +1,65 @@
+//===- MctsStrategy.h - Monte Carlo tree search with PUCT -------*- C++ -*-===//
+//
+// Selection by PUCT over the proposer's priors; progressive widening, so a
+// state's children grow with its visits (k N^alpha) and faster when it is
+// promising (asymmetric branching); a batch of leaves per iteration kept
+// apart by virtual loss; failed candidates prune their subtree. There are
+// no rollouts: a leaf's value is its measured reward.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OPTIML_SEARCH_MCTSSTRATEGY_H
+#define OPTIML_SEARCH_MCTSSTRATEGY_H
+
+#include "optiml/Search/SearchStrategy.h"
+
+#include <set>
+
+namespace optiml {
+
+struct MctsOptions {
+  /// Weight of the prior-driven exploration term.
+  double CPuct = 1.5;
+  /// Children allowed: floor(WidenK * N^WidenAlpha * B), at least one,
+  /// where N counts visits and B = max(0, 1 + WidenBeta * (2q - 1)) for
+  /// the normalized value q: a promising node (q > 1/2) widens faster, an
+  /// unpromising one slower (asymmetric branching).
+  double WidenK = 1.0;
+  double WidenAlpha = 0.5;
+  double WidenBeta = 0.5;
+  /// Q = (1 - MaxWeight) * mean + MaxWeight * max of the child's values:
+  /// what matters is the best kernel below a node, not the average one.
+  double MaxWeight = 0.5;
+};
+
+class MctsStrategy : public SearchStrategy {
+public:
+  MctsStrategy(Expander &E, MctsOptions O = {}, Reward R = Reward())
+      : SearchStrategy(E, R), O(O) {}
+
+  llvm::StringRef name() const override { return "mcts"; }
+
+  /// How many children \p N may have now.
+  unsigned widenLimit(int N) const;
+  /// Q + U of edge \p Edge of \p N (which must lead to a child).
+  double puct(int N, unsigned Edge) const;
+  /// The selectable child edge with the highest PUCT: a measured child
+  /// with something left to propose and not busy in this batch.
+  std::optional<unsigned> selectEdge(int N);
+
+private:
+  void beginBatch() override { Busy.clear(); }
+  std::optional<Candidate> proposeOne() override;
+  /// Expands \p N's next move; a candidate when it gives a new state.
+  std::optional<Candidate> expandNext(int N, const SearchPath &Path);
+  unsigned childCount(int N) const;
+  double value(int N) const;
+
+  MctsOptions O;
+  /// Nodes where nothing more can start until results come back.
+  std::set<int> Busy;
+};
+
+} // namespace optiml
+
+#endif // OPTIML_SEARCH_MCTSSTRATEGY_H

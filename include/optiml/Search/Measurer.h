@@ -1,0 +1,35 @@
+//===- Measurer.h - build, verify and time candidates -----------*- C++ -*-===//
+//
+// The other half of the Driver's integration: it finds each candidate's
+// source by hash (the Expander made it), builds the batch in parallel and
+// runs them one at a time on the GPU (Evaluator), and turns each runner
+// result into a Measurement (measurementFromRunnerResult). A failure to
+// build or verify is a Measurement, never an error.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OPTIML_SEARCH_MEASURER_H
+#define OPTIML_SEARCH_MEASURER_H
+
+#include "optiml/Search/Candidate.h"
+
+#include "llvm/ADT/ArrayRef.h"
+
+#include <vector>
+
+namespace optiml {
+
+class Measurer {
+public:
+  virtual ~Measurer();
+
+  virtual Measurement measure(const Candidate &C) = 0;
+
+  /// A batch, results in order. Override to build in parallel before
+  /// timing one at a time.
+  virtual std::vector<Measurement> measureAll(llvm::ArrayRef<Candidate> Batch);
+};
+
+} // namespace optiml
+
+#endif // OPTIML_SEARCH_MEASURER_H

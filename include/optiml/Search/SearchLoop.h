@@ -1,0 +1,69 @@
+//===- SearchLoop.h - propose, measure, notify ------------------*- C++ -*-===//
+//
+// The loop the Driver runs: a batch of candidates per iteration, measured
+// by the Measurer (built in parallel, timed one at a time), until the
+// candidate budget or the wall-time budget is spent or the strategy has
+// nothing left. Candidates answered from the database cost nothing and do
+// not count against the budget.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OPTIML_SEARCH_SEARCHLOOP_H
+#define OPTIML_SEARCH_SEARCHLOOP_H
+
+#include "optiml/Search/Measurer.h"
+#include "optiml/Search/SearchStrategy.h"
+
+#include <functional>
+
+namespace optiml {
+
+struct SearchBudget {
+  unsigned MaxCandidates = 64; ///< Measured ones, the original included.
+  double MaxSeconds = 0;       ///< Wall time; 0: no limit.
+  unsigned BatchSize = 4;      ///< Leaves per iteration.
+};
+
+struct SearchProgress {
+  unsigned Evaluated = 0; ///< Measured now (not from the database).
+  unsigned Failed = 0;
+  unsigned Cached = 0;
+  double BestSpeedup = 1;
+  double Seconds = 0;
+};
+
+enum class StopReason { Budget, Time, Exhausted };
+llvm::StringRef toString(StopReason R);
+
+class SearchLoop {
+public:
+  /// Seconds since some fixed point; injectable so tests control time.
+  using Clock = std::function<double()>;
+
+  SearchLoop(SearchStrategy &S, Measurer &M, SearchBudget B,
+             Clock Now = steadyClock());
+
+  /// Called after every batch (a progress bar).
+  void onProgress(std::function<void(const SearchProgress &)> F) {
+    Progress = std::move(F);
+  }
+
+  StopReason run();
+  SearchProgress progress() const;
+
+  static Clock steadyClock();
+
+private:
+  std::optional<StopReason> spent(double Start) const;
+
+  SearchStrategy &S;
+  Measurer &M;
+  SearchBudget B;
+  Clock Now;
+  double Start = 0;
+  std::function<void(const SearchProgress &)> Progress;
+};
+
+} // namespace optiml
+
+#endif // OPTIML_SEARCH_SEARCHLOOP_H

@@ -1,0 +1,253 @@
+//===- Database.cpp - every measured candidate, kept across runs ----------===//
+
+#include "optiml/DB/Database.h"
+#include "optiml/DB/Statement.h"
+#include "optiml/DB/Transaction.h"
+#include "optiml/Support/CacheDir.h"
+#include "optiml/Support/Error.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+
+#include <sqlite3.h>
+
+#include <ctime>
+
+using namespace optiml;
+
+static const char Schema[] = R"sql(
+CREATE TABLE IF NOT EXISTS kernels (
+  id INTEGER PRIMARY KEY,
+  hash TEXT NOT NULL,
+  name TEXT NOT NULL,
+  spec TEXT NOT NULL,
+  device TEXT NOT NULL,
+  toolchain TEXT NOT NULL,
+  created_at INTEGER NOT NULL,
+  UNIQUE (hash, spec, device, toolchain));
+CREATE TABLE IF NOT EXISTS candidates (
+  id INTEGER PRIMARY KEY,
+  kernel_id INTEGER NOT NULL REFERENCES kernels(id) ON DELETE CASCADE,
+  trace TEXT NOT NULL,
+  source_hash TEXT NOT NULL,
+  parent_hash TEXT NOT NULL,
+  last_transform TEXT NOT NULL,
+  status TEXT NOT NULL,
+  speedup REAL NOT NULL,
+  noise REAL NOT NULL,
+  threshold REAL NOT NULL,
+  significant INTEGER NOT NULL,
+  time_ns REAL NOT NULL,
+  reference_time_ns REAL NOT NULL,
+  roofline REAL,
+  metrics TEXT NOT NULL,
+  log TEXT NOT NULL,
+  created_at INTEGER NOT NULL,
+  UNIQUE (kernel_id, source_hash));
+CREATE INDEX IF NOT EXISTS candidates_by_status
+  ON candidates (kernel_id, status);
+)sql";
+
+static const char CandidateColumns[] =
+    "id, kernel_id, trace, source_hash, parent_hash, last_transform, status, "
+    "speedup, noise, threshold, significant, time_ns, reference_time_ns, "
+    "roofline, metrics, log, created_at";
+
+void Database::Closer::operator()(sqlite3 *Db) const { sqlite3_close(Db); }
+
+llvm::Expected<std::string> Database::defaultPath() {
+  auto Dir = cacheDir("");
+  if (!Dir)
+    return Dir.takeError();
+  llvm::SmallString<256> Path(*Dir);
+  llvm::sys::path::append(Path, "search.sqlite");
+  return std::string(Path);
+}
+
+llvm::Expected<Database> Database::open(llvm::StringRef Path) {
+  if (Path != ":memory:") {
+    llvm::StringRef Dir = llvm::sys::path::parent_path(Path);
+    if (!Dir.empty())
+      if (std::error_code EC = llvm::sys::fs::create_directories(Dir))
+        return makeError(ErrorKind::BadInput,
+                         "cannot create " + Dir + ": " + EC.message());
+  }
+  sqlite3 *Raw = nullptr;
+  int RC = sqlite3_open_v2(Path.str().c_str(), &Raw,
+                           SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr);
+  Database Db(Raw); // Closes Raw on every path below.
+  if (RC != SQLITE_OK)
+    return makeError(ErrorKind::BadInput,
+                     "cannot open database " + Path + ": " +
+                         (Raw ? sqlite3_errmsg(Raw) : "out of memory"));
+  // Several builds may share the cache: wait for a writer, do not fail.
+  sqlite3_busy_timeout(Raw, 10000);
+  if (llvm::Error E = Db.exec("PRAGMA foreign_keys = ON"))
+    return E;
+  if (llvm::Error E = Db.migrate())
+    return E;
+  return Db;
+}
+
+llvm::Error Database::exec(llvm::StringRef SQL) {
+  char *Message = nullptr;
+  if (sqlite3_exec(Db.get(), SQL.str().c_str(), nullptr, nullptr, &Message) ==
+      SQLITE_OK)
+    return llvm::Error::success();
+  std::string Why = Message ? Message : "unknown error";
+  sqlite3_free(Message);
+  return makeError(ErrorKind::Internal, "database: " + Why);
+}
+
+llvm::Error Database::migrate() {
+  auto Version = Statement::prepare(Db.get(), "PRAGMA user_version");
+  if (!Version)
+    return Version.takeError();
+  auto Row = Version->step();
+  if (!Row)
+    return Row.takeError();
+  int64_t Found = *Row ? Version->integer(0) : 0;
+  if (Found > SchemaVersion)
+    return makeError(ErrorKind::BadInput,
+                     "the database was written by a newer OptiML (schema " +
+                         llvm::Twine(Found) + ", this one reads " +
+                         llvm::Twine(SchemaVersion) + ")");
+  if (Found == SchemaVersion)
+    return llvm::Error::success();
+  if (llvm::Error E = exec(Schema))
+    return E;
+  return exec("PRAGMA user_version = " + std::to_string(SchemaVersion));
+}
+
+llvm::Expected<int64_t> Database::kernelId(const KernelRecord &K) {
+  auto Insert = Statement::prepare(
+      Db.get(), "INSERT INTO kernels (hash, name, spec, device, toolchain, "
+                "created_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING");
+  if (!Insert)
+    return Insert.takeError();
+  Insert->bind(1, K.Hash).bind(2, K.Name).bind(3, K.Spec).bind(4, K.Device);
+  Insert->bind(5, K.Toolchain).bind(6, int64_t(std::time(nullptr)));
+  if (llvm::Error E = Insert->run())
+    return E;
+  auto Select = Statement::prepare(
+      Db.get(), "SELECT id FROM kernels WHERE hash = ? AND spec = ? AND "
+                "device = ? AND toolchain = ?");
+  if (!Select)
+    return Select.takeError();
+  Select->bind(1, K.Hash).bind(2, K.Spec).bind(3, K.Device);
+  Select->bind(4, K.Toolchain);
+  auto Row = Select->step();
+  if (!Row)
+    return Row.takeError();
+  if (!*Row)
+    return makeError(ErrorKind::Internal, "database: kernel row vanished");
+  return Select->integer(0);
+}
+
+llvm::Expected<std::vector<KernelRecord>> Database::kernels() {
+  auto Select =
+      Statement::prepare(Db.get(), "SELECT id, hash, name, spec, device, "
+                                   "toolchain FROM kernels ORDER BY id");
+  if (!Select)
+    return Select.takeError();
+  std::vector<KernelRecord> Out;
+  while (true) {
+    auto Row = Select->step();
+    if (!Row)
+      return Row.takeError();
+    if (!*Row)
+      return Out;
+    Out.push_back({Select->integer(0), Select->text(1), Select->text(2),
+                   Select->text(3), Select->text(4), Select->text(5)});
+  }
+}
+
+static CandidateRecord readCandidate(const Statement &S) {
+  CandidateRecord C;
+  C.Id = S.integer(0);
+  C.Kernel = S.integer(1);
+  C.Trace = S.text(2);
+  C.SourceHash = S.text(3);
+  C.ParentHash = S.text(4);
+  C.LastTransform = S.text(5);
+  C.Status = S.text(6);
+  C.Speedup = S.real(7);
+  C.Noise = S.real(8);
+  C.Threshold = S.real(9);
+  C.Significant = S.integer(10) != 0;
+  C.TimeNs = S.real(11);
+  C.ReferenceTimeNs = S.real(12);
+  C.RooflineFraction = S.optionalReal(13);
+  C.Metrics = S.text(14);
+  C.Log = S.text(15);
+  C.CreatedAt = S.integer(16);
+  return C;
+}
+
+llvm::Expected<std::optional<CandidateRecord>>
+Database::find(int64_t Kernel, llvm::StringRef SourceHash) {
+  auto Select = Statement::prepare(
+      Db.get(), std::string("SELECT ") + CandidateColumns +
+                    " FROM candidates WHERE kernel_id = ? AND source_hash = ?");
+  if (!Select)
+    return Select.takeError();
+  Select->bind(1, Kernel).bind(2, SourceHash);
+  auto Row = Select->step();
+  if (!Row)
+    return Row.takeError();
+  if (!*Row)
+    return std::nullopt;
+  return readCandidate(*Select);
+}
+
+llvm::Expected<bool> Database::add(const CandidateRecord &C) {
+  auto Insert = Statement::prepare(
+      Db.get(),
+      "INSERT INTO candidates (kernel_id, trace, source_hash, parent_hash, "
+      "last_transform, status, speedup, noise, threshold, significant, "
+      "time_ns, reference_time_ns, roofline, metrics, log, created_at) "
+      "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+      "ON CONFLICT (kernel_id, source_hash) DO NOTHING");
+  if (!Insert)
+    return Insert.takeError();
+  Statement &S = *Insert;
+  S.bind(1, C.Kernel).bind(2, C.Trace).bind(3, C.SourceHash);
+  S.bind(4, C.ParentHash).bind(5, C.LastTransform).bind(6, C.Status);
+  S.bind(7, C.Speedup).bind(8, C.Noise).bind(9, C.Threshold);
+  S.bind(10, int64_t(C.Significant)).bind(11, C.TimeNs);
+  S.bind(12, C.ReferenceTimeNs).bind(13, C.RooflineFraction);
+  S.bind(14, C.Metrics).bind(15, C.Log);
+  S.bind(16, C.CreatedAt ? C.CreatedAt : int64_t(std::time(nullptr)));
+  if (llvm::Error E = S.run())
+    return E;
+  return sqlite3_changes(Db.get()) > 0;
+}
+
+llvm::Error Database::addAll(llvm::ArrayRef<CandidateRecord> Records) {
+  auto T = Transaction::begin(Db.get());
+  if (!T)
+    return T.takeError();
+  for (const CandidateRecord &C : Records)
+    if (auto Added = add(C); !Added)
+      return Added.takeError(); // Rolled back by T.
+  return T->commit();
+}
+
+llvm::Expected<std::vector<CandidateRecord>>
+Database::candidates(int64_t Kernel) {
+  auto Select = Statement::prepare(
+      Db.get(), std::string("SELECT ") + CandidateColumns +
+                    " FROM candidates WHERE kernel_id = ? ORDER BY id");
+  if (!Select)
+    return Select.takeError();
+  Select->bind(1, Kernel);
+  std::vector<CandidateRecord> Out;
+  while (true) {
+    auto Row = Select->step();
+    if (!Row)
+      return Row.takeError();
+    if (!*Row)
+      return Out;
+    Out.push_back(readCandidate(*Select));
+  }
+}

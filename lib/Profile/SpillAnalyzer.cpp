@@ -1,0 +1,49 @@
+//===- SpillAnalyzer.cpp - local-memory spills ----------------------------===//
+
+#include "optiml/Profile/SpillAnalyzer.h"
+
+#include "llvm/Support/FormatVariadic.h"
+
+#include <algorithm>
+
+using namespace optiml;
+
+bool SpillAnalyzer::appliesTo(const Bottleneck &B,
+                              const ProfileInput &In) const {
+  return In.Usage && (In.Usage->SpillStoreBytes + In.Usage->SpillLoadBytes +
+                          In.Usage->StackFrameBytes >
+                      0);
+}
+
+std::vector<Finding> SpillAnalyzer::analyze(const Bottleneck &B,
+                                            const ProfileInput &In) const {
+  const ResourceUsage &U = *In.Usage;
+  unsigned Spilled = U.SpillStoreBytes + U.SpillLoadBytes;
+  Finding F;
+  F.Stage = 2;
+  F.Evidence = {{"spill_store_bytes", double(U.SpillStoreBytes)},
+                {"spill_load_bytes", double(U.SpillLoadBytes)},
+                {"stack_frame_bytes", double(U.StackFrameBytes)},
+                {"registers_per_thread", double(U.Registers)}};
+  if (Spilled == 0) {
+    // A stack frame without spills is a local array the compiler could not
+    // keep in registers (dynamic indexing).
+    F.Id = "local-array";
+    F.Severity = 0.3;
+    F.Guidance = llvm::formatv(
+        "Each thread keeps a {0}-byte array in local memory: index it with "
+        "constants (full unrolling) so it can live in registers.",
+        U.StackFrameBytes);
+    F.Prior = {{"unroll", 0.7}, {"tile", 0.3}};
+    return {F};
+  }
+  F.Id = "local-memory-spills";
+  F.Severity = 0.3 + 0.7 * std::min(1.0, Spilled / 128.0);
+  F.Guidance = llvm::formatv(
+      "ptxas spills {0} bytes per thread to local memory at {1} registers: "
+      "allow more registers (fewer threads per block in __launch_bounds__) or "
+      "keep less live state (smaller unroll factors and tiles).",
+      Spilled, U.Registers);
+  F.Prior = {{"launch-bounds", 0.45}, {"block-size", 0.25}, {"tile", 0.3}};
+  return {F};
+}

@@ -1,0 +1,87 @@
+//===- StaticHintAnalyzer.cpp - facts from static analysis ----------------===//
+
+#include "optiml/Profile/StaticHintAnalyzer.h"
+
+#include "llvm/ADT/StringExtras.h"
+
+using namespace optiml;
+
+namespace {
+struct HintKind {
+  const char *Kind;
+  const char *Guidance;
+  TransformPrior Prior;
+};
+} // namespace
+
+/// What each kind of fact suggests; kept as data so a reader sees every
+/// mapping in one place.
+static const std::vector<HintKind> &knownKinds() {
+  static const std::vector<HintKind> Kinds = {
+      {"strided-access",
+       "neighbouring threads access addresses far apart, so each warp request "
+       "touches many sectors: stage through shared memory to coalesce.",
+       {{"stage-shared", 0.5},
+        {"tile", 0.2},
+        {"block-size", 0.2},
+        {"vectorize", 0.1}}},
+      {"reused-load",
+       "the same elements are loaded by many threads: stage the reused tile in "
+       "shared memory.",
+       {{"stage-shared", 0.5}, {"tile", 0.3}, {"coarsen", 0.2}}},
+      {"reduction-loop",
+       "each thread reduces a long row alone: a warp or block per row with "
+       "shuffles spreads the work.",
+       {{"warp-reduce", 0.6}, {"block-size", 0.2}, {"unroll", 0.2}}},
+      {"transcendental",
+       "transcendental functions dominate: fast-math intrinsics are cheaper "
+       "(numerics change within the tolerance).",
+       {{"fast-math", 1.0}}},
+      {"invariant-index",
+       "index arithmetic is recomputed in the loop: hoist it.",
+       {{"hoist", 1.0}}},
+      {"contiguous-scalar-access",
+       "each thread reads consecutive scalars: wide loads move them in fewer "
+       "instructions.",
+       {{"vectorize", 0.7}, {"coarsen", 0.3}}},
+      {"short-loop",
+       "a loop with a small known trip count: unroll it.",
+       {{"unroll", 1.0}}},
+  };
+  return Kinds;
+}
+
+static const HintKind *lookup(llvm::StringRef Kind) {
+  for (const HintKind &K : knownKinds())
+    if (Kind == K.Kind)
+      return &K;
+  return nullptr;
+}
+
+bool StaticHintAnalyzer::appliesTo(const Bottleneck &B,
+                                   const ProfileInput &In) const {
+  return !In.Hints.empty();
+}
+
+std::vector<Finding> StaticHintAnalyzer::analyze(const Bottleneck &B,
+                                                 const ProfileInput &In) const {
+  std::vector<Finding> Out;
+  for (const StaticHint &H : In.Hints) {
+    const HintKind *K = lookup(H.Kind);
+    if (!K && H.Prior.empty())
+      continue;
+    Finding F;
+    F.Id = "hint:" + H.Kind;
+    F.Stage = 2;
+    F.Severity = In.Counters ? 0.3 : 0.6;
+    F.Evidence = H.Evidence;
+    std::string Text =
+        K ? K->Guidance : "static analysis reports " + H.Kind + ".";
+    if (H.Site.empty())
+      Text[0] = llvm::toUpper(Text[0]);
+    F.Guidance = H.Site.empty() ? Text : "At " + H.Site + ": " + Text;
+    F.Prior = H.Prior.empty() ? K->Prior : H.Prior;
+    Out.push_back(std::move(F));
+  }
+  return Out;
+}

@@ -1,0 +1,113 @@
+//===- MctsStrategy.cpp - Monte Carlo tree search with PUCT ---------------===//
+
+#include "optiml/Search/MctsStrategy.h"
+
+#include <algorithm>
+#include <cmath>
+
+using namespace optiml;
+
+unsigned MctsStrategy::childCount(int N) const {
+  const SearchNode &Node = G.node(N);
+  return std::count_if(Node.Edges.begin(), Node.Edges.end(),
+                       [&](const SearchEdge &E) {
+                         return E.Kind == EdgeKind::Child &&
+                                G.node(E.Child).State != NodeState::Failed;
+                       });
+}
+
+unsigned MctsStrategy::widenLimit(int N) const {
+  const SearchNode &Node = G.node(N);
+  double Visits = Node.Visits + Node.Virtual;
+  double Q = G.normalizedValue(N);
+  // Centred on a value of one half, so that asymmetry moves children from
+  // unpromising nodes to promising ones instead of widening everything.
+  double Bias = std::max(0.0, 1 + O.WidenBeta * (2 * Q - 1));
+  double K = O.WidenK * std::pow(Visits, O.WidenAlpha) * Bias;
+  return std::max(1u, unsigned(std::floor(K + 1e-9)));
+}
+
+double MctsStrategy::value(int N) const {
+  const SearchNode &Node = G.node(N);
+  unsigned Total = Node.Visits + Node.Virtual;
+  if (Node.Visits == 0 || Total == 0)
+    return 0;
+  double Max = G.normalize(Node.MaxValue) * Node.Visits / Total;
+  return (1 - O.MaxWeight) * G.normalizedValue(N) + O.MaxWeight * Max;
+}
+
+double MctsStrategy::puct(int N, unsigned Edge) const {
+  const SearchNode &Node = G.node(N);
+  const SearchEdge &E = Node.Edges[Edge];
+  double ParentVisits = Node.Visits + Node.Virtual;
+  double EdgeVisits = E.Visits + E.Virtual;
+  double U = O.CPuct * G.effectivePrior(N, Edge) * std::sqrt(ParentVisits) /
+             (1 + EdgeVisits);
+  return value(E.Child) + U;
+}
+
+std::optional<unsigned> MctsStrategy::selectEdge(int N) {
+  std::optional<unsigned> Best;
+  double BestScore = 0;
+  for (unsigned I = 0; I < G.node(N).Edges.size(); ++I) {
+    const SearchEdge &E = G.node(N).Edges[I];
+    if (E.Kind != EdgeKind::Child || !G.node(E.Child).live() ||
+        Busy.count(E.Child) || G.exhausted(E.Child))
+      continue;
+    double Score = puct(N, I);
+    if (!Best || Score > BestScore)
+      Best = I, BestScore = Score;
+  }
+  return Best;
+}
+
+std::optional<Candidate> MctsStrategy::expandNext(int N,
+                                                  const SearchPath &Path) {
+  std::optional<unsigned> Edge = G.nextUnexpanded(N);
+  if (!Edge)
+    return std::nullopt;
+  ExpandOutcome Out = G.expand(N, *Edge);
+  if (Out.Kind != ExpandKind::New)
+    return std::nullopt; // Resolved without a candidate; look again.
+  SearchPath Longer = Path;
+  Longer.push_back({N, *Edge});
+  return G.issue(Out.Child, std::move(Longer));
+}
+
+std::optional<Candidate> MctsStrategy::proposeOne() {
+  // Every pass either returns, resolves one move, or marks one node busy
+  // or exhausted, so this ends.
+  while (true) {
+    int N = SearchGraph::Root;
+    SearchPath Path;
+    while (true) {
+      if (G.exhausted(N) || Busy.count(N)) {
+        if (N == SearchGraph::Root)
+          return std::nullopt;
+        break; // Marked below; select again from the root.
+      }
+      bool CanWiden = G.unexpandedCount(N) > 0;
+      if (CanWiden && childCount(N) < widenLimit(N)) {
+        if (auto C = expandNext(N, Path))
+          return C;
+        continue;
+      }
+      std::optional<unsigned> Edge = selectEdge(N);
+      if (!Edge) {
+        // Every child is in flight or done: widen beyond the limit rather
+        // than leave the batch short.
+        if (CanWiden) {
+          if (auto C = expandNext(N, Path))
+            return C;
+          continue;
+        }
+        Busy.insert(N);
+        if (N == SearchGraph::Root)
+          return std::nullopt;
+        break;
+      }
+      Path.push_back({N, *Edge});
+      N = G.node(N).Edges[*Edge].Child;
+    }
+  }
+}

@@ -1,0 +1,245 @@
+//===- SearchGraph.cpp - states, moves and measurements of one search -----===//
+
+#include "optiml/Search/SearchGraph.h"
+#include "optiml/Support/Error.h"
+
+#include <algorithm>
+
+using namespace optiml;
+
+SearchGraph::SearchGraph(Expander &E, Reward R) : E(E), R(R) {
+  addNode(E.rootHash(), {}, -1, -1);
+}
+
+int SearchGraph::find(llvm::StringRef Hash) const {
+  auto It = ByHash.find(Hash);
+  return It == ByHash.end() ? -1 : It->second;
+}
+
+int SearchGraph::addNode(std::string Hash, Trace Steps, int Parent,
+                         int ParentEdge) {
+  int N = Nodes.size();
+  SearchNode Node;
+  Node.Hash = std::move(Hash);
+  Node.Steps = std::move(Steps);
+  Node.Parent = Parent;
+  Node.ParentEdge = ParentEdge;
+  ByHash[Node.Hash] = N;
+  Nodes.push_back(std::move(Node));
+  return N;
+}
+
+bool SearchGraph::loadActions(int N) {
+  SearchNode &Node = Nodes[N];
+  if (Node.ActionsLoaded)
+    return !Node.Edges.empty();
+  if (!Node.live())
+    return false;
+  Node.ActionsLoaded = true;
+  auto Moves = E.actions({Node.Steps, Node.Hash, Node.Result});
+  if (!Moves) {
+    Node.ActionsError = llvm::toString(Moves.takeError());
+    return false;
+  }
+  double Sum = 0;
+  for (const ScoredAction &A : *Moves)
+    Sum += std::max(0.0, A.Prior);
+  for (ScoredAction &A : *Moves) {
+    SearchEdge Edge;
+    Edge.Prior = Sum > 0 ? std::max(0.0, A.Prior) / Sum : 1.0 / Moves->size();
+    Edge.Move = std::move(A);
+    Nodes[N].Edges.push_back(std::move(Edge));
+  }
+  std::stable_sort(Nodes[N].Edges.begin(), Nodes[N].Edges.end(),
+                   [](const SearchEdge &A, const SearchEdge &B) {
+                     return A.Prior > B.Prior;
+                   });
+  return !Nodes[N].Edges.empty();
+}
+
+double SearchGraph::effectivePrior(int N, unsigned Edge) const {
+  const SearchEdge &E = Nodes[N].Edges[Edge];
+  return E.Prior * Failures.priorScale(E.Move.Action.Transform);
+}
+
+std::optional<unsigned> SearchGraph::nextUnexpanded(int N) const {
+  std::optional<unsigned> Best;
+  for (unsigned I = 0; I < Nodes[N].Edges.size(); ++I)
+    if (Nodes[N].Edges[I].Kind == EdgeKind::Unexpanded &&
+        (!Best || effectivePrior(N, I) > effectivePrior(N, *Best)))
+      Best = I;
+  return Best;
+}
+
+unsigned SearchGraph::unexpandedCount(int N) const {
+  return std::count_if(
+      Nodes[N].Edges.begin(), Nodes[N].Edges.end(),
+      [](const SearchEdge &E) { return E.Kind == EdgeKind::Unexpanded; });
+}
+
+bool SearchGraph::reaches(int From, int To) const {
+  std::vector<int> Stack = {From};
+  std::vector<bool> Seen(Nodes.size());
+  while (!Stack.empty()) {
+    int N = Stack.back();
+    Stack.pop_back();
+    if (N == To)
+      return true;
+    if (Seen[N])
+      continue;
+    Seen[N] = true;
+    for (const SearchEdge &E : Nodes[N].Edges)
+      if (E.Kind == EdgeKind::Child)
+        Stack.push_back(E.Child);
+  }
+  return false;
+}
+
+ExpandOutcome SearchGraph::expand(int N, unsigned Edge) {
+  Trace From = Nodes[N].Steps;
+  Step Move = Nodes[N].Edges[Edge].Move.Action;
+  auto Hash = E.apply(From, Nodes[N].Hash, Move);
+  SearchEdge &Out = Nodes[N].Edges[Edge];
+  if (!Hash) {
+    Out.Kind = EdgeKind::ApplyFailed;
+    Out.Error = llvm::toString(Hash.takeError());
+    Failures.recordFailure(Move.Transform);
+    return {ExpandKind::ApplyFailed};
+  }
+  int Existing = find(*Hash);
+  // A move back to this state or above it would make the graph cyclic.
+  if (Existing == N || (Existing >= 0 && reaches(Existing, N))) {
+    Out.Kind = EdgeKind::Redundant;
+    return {ExpandKind::Redundant};
+  }
+  Out.Kind = EdgeKind::Child;
+  if (Existing >= 0) {
+    Out.Child = Existing;
+    return {ExpandKind::Transposition, Existing};
+  }
+  From.push_back(Move);
+  Out.Child = addNode(*Hash, std::move(From), N, Edge);
+  return {ExpandKind::New, Out.Child};
+}
+
+bool SearchGraph::exhausted(int N) {
+  SearchNode &Node = Nodes[N];
+  if (Node.Exhausted || Node.State == NodeState::Failed)
+    return true;
+  if (Node.State == NodeState::Pending)
+    return false;
+  loadActions(N);
+  for (const SearchEdge &E : Nodes[N].Edges) {
+    if (E.Kind == EdgeKind::Unexpanded)
+      return false;
+    if (E.Kind == EdgeKind::Child && !exhausted(E.Child))
+      return false;
+  }
+  Nodes[N].Exhausted = true;
+  return true;
+}
+
+Candidate SearchGraph::issue(int N, SearchPath Path) {
+  Candidate C;
+  C.Id = NextId++;
+  C.Steps = Nodes[N].Steps;
+  C.Hash = Nodes[N].Hash;
+  if (Nodes[N].Parent >= 0)
+    C.ParentHash = Nodes[Nodes[N].Parent].Hash;
+  if (N == Root)
+    RootIssued = true;
+  InFlight F{N, std::move(Path)};
+  setVirtual(F, +1);
+  Pending[C.Id] = std::move(F);
+  return C;
+}
+
+void SearchGraph::setVirtual(const InFlight &F, int Delta) {
+  for (const auto &[N, Edge] : F.Path) {
+    Nodes[N].Virtual += Delta;
+    Nodes[N].Edges[Edge].Virtual += Delta;
+  }
+  Nodes[F.Node].Virtual += Delta;
+}
+
+void SearchGraph::backup(const InFlight &F, double Value) {
+  auto Visit = [&](SearchNode &Node) {
+    ++Node.Visits;
+    Node.ValueSum += Value;
+    Node.MaxValue = std::max(Node.MaxValue, Value);
+  };
+  for (const auto &[N, Edge] : F.Path) {
+    Visit(Nodes[N]);
+    ++Nodes[N].Edges[Edge].Visits;
+  }
+  Visit(Nodes[F.Node]);
+}
+
+int SearchGraph::record(const CandidateResult &Result) {
+  auto It = Pending.find(Result.Id);
+  if (It == Pending.end())
+    return -1;
+  InFlight F = std::move(It->second);
+  Pending.erase(It);
+  setVirtual(F, -1);
+  int N = F.Node;
+  SearchNode &Node = Nodes[N];
+  Node.Result = Result.Result;
+  const Measurement *Parent =
+      Node.Parent >= 0 ? &Nodes[Node.Parent].Result : nullptr;
+  const Measurement *RootResult = N == Root ? nullptr : &Nodes[Root].Result;
+  auto Value = R.evaluate(Node.Result, Parent, RootResult);
+  Node.State = Value ? NodeState::Measured : NodeState::Failed;
+  if (!Node.Steps.empty()) {
+    if (Value)
+      Failures.recordSuccess(Node.Steps.back().Transform);
+    else
+      Failures.recordFailure(Node.Steps.back().Transform);
+  }
+  if (Value) {
+    Node.Reward = Value->total();
+    MinReward = AnyReward ? std::min(MinReward, *Node.Reward) : *Node.Reward;
+    MaxReward = AnyReward ? std::max(MaxReward, *Node.Reward) : *Node.Reward;
+    AnyReward = true;
+    backup(F, *Node.Reward);
+  }
+  noteResult(N, Result);
+  return N;
+}
+
+void SearchGraph::noteResult(int N, const CandidateResult &Result) {
+  const Measurement &M = Result.Result;
+  if (M.Cached)
+    ++Cached;
+  else
+    ++Evaluated;
+  if (!M.ok())
+    ++Failed;
+  double Speedup = M.effectiveSpeedup();
+  if (Nodes[N].live() && Speedup > Nodes[Best].Result.effectiveSpeedup())
+    Best = N;
+  HistoryPoint P;
+  P.Evaluation = History.size() + 1;
+  P.CandidateId = Result.Id;
+  P.Hash = Nodes[N].Hash;
+  P.Status = M.Status;
+  P.Cached = M.Cached;
+  P.Speedup = Speedup;
+  P.BestSpeedup = std::max(1.0, Nodes[Best].Result.effectiveSpeedup());
+  History.push_back(std::move(P));
+}
+
+double SearchGraph::normalize(double Reward) const {
+  if (!AnyReward || MaxReward <= MinReward)
+    return 0.5;
+  return std::clamp((Reward - MinReward) / (MaxReward - MinReward), 0.0, 1.0);
+}
+
+double SearchGraph::normalizedValue(int N) const {
+  const SearchNode &Node = Nodes[N];
+  unsigned Total = Node.Visits + Node.Virtual;
+  if (Total == 0)
+    return 0;
+  // A virtual visit counts as the worst value seen: 0 once normalized.
+  return normalize(Node.meanValue()) * Node.Visits / Total;
+}

@@ -1,0 +1,70 @@
+//===- SearchLoop.cpp - propose, measure, notify, within a budget ---------===//
+
+#include "optiml/Search/SearchLoop.h"
+
+#include <algorithm>
+#include <chrono>
+
+using namespace optiml;
+
+llvm::StringRef optiml::toString(StopReason R) {
+  switch (R) {
+  case StopReason::Budget:
+    return "budget";
+  case StopReason::Time:
+    return "time";
+  case StopReason::Exhausted:
+    return "exhausted";
+  }
+  return "exhausted";
+}
+
+SearchLoop::Clock SearchLoop::steadyClock() {
+  return [] {
+    using namespace std::chrono;
+    return duration<double>(steady_clock::now().time_since_epoch()).count();
+  };
+}
+
+SearchLoop::SearchLoop(SearchStrategy &S, Measurer &M, SearchBudget B,
+                       Clock Now)
+    : S(S), M(M), B(B), Now(std::move(Now)) {}
+
+SearchProgress SearchLoop::progress() const {
+  const SearchGraph &G = S.graph();
+  SearchProgress P;
+  P.Evaluated = G.evaluated();
+  P.Failed = G.failed();
+  P.Cached = G.cached();
+  P.BestSpeedup = G.history().empty() ? 1 : G.history().back().BestSpeedup;
+  P.Seconds = Now() - Start;
+  return P;
+}
+
+std::optional<StopReason> SearchLoop::spent(double Start) const {
+  if (S.graph().evaluated() >= B.MaxCandidates)
+    return StopReason::Budget;
+  if (B.MaxSeconds > 0 && Now() - Start >= B.MaxSeconds)
+    return StopReason::Time;
+  return std::nullopt;
+}
+
+StopReason SearchLoop::run() {
+  Start = Now();
+  while (true) {
+    if (auto Why = spent(Start))
+      return *Why;
+    unsigned Left = B.MaxCandidates - S.graph().evaluated();
+    std::vector<Candidate> Batch =
+        S.propose(std::max(1u, std::min(B.BatchSize, Left)));
+    if (Batch.empty())
+      return StopReason::Exhausted;
+    std::vector<Measurement> Results = M.measureAll(Batch);
+    std::vector<CandidateResult> Told;
+    for (size_t I = 0; I < Batch.size() && I < Results.size(); ++I)
+      Told.push_back({Batch[I].Id, std::move(Results[I])});
+    S.notify(Told);
+    if (Progress)
+      Progress(progress());
+  }
+}

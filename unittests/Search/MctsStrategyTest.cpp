@@ -1,0 +1,258 @@
+//===- MctsStrategyTest.cpp - selection, widening, pruning, batches -------===//
+
+#include "optiml/Search/MctsStrategy.h"
+#include "SearchTestUtil.h"
+
+#include <cmath>
+#include <set>
+
+using namespace optiml;
+using namespace optiml::test;
+using nlohmann::json;
+
+namespace {
+
+/// Root (100 ns) with three moves: a (prior 0.5) to 2x, b (0.3) to 1x,
+/// c (0.2) to 4x; each child has one move further.
+json threeChildren() {
+  json States = {
+      {"r", state(100, {move("a", "k", 0.5, "A"), move("b", "k", 0.3, "B"),
+                        move("c", "k", 0.2, "C")})},
+      {"A", state(50, {move("x", "k", 1, "AX")})},
+      {"B", state(100, {move("x", "k", 1, "BX")})},
+      {"C", state(25, {move("x", "k", 1, "CX")})},
+      {"AX", state(50)},
+      {"BX", state(100)},
+      {"CX", state(25)}};
+  return {{"root", "r"}, {"noise", 0.0}, {"states", States}};
+}
+
+MctsOptions wide(double CPuct) {
+  MctsOptions O;
+  O.CPuct = CPuct;
+  O.WidenK = 100; // Every move at once: selection alone is under test.
+  O.MaxWeight = 0;
+  return O;
+}
+
+TEST(MctsStrategyTest, PuctPicksAsComputedByHand) {
+  auto Env = env(threeChildren());
+  MctsStrategy S(*Env, wide(1.0));
+  ASSERT_EQ(round(S, *Env, 4).size(), 1u); // The original alone first.
+  ASSERT_EQ(round(S, *Env, 3).size(), 3u);
+  const SearchGraph &G = S.graph();
+  // Rewards: r 0, A log2(2) = 1, B 0, C log2(4) = 2; normalized by the
+  // range [0, 2]. The root has 4 visits; each edge 1.
+  ASSERT_EQ(G.node(SearchGraph::Root).Visits, 4u);
+  EXPECT_DOUBLE_EQ(G.node(SearchGraph::Root).ValueSum, 3.0);
+  // Edges are sorted by prior: a, b, c.
+  // Q + 1 x P x sqrt(4) / (1 + 1):
+  EXPECT_DOUBLE_EQ(S.puct(SearchGraph::Root, 0), 0.5 + 0.5); // a
+  EXPECT_DOUBLE_EQ(S.puct(SearchGraph::Root, 1), 0.0 + 0.3); // b
+  EXPECT_DOUBLE_EQ(S.puct(SearchGraph::Root, 2), 1.0 + 0.2); // c
+  EXPECT_EQ(S.selectEdge(SearchGraph::Root), 2u);
+  std::vector<Candidate> Next = S.propose(1);
+  ASSERT_EQ(Next.size(), 1u);
+  EXPECT_EQ(Next[0].Hash, "CX");
+}
+
+TEST(MctsStrategyTest, LargerExplorationWeightFollowsThePrior) {
+  auto Env = env(threeChildren());
+  MctsStrategy S(*Env, wide(5.0));
+  round(S, *Env, 1);
+  round(S, *Env, 3);
+  // a: 0.5 + 5 x 0.5 = 3.0; b: 0 + 5 x 0.3 = 1.5; c: 1 + 5 x 0.2 = 2.0.
+  EXPECT_DOUBLE_EQ(S.puct(SearchGraph::Root, 0), 3.0);
+  EXPECT_EQ(S.selectEdge(SearchGraph::Root), 0u);
+  EXPECT_EQ(S.propose(1)[0].Hash, "AX");
+}
+
+unsigned children(const SearchGraph &G, int N) {
+  unsigned Count = 0;
+  for (const SearchEdge &E : G.node(N).Edges)
+    Count += E.Kind == EdgeKind::Child;
+  return Count;
+}
+
+TEST(MctsStrategyTest, ProgressiveWideningGrowsChildrenWithVisits) {
+  auto Env = env(treeTable(3, 5));
+  MctsOptions O;
+  O.WidenK = 1, O.WidenAlpha = 0.5, O.WidenBeta = 0; // floor(sqrt(N)).
+  MctsStrategy S(*Env, O);
+  round(S, *Env, 1);
+  const SearchGraph &G = S.graph();
+  for (unsigned I = 0; I < 30; ++I) {
+    unsigned Visits = G.node(SearchGraph::Root).Visits;
+    ASSERT_EQ(round(S, *Env, 1).size(), 1u);
+    unsigned Expected = std::min(5u, unsigned(std::sqrt(double(Visits))));
+    EXPECT_EQ(children(G, SearchGraph::Root), Expected)
+        << "after " << Visits << " visits";
+  }
+  EXPECT_EQ(children(G, SearchGraph::Root), 5u);
+}
+
+TEST(MctsStrategyTest, PromisingNodesWidenFaster) {
+  auto Env = env(threeChildren());
+  MctsOptions O = wide(1.0);
+  O.WidenK = 1, O.WidenAlpha = 0.5, O.WidenBeta = 1;
+  MctsStrategy S(*Env, O);
+  round(S, *Env, 1);
+  // A batch of three: the root widens past its limit while its children
+  // are in flight.
+  round(S, *Env, 3);
+  ASSERT_EQ(children(S.graph(), SearchGraph::Root), 3u);
+  // Same visits (1 each); C is the best (value 1), B the worst (0):
+  // floor(1 x 1 x (1 + 1)) = 2 against floor(1 x 1 x (1 - 1)), at least 1.
+  int B = S.graph().find("B"), C = S.graph().find("C");
+  ASSERT_EQ(S.graph().node(B).Visits, S.graph().node(C).Visits);
+  EXPECT_EQ(S.widenLimit(C), 2u);
+  EXPECT_EQ(S.widenLimit(B), 1u);
+}
+
+TEST(MctsStrategyTest, ABatchNeverPicksTheSameLeafTwice) {
+  auto Env = env(treeTable(3, 4));
+  MctsStrategy S(*Env);
+  round(S, *Env, 1);
+  std::set<std::string> Seen;
+  for (unsigned I = 0; I < 10; ++I) {
+    std::vector<Candidate> Batch = S.propose(4);
+    std::set<std::string> InBatch;
+    for (const Candidate &C : Batch) {
+      EXPECT_TRUE(InBatch.insert(C.Hash).second) << C.Hash;
+      EXPECT_TRUE(Seen.insert(C.Hash).second) << C.Hash;
+    }
+    std::vector<CandidateResult> Results;
+    for (const Candidate &C : Batch)
+      Results.push_back({C.Id, Env->measure(C)});
+    S.notify(Results);
+  }
+  EXPECT_GT(Seen.size(), 30u);
+}
+
+TEST(MctsStrategyTest, VirtualLossSendsTheSecondLeafElsewhere) {
+  json States = {
+      {"r", state(100, {move("a", "k", 0.5, "A"), move("b", "k", 0.5, "B")})},
+      {"A", state(50, {move("x", "k", 1, "AX"), move("y", "k", 1, "AY")})},
+      {"B", state(100 / 1.5, {move("x", "k", 1, "BX")})},
+      {"AX", state(50)},
+      {"AY", state(50)},
+      {"BX", state(50)}};
+  auto Env = env({{"root", "r"}, {"noise", 0.0}, {"states", States}});
+  MctsOptions O = wide(1.0);
+  O.WidenK = 1, O.WidenBeta = 1;
+  MctsStrategy S(*Env, O);
+  round(S, *Env, 1);
+  round(S, *Env, 2); // A and B.
+  // First leaf: A (1 + 0.5 sqrt(3) / 2) beats B (0.585 + 0.433) -> AX.
+  // Then A's value halves (one virtual loss against one visit) and its
+  // edge counts two visits: 0.5 + 0.5 x 2 / 3 < 0.585 + 0.5 x 2 / 2 -> BX.
+  std::vector<Candidate> Batch = S.propose(2);
+  ASSERT_EQ(Batch.size(), 2u);
+  EXPECT_EQ(Batch[0].Hash, "AX");
+  EXPECT_EQ(Batch[1].Hash, "BX");
+}
+
+TEST(MctsStrategyTest, FailedCandidatesPruneTheirSubtree) {
+  json States = {{"r", state(100, {move("bad", "k", 0.9, "X"),
+                                   move("ok", "k", 0.1, "Y")})},
+                 {"X",
+                  {{"status", "verify_failed"},
+                   {"log", "mismatch"},
+                   {"actions", json::array({move("z", "k", 1, "XZ")})}}},
+                 {"Y", state(50, {move("z", "k", 1, "YZ")})},
+                 {"XZ", state(10)},
+                 {"YZ", state(40)}};
+  auto Env = env({{"root", "r"}, {"noise", 0.0}, {"states", States}});
+  MctsStrategy S(*Env, wide(1.0));
+  round(S, *Env, 1);
+  round(S, *Env, 2);
+  const SearchGraph &G = S.graph();
+  EXPECT_EQ(G.node(G.find("X")).State, NodeState::Failed);
+  EXPECT_FALSE(G.node(G.find("X")).Reward.has_value());
+  EXPECT_EQ(G.failed(), 1u);
+  std::vector<Candidate> Next = round(S, *Env, 4);
+  ASSERT_EQ(Next.size(), 1u);
+  EXPECT_EQ(Next[0].Hash, "YZ"); // Never XZ, below the failure.
+  EXPECT_TRUE(S.propose(4).empty());
+  EXPECT_EQ(G.find("XZ"), -1);
+}
+
+TEST(MctsStrategyTest, ATransformThatKeepsFailingGetsItsPriorCut) {
+  json Refused = {{"step", "tile(site=k/for#0)"},
+                  {"prior", 0.35},
+                  {"error", "illegal: the loop carries a dependence"}};
+  json States = {{"r", state(100, {Refused, move("tile", "k/for#1", 0.3, "T1"),
+                                   move("tile", "k/for#2", 0.21, "T2"),
+                                   move("unroll", "k/for#0", 0.14, "U")})},
+                 {"T1", {{"status", "build_failed"}, {"log", "error: ..."}}},
+                 {"T2", state(50)},
+                 {"U", state(90)}};
+  auto Env = env({{"root", "r"}, {"noise", 0.0}, {"states", States}});
+  MctsStrategy S(*Env, wide(1.0));
+  round(S, *Env, 1);
+  // The refusal halves tile's priors, so T1 (0.3 x 0.5) still beats
+  // unroll (0.14); T1 fails to build, and tile is at a quarter: unroll
+  // now comes before T2 (0.21 x 0.25).
+  EXPECT_EQ(round(S, *Env, 1)[0].Hash, "T1");
+  EXPECT_EQ(S.graph().failures().failures("tile"), 2u);
+  EXPECT_EQ(round(S, *Env, 1)[0].Hash, "U");
+  EXPECT_EQ(round(S, *Env, 1)[0].Hash, "T2");
+  const SearchNode &Root = S.graph().node(SearchGraph::Root);
+  EXPECT_EQ(Root.Edges[0].Kind, EdgeKind::ApplyFailed);
+  EXPECT_EQ(Root.Edges[0].Error, "illegal: the loop carries a dependence");
+}
+
+TEST(MctsStrategyTest, TranspositionsAreMeasuredOnce) {
+  // tile then unroll, or unroll then tile: the same source.
+  json States = {{"r", state(100, {move("tile", "k", 0.5, "T"),
+                                   move("unroll", "k", 0.5, "U")})},
+                 {"T", state(60, {move("unroll", "k", 1, "TU")})},
+                 {"U", state(90, {move("tile", "k", 1, "TU")})},
+                 {"TU", state(40)}};
+  auto Env = env({{"root", "r"}, {"noise", 0.0}, {"states", States}});
+  MctsStrategy S(*Env, wide(1.0));
+  while (!round(S, *Env, 4).empty())
+    ;
+  const SearchGraph &G = S.graph();
+  EXPECT_EQ(G.size(), 4u);
+  EXPECT_EQ(G.evaluated(), 4u);
+  EXPECT_EQ(Env->timesMeasured("TU"), 1u);
+  int TU = G.find("TU");
+  unsigned Parents = 0;
+  for (int N : {G.find("T"), G.find("U")})
+    for (const SearchEdge &E : G.node(N).Edges)
+      Parents += E.Kind == EdgeKind::Child && E.Child == TU;
+  EXPECT_EQ(Parents, 2u);
+  EXPECT_EQ(G.best(), TU);
+  EXPECT_EQ(G.node(TU).Steps.size(), 2u); // The first trace that got there.
+}
+
+TEST(MctsStrategyTest, MovesBackUpTheGraphAreRedundant) {
+  json States = {{"r", state(100, {move("a", "k", 1, "A")})},
+                 {"A", state(50, {move("undo", "k", 0.5, "r"),
+                                  move("same", "k", 0.5, "A")})}};
+  auto Env = env({{"root", "r"}, {"noise", 0.0}, {"states", States}});
+  MctsStrategy S(*Env, wide(1.0));
+  while (!round(S, *Env, 4).empty())
+    ;
+  const SearchNode &A = S.graph().node(S.graph().find("A"));
+  for (const SearchEdge &E : A.Edges)
+    EXPECT_EQ(E.Kind, EdgeKind::Redundant);
+  EXPECT_EQ(S.graph().evaluated(), 2u);
+}
+
+TEST(MctsStrategyTest, NothingBeyondAFailedOriginal) {
+  json States = {{"r", state(100, {move("a", "k", 1, "A")})}, {"A", state(50)}};
+  auto Env = env({{"root", "r"}, {"noise", 0.0}, {"states", States}});
+  MctsStrategy S(*Env);
+  std::vector<Candidate> First = S.propose(4);
+  ASSERT_EQ(First.size(), 1u);
+  EXPECT_TRUE(First[0].Steps.empty());
+  EXPECT_TRUE(S.propose(4).empty()); // Still in flight.
+  Measurement Broken;
+  Broken.Status = CandidateStatus::VerifyFailed;
+  S.notify({{First[0].Id, Broken}});
+  EXPECT_TRUE(S.propose(4).empty());
+}
+
+} // namespace

@@ -1,0 +1,114 @@
+//===- RecordingMeasurerTest.cpp - failures not retried, --resume ---------===//
+
+#include "optiml/Search/RecordingMeasurer.h"
+#include "SearchTestUtil.h"
+#include "optiml/Search/MctsStrategy.h"
+#include "optiml/Search/SearchLoop.h"
+
+using namespace optiml;
+using namespace optiml::test;
+using nlohmann::json;
+
+namespace {
+
+int64_t kernel(Database &Db) {
+  return llvm::cantFail(
+      Db.kernelId({0, "r", "k", "{}", "NVIDIA H200", "nvcc 13.0 sm_90"}));
+}
+
+json withAFailure() {
+  json Table = treeTable(3, 4);
+  Table["states"]["r0"]["status"] = "verify_failed";
+  Table["states"]["r0"]["log"] = "mismatch: out[3]";
+  return Table;
+}
+
+TEST(RecordingMeasurerTest, FailuresAreRecordedAndNeverRetried) {
+  Database Db = llvm::cantFail(Database::open(":memory:"));
+  int64_t K = kernel(Db);
+  for (int Run = 0; Run < 2; ++Run) {
+    auto Env = env(withAFailure());
+    RecordingMeasurer M(Db, K, *Env);
+    MctsStrategy S(*Env);
+    SearchLoop(S, M, SearchBudget{6, 0, 3}).run();
+    EXPECT_EQ(M.databaseError(), "");
+    const SearchNode &Failed = S.graph().node(S.graph().find("r0"));
+    EXPECT_EQ(Failed.State, NodeState::Failed);
+    EXPECT_EQ(Failed.Result.Log, "mismatch: out[3]");
+    EXPECT_EQ(Env->timesMeasured("r0"), Run == 0 ? 1u : 0u);
+  }
+  auto Record = llvm::cantFail(Db.find(K, "r0"));
+  ASSERT_TRUE(Record.has_value());
+  EXPECT_EQ(Record->Status, "verify_failed");
+  EXPECT_EQ(Record->Trace, "t0(site=r)");
+  EXPECT_EQ(Record->LastTransform, "t0");
+}
+
+TEST(RecordingMeasurerTest, ResumeReplaysForFreeAndContinues) {
+  Database Db = llvm::cantFail(Database::open(":memory:"));
+  int64_t K = kernel(Db);
+  auto First = env(treeTable(3, 4));
+  RecordingMeasurer M1(Db, K, *First);
+  MctsStrategy S1(*First);
+  SearchLoop(S1, M1, SearchBudget{10, 0, 4}).run();
+  EXPECT_EQ(First->measurements(), 10u);
+
+  auto Second = env(treeTable(3, 4));
+  RecordingMeasurer M2(Db, K, *Second);
+  MctsStrategy S2(*Second);
+  SearchLoop(S2, M2, SearchBudget{10, 0, 4}).run();
+  EXPECT_EQ(S2.graph().cached(), 10u);    // The first run, replayed.
+  EXPECT_EQ(S2.graph().evaluated(), 10u); // Ten more on the GPU.
+  EXPECT_EQ(Second->measurements(), 10u);
+  EXPECT_EQ(llvm::cantFail(Db.candidates(K)).size(), 20u);
+  EXPECT_GE(S2.graph().node(S2.graph().best()).Result.effectiveSpeedup(),
+            S1.graph().node(S1.graph().best()).Result.effectiveSpeedup());
+}
+
+TEST(RecordingMeasurerTest, FailureHistorySeedsThePriorCut) {
+  Database Db = llvm::cantFail(Database::open(":memory:"));
+  int64_t K = kernel(Db);
+  Candidate C;
+  C.Hash = "x";
+  C.Steps = llvm::cantFail(parseTrace("tile(site=k/for#0,size=16)"));
+  Measurement Bad;
+  Bad.Status = CandidateStatus::BuildFailed;
+  llvm::cantFail(Db.add(toRecord(K, C, Bad)));
+  C.Hash = "y";
+  llvm::cantFail(Db.add(toRecord(K, C, Bad)));
+  FailureTracker F;
+  llvm::cantFail(loadFailureHistory(Db, K, F));
+  EXPECT_EQ(F.failures("tile"), 2u);
+  EXPECT_EQ(F.priorScale("tile"), 0.25);
+}
+
+TEST(RecordingMeasurerTest, RecordsKeepWhatTheProposerNeeds) {
+  Candidate C;
+  C.Hash = "h";
+  C.ParentHash = "p";
+  C.Steps = llvm::cantFail(parseTrace("unroll(site=k/for#0,factor=4)"));
+  Measurement M;
+  M.Status = CandidateStatus::Ok;
+  M.Speedup = 1.5, M.Significant = true, M.Threshold = 0.01;
+  M.RooflineFraction = 0.4;
+  M.Runner = std::make_shared<const json>(
+      json{{"status", "ok"},
+           {"device", {{"sms", 132}}},
+           {"metrics", {{"error", nullptr}}},
+           {"verify", {{"passed", true}, {"failures", json::array()}}}});
+  M.Usage = ResourceUsage{"_Z1kPf", 40, 1024, 0, 8, 8, 1};
+  Measurement Back = fromRecord(toRecord(7, C, M));
+  EXPECT_TRUE(Back.Cached);
+  EXPECT_EQ(Back.Status, CandidateStatus::Ok);
+  EXPECT_DOUBLE_EQ(Back.effectiveSpeedup(), 1.5);
+  EXPECT_EQ(Back.RooflineFraction, 0.4);
+  ASSERT_NE(Back.Runner, nullptr);
+  EXPECT_EQ((*Back.Runner)["device"]["sms"], 132);
+  EXPECT_FALSE(Back.Runner->contains("verify")); // Not needed again.
+  ASSERT_TRUE(Back.Usage.has_value());
+  EXPECT_EQ(Back.Usage->Registers, 40u);
+  EXPECT_EQ(Back.Usage->SpillLoadBytes, 8u);
+  EXPECT_FALSE(Back.Runner->contains("usage"));
+}
+
+} // namespace

@@ -1,0 +1,112 @@
+//===- TrajectoryReportTest.cpp - the best path, explained ----------------===//
+
+#include "optiml/Search/TrajectoryReport.h"
+#include "../Profile/RecordedRuns.h"
+#include "SearchTestUtil.h"
+#include "optiml/Profile/MicroProfiler.h"
+#include "optiml/Search/MctsStrategy.h"
+#include "optiml/Search/ProfileGuidedPriors.h"
+#include "optiml/Search/SearchLoop.h"
+
+using namespace optiml;
+using namespace optiml::test;
+using nlohmann::json;
+
+namespace {
+
+TEST(TrajectoryReportTest, TheBestPathOfTheSgemmReplay) {
+  auto Env = llvm::cantFail(SimulatedEnvironment::fromFile(
+      OPTIML_SEARCH_TEST_INPUTS "/sgemm-landscape.json"));
+  MctsStrategy S(*Env);
+  SearchLoop(S, *Env, SearchBudget{32, 0, 4}).run();
+  Trajectory T = buildTrajectory(S.graph(), *Env, "sgemm", "mcts");
+  ASSERT_TRUE(T.Improved);
+  ASSERT_EQ(T.Steps.size(), 4u);
+  EXPECT_EQ(T.Steps[0].Step, "stage-shared(site=sgemm/for#0,tile=32)");
+  EXPECT_EQ(T.Steps[0].Motivation, "cache-bound");
+  EXPECT_NEAR(T.Steps[0].SpeedupAfter, 2.6, 0.05);
+  EXPECT_NEAR(T.BestSpeedup, 14.6, 0.2);
+  for (unsigned I = 1; I < T.Steps.size(); ++I)
+    EXPECT_DOUBLE_EQ(T.Steps[I].SpeedupBefore, T.Steps[I - 1].SpeedupAfter);
+  EXPECT_NE(
+      T.Steps[0].Diff.find("+  // stage-shared(site=sgemm/for#0,tile=32)\n"),
+      std::string::npos)
+      << T.Steps[0].Diff;
+  EXPECT_EQ(T.Series.size(), T.Evaluated);
+  EXPECT_GT(T.Failed, 0u); // fast-math never verifies.
+
+  std::string Md = toMarkdown(T);
+  EXPECT_NE(Md.find("**Best: 14."), std::string::npos) << Md;
+  EXPECT_NE(Md.find("### 1. `stage-shared(site=sgemm/for#0,tile=32)`"),
+            std::string::npos);
+  EXPECT_NE(Md.find("```diff\n--- a/sgemm.cu (step 0)\n+++ b/sgemm.cu "
+                    "(step 1)\n"),
+            std::string::npos);
+  EXPECT_NE(Md.find("## Best speedup over evaluations"), std::string::npos);
+
+  json J = toJSON(T);
+  EXPECT_EQ(J["steps"].size(), 4u);
+  EXPECT_EQ(J["series"].size(), T.Evaluated);
+  EXPECT_EQ(J["strategy"], "mcts");
+  EXPECT_TRUE(J["improved"].get<bool>());
+}
+
+TEST(TrajectoryReportTest, SaysSoWhenNothingBeatsTheOriginal) {
+  json States = {{"r", state(100, {move("a", "k", 1, "A")})},
+                 {"A", state(100.5)}}; // Inside the noise.
+  auto Env = env({{"root", "r"}, {"noise", 0.0}, {"states", States}});
+  MctsStrategy S(*Env);
+  SearchLoop(S, *Env, SearchBudget{8, 0, 4}).run();
+  Trajectory T = buildTrajectory(S.graph(), *Env, "k", "mcts");
+  EXPECT_FALSE(T.Improved);
+  EXPECT_TRUE(T.Steps.empty());
+  EXPECT_EQ(T.BestSpeedup, 1.0);
+  EXPECT_NE(toMarkdown(T).find("the original is kept"), std::string::npos);
+}
+
+TEST(ProfileGuidedPriorsTest, FindingsSplitOverLegalSteps) {
+  Finding Cache;
+  Cache.Id = "cache-bound";
+  Cache.Severity = 1;
+  Cache.Guidance = "Stage tiles.";
+  Cache.Prior = {{"stage-shared", 0.6}, {"unroll", 0.4}};
+  std::vector<Step> Legal;
+  for (const char *S : {"stage-shared(site=k/for#0,tile=16)",
+                        "stage-shared(site=k/for#0,tile=32)",
+                        "unroll(site=k/for#0,factor=4)", "restrict(site=k)"})
+    Legal.push_back(llvm::cantFail(parseStepSpelling(S)));
+  std::vector<ScoredAction> A = assignPriors(Legal, {Cache}, 0.0);
+  ASSERT_EQ(A.size(), 4u);
+  EXPECT_DOUBLE_EQ(A[0].Prior, 0.3);
+  EXPECT_DOUBLE_EQ(A[1].Prior, 0.3);
+  EXPECT_DOUBLE_EQ(A[2].Prior, 0.4);
+  EXPECT_DOUBLE_EQ(A[3].Prior, 0.0);
+  EXPECT_EQ(A[0].Motivation, "cache-bound: Stage tiles.");
+  EXPECT_EQ(A[3].Motivation, "");
+  // With a floor, a transform no finding names can still be tried.
+  EXPECT_GT(assignPriors(Legal, {Cache})[3].Prior, 0.0);
+}
+
+} // namespace
+
+namespace {
+
+TEST(ProfileGuidedPriorsTest, FromARunnerResultToRankedSteps) {
+  Measurement M = measurementFromRunnerResult(h200Result(Sgemm));
+  M.Usage = usage(32);
+  ProfileInput In = profileInput(M);
+  ASSERT_TRUE(In.Counters && In.Peaks && In.Usage);
+  In.Geometry = LaunchGeometry{65536, 256, 0};
+  ProfileReport R = MicroProfiler::standard().profile(In);
+  std::vector<Step> Legal;
+  for (const char *S :
+       {"unroll(site=sgemm/for#0,factor=4)",
+        "stage-shared(site=sgemm/for#0,tile=16)", "restrict(site=sgemm)"})
+    Legal.push_back(llvm::cantFail(parseStepSpelling(S)));
+  std::vector<ScoredAction> A = assignPriors(Legal, R.Findings);
+  EXPECT_GT(A[1].Prior, A[2].Prior);
+  EXPECT_GT(A[2].Prior, A[0].Prior); // No finding names unroll here.
+  EXPECT_EQ(A[1].Motivation.rfind("cache-bound: ", 0), 0u) << A[1].Motivation;
+}
+
+} // namespace
