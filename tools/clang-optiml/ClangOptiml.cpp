@@ -42,7 +42,8 @@ static cl::list<std::string>
 static cl::opt<std::string>
     OutputFile("o",
                cl::desc("With --apply: write the result here (default: "
-                        "stdout); never the input file"),
+                        "stdout); with --optimize (required): the fastest "
+                        "verified kernel; never the input file"),
                cl::value_desc("file.cu"), cl::cat(OptimlCategory));
 static cl::opt<bool>
     Evaluate("evaluate",
@@ -102,6 +103,41 @@ static cl::opt<std::string>
              cl::desc("CUDA toolkit root (default: $CUDA_PATH, the one found "
                       "at build time, /usr/local/cuda)"),
              cl::value_desc("dir"), cl::cat(OptimlCategory));
+
+static cl::opt<bool>
+    Optimize("optimize",
+             cl::desc("Search verified rewrites of the kernel on the GPU and "
+                      "write the fastest to -o (with a report)"),
+             cl::cat(OptimlCategory));
+static cl::opt<std::string>
+    Strategy("strategy",
+             cl::desc("With --optimize: mcts (default), greedy or random"),
+             cl::init("mcts"), cl::cat(OptimlCategory));
+static cl::opt<unsigned>
+    Budget("budget",
+           cl::desc("With --optimize: candidates to measure, the original "
+                    "included (default 64)"),
+           cl::init(64), cl::cat(OptimlCategory));
+static cl::opt<double>
+    TimeLimit("time-limit",
+              cl::desc("With --optimize: stop after this many seconds "
+                       "(default: no limit)"),
+              cl::init(0), cl::cat(OptimlCategory));
+static cl::opt<std::string>
+    DbPath("db",
+           cl::desc("With --optimize: the search database (default: "
+                    "<cache>/search.sqlite)"),
+           cl::value_desc("file.sqlite"), cl::cat(OptimlCategory));
+static cl::opt<bool>
+    Resume("resume",
+           cl::desc("With --optimize: start from what earlier runs on this "
+                    "kernel learned (failing transforms)"),
+           cl::cat(OptimlCategory));
+static cl::opt<std::string>
+    ReportPrefix("report",
+                 cl::desc("With --optimize: write the report to PREFIX.md and "
+                          "PREFIX.json (default: OUT.report)"),
+                 cl::value_desc("prefix"), cl::cat(OptimlCategory));
 
 static const char Overview[] =
     "clang-optiml: verified, profile-guided optimization of CUDA kernels.\n\n"
@@ -210,6 +246,24 @@ int main(int Argc, const char **Argv) {
       return fail(std::move(E));
     return ExitOK;
   }
+  if (Optimize) {
+    OptimizeOptions O;
+    O.Kernel = KernelName;
+    O.SpecPath = SpecFile;
+    O.Arch = GpuArch;
+    O.NvccFlags = NvccFlags;
+    O.Strategy = Strategy;
+    O.Budget = Budget;
+    O.TimeLimit = TimeLimit;
+    O.DbPath = DbPath;
+    O.Resume = Resume;
+    O.OutputPath = OutputFile;
+    O.ReportPrefix = ReportPrefix;
+    O.Measure.NoiseTarget = NoiseTarget;
+    O.TimeoutSeconds = RunTimeout;
+    auto Code = D.optimize(Sources[0], O);
+    return Code ? *Code : fail(Code.takeError());
+  }
   if (Evaluate) {
     EvaluateOptions O;
     O.Kernel = KernelName;
@@ -227,5 +281,5 @@ int main(int Argc, const char **Argv) {
   }
   return fail(makeError(ErrorKind::BadInput,
                         "nothing to do: pass --list-kernels, --list-sites, "
-                        "--apply or --evaluate (see --help)"));
+                        "--apply, --evaluate or --optimize (see --help)"));
 }

@@ -32,6 +32,24 @@ struct EvaluateOptions {
   bool BuildOnly = false;        ///< Compile and report; no GPU needed.
 };
 
+struct OptimizeOptions {
+  std::string Kernel;   ///< Empty: the file's only kernel.
+  std::string SpecPath; ///< Empty: the mark and/or <file>.optiml.json.
+  std::string Arch;     ///< Empty: the GPU's own.
+  std::vector<std::string> NvccFlags;
+  std::string Strategy = "mcts"; ///< mcts, greedy or random.
+  unsigned Budget = 64;          ///< Candidates measured, the original included.
+  double TimeLimit = 0;          ///< Seconds of wall time; 0: none.
+  unsigned BatchSize = 4;        ///< Candidates built in parallel.
+  std::string DbPath;            ///< Empty: Database::defaultPath().
+  bool Resume = false;           ///< Seed failures from earlier runs.
+  std::string OutputPath;        ///< Required; never the input.
+  std::string ReportPrefix;      ///< Empty: OUT without .cu, + ".report".
+  MeasureOptions Measure;        ///< Metrics are forced on.
+  unsigned TimeoutSeconds = 300; ///< For one runner process.
+  uint64_t Seed = 1;             ///< For --strategy=random.
+};
+
 class Driver {
 public:
   Driver(const char *ToolPath, const clang::tooling::CompilationDatabase &DB,
@@ -69,6 +87,14 @@ public:
   llvm::Error applySteps(llvm::StringRef File,
                          llvm::ArrayRef<std::string> Steps,
                          llvm::StringRef OutputPath);
+
+  /// Searches rewrites of one kernel for the fastest verified one (build,
+  /// verify and time on the GPU, remembered in the database), writes it to
+  /// Options.OutputPath (the original when nothing beats it) and the
+  /// trajectory report next to it. A missing GPU is a NoGPU error, before
+  /// anything is built.
+  llvm::Expected<int> optimize(llvm::StringRef File,
+                               const OptimizeOptions &Options);
 
 private:
   llvm::Expected<KernelInventory> inventoryOf(llvm::StringRef File);

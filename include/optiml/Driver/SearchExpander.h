@@ -1,0 +1,77 @@
+//===- SearchExpander.h - the search's moves over real sources -*- C++ -*-===//
+//
+// The Driver's Expander: states are rewritten sources keyed by their
+// content hash, moves are the legal steps ActionSpace finds (default
+// parameters plus a few neighbours from each domain), applying one is
+// StepRunner's job, and priors come from the micro-profiler's findings on
+// the state's own measurement.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OPTIML_DRIVER_SEARCHEXPANDER_H
+#define OPTIML_DRIVER_SEARCHEXPANDER_H
+
+#include "optiml/IR/KernelInfo.h"
+#include "optiml/Rewrite/ParsedSource.h"
+#include "optiml/Profile/ProfileInput.h"
+#include "optiml/Search/Expander.h"
+#include "optiml/Spec/KernelSpec.h"
+
+#include "llvm/ADT/StringMap.h"
+
+#include <memory>
+
+namespace optiml {
+
+class SourceParser;
+class TransformRegistry;
+
+/// What the search needs to know about one source: its kernel as the
+/// finder sees it and its own spec (a block-size step rewrites the mark).
+struct StateKernel {
+  KernelInfo Kernel;
+  std::optional<KernelSpec> Spec; ///< Only when the source carries a mark.
+};
+
+class SearchExpander : public Expander {
+public:
+  /// \p Original is the parsed input; \p Kernel the qualified name of the
+  /// kernel to optimize; \p SpecPath the --spec override (may be empty).
+  SearchExpander(const TransformRegistry &Registry, const SourceParser &Parser,
+                 std::unique_ptr<ParsedSource> Original, std::string Kernel,
+                 std::string SpecPath, std::string Arch);
+
+  std::string rootHash() override { return Root; }
+  llvm::Expected<std::vector<ScoredAction>>
+  actions(const StateView &S) override;
+  llvm::Expected<std::string> apply(const Trace &From, llvm::StringRef FromHash,
+                                    const Step &Next) override;
+  std::optional<std::string> sourceText(llvm::StringRef Hash) override;
+
+  /// The legal moves of \p Hash without priors, in ActionSpace's order.
+  llvm::Expected<std::vector<Step>> legalSteps(llvm::StringRef Hash);
+  /// The source of \p Hash; null when this expander never made it.
+  const KernelSource *source(llvm::StringRef Hash) const;
+  /// The kernel and spec of \p Hash, for the measurer and the geometry.
+  llvm::Expected<StateKernel> stateKernel(llvm::StringRef Hash);
+
+private:
+  ParsedSource *parsed(llvm::StringRef Hash) const;
+  std::optional<LaunchGeometry> geometry(llvm::StringRef Hash);
+
+  const TransformRegistry &Registry;
+  const SourceParser &Parser;
+  std::string Kernel, SpecPath, Arch, Root;
+  llvm::StringMap<std::unique_ptr<ParsedSource>> Sources;
+};
+
+/// Other values of a step's parameters worth trying: for each parameter,
+/// the domain's values up to two places either side of the chosen one,
+/// the others kept. Cheap enough to measure, wide enough to matter (unroll
+/// 2/8/16 beside 4; block x 64..1024 beside 256).
+std::vector<Step> parameterNeighbours(const Step &Default,
+                                      const TransformRegistry &Registry);
+
+} // namespace optiml
+
+#endif // OPTIML_DRIVER_SEARCHEXPANDER_H

@@ -1,0 +1,297 @@
+//===- OptimizeAction.cpp - --optimize -----------------------------------===//
+//
+// Wires the Search layer to real sources and the GPU: SearchExpander (moves),
+// EvaluatorMeasurer (build, verify, time), the database memo, the strategy
+// and the loop; then writes the best verified source and the report.
+//
+//===----------------------------------------------------------------------===//
+
+#include "optiml/DB/Database.h"
+#include "optiml/Driver/Driver.h"
+#include "optiml/Driver/EvaluatorMeasurer.h"
+#include "optiml/Driver/OptimizeSearch.h"
+#include "optiml/Driver/SearchExpander.h"
+#include "optiml/Eval/GpuProbe.h"
+#include "optiml/Eval/Runner.h"
+#include "optiml/Rewrite/SourceParser.h"
+#include "optiml/Search/RecordingMeasurer.h"
+#include "optiml/Search/StrategyFactory.h"
+#include "optiml/Search/TrajectoryReport.h"
+#include "optiml/Support/Error.h"
+#include "transforms/RegisterTransforms.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+
+#include <nlohmann/json.hpp>
+
+using namespace optiml;
+
+//===----------------------------------------------------------------------===//
+// Options
+//===----------------------------------------------------------------------===//
+
+llvm::Error optiml::checkStrategyName(llvm::StringRef Name) {
+  if (Name == "mcts" || Name == "greedy" || Name == "random")
+    return llvm::Error::success();
+  return makeError(ErrorKind::BadInput,
+                   "unknown --strategy '" + Name +
+                       "' (choose mcts, greedy or random)");
+}
+
+/// The real path \p Path has, or would have once created.
+static std::string realPathOf(llvm::StringRef Path) {
+  llvm::SmallString<256> Real;
+  if (!llvm::sys::fs::real_path(Path, Real))
+    return std::string(Real);
+  llvm::SmallString<256> Parent(llvm::sys::path::parent_path(Path));
+  if (Parent.empty())
+    Parent = ".";
+  if (llvm::sys::fs::real_path(Parent, Real))
+    return Path.str();
+  llvm::sys::path::append(Real, llvm::sys::path::filename(Path));
+  return std::string(Real);
+}
+
+llvm::Error optiml::checkOutputPath(llvm::StringRef Input,
+                                    llvm::StringRef Output) {
+  if (Output.empty() || Output == "-")
+    return makeError(ErrorKind::BadInput,
+                     "--optimize needs -o FILE.cu for the optimized kernel");
+  bool Same = realPathOf(Input) == realPathOf(Output);
+  bool Equivalent = false;
+  if (!Same && !llvm::sys::fs::equivalent(Input, Output, Equivalent))
+    Same = Equivalent;
+  if (Same)
+    return makeError(ErrorKind::BadInput,
+                     "-o " + Output +
+                         " names the input file; OptiML never overwrites its "
+                         "input (choose another output)");
+  return llvm::Error::success();
+}
+
+std::string optiml::reportPrefix(const OptimizeOptions &O) {
+  if (!O.ReportPrefix.empty())
+    return O.ReportPrefix;
+  llvm::SmallString<256> P(O.OutputPath);
+  llvm::sys::path::replace_extension(P, "");
+  return (P + ".report").str();
+}
+
+//===----------------------------------------------------------------------===//
+// The search
+//===----------------------------------------------------------------------===//
+
+static llvm::Error writeFile(llvm::StringRef Path, llvm::StringRef Text) {
+  std::error_code EC;
+  llvm::raw_fd_ostream OS(Path, EC, llvm::sys::fs::OF_Text);
+  if (EC)
+    return makeError(ErrorKind::BadInput, Path + ": " + EC.message());
+  OS << Text;
+  return llvm::Error::success();
+}
+
+/// "12 candidates (2 failed, 3 from the database), best 1.42x, 35s".
+static std::string progressLine(const SearchProgress &P) {
+  std::string S;
+  llvm::raw_string_ostream OS(S);
+  OS << P.Evaluated << " candidates (" << P.Failed << " failed";
+  if (P.Cached)
+    OS << ", " << P.Cached << " from the database";
+  OS << "), best " << llvm::format("%.2fx", P.BestSpeedup) << ", "
+     << llvm::format("%.0fs", P.Seconds);
+  return S;
+}
+
+static void showProgress(const SearchProgress &P, llvm::raw_ostream &Log,
+                         bool Interactive) {
+  if (Interactive)
+    Log << "\r\x1b[Kclang-optiml: " << progressLine(P);
+  else
+    Log << "clang-optiml: " << progressLine(P) << "\n";
+  Log.flush();
+}
+
+/// The best state's source, the original when nothing beat it.
+static llvm::Expected<std::string> bestSource(const SearchGraph &G,
+                                              Expander &E) {
+  int Best = G.best();
+  std::optional<std::string> Text = E.sourceText(G.node(Best).Hash);
+  if (!Text && Best != SearchGraph::Root)
+    Text = E.sourceText(G.node(SearchGraph::Root).Hash);
+  if (!Text)
+    return makeError(ErrorKind::Internal, "the best source was lost");
+  return *Text;
+}
+
+static llvm::Error writeReports(const Trajectory &T, OptimizeOutcome &Out,
+                                const OptimizeOptions &O) {
+  std::string Prefix = reportPrefix(O);
+  Out.ReportMarkdown = Prefix + ".md";
+  Out.ReportJSON = Prefix + ".json";
+  if (llvm::Error E = writeFile(Out.ReportMarkdown, toMarkdown(T)))
+    return E;
+  return writeFile(Out.ReportJSON, toJSON(T).dump(2) + "\n");
+}
+
+static void printSummary(const OptimizeOutcome &Out, const OptimizeOptions &O,
+                      llvm::raw_ostream &Log) {
+  Log << "clang-optiml: stopped (" << toString(Out.Why) << "): "
+      << Out.Evaluated << " measured, " << Out.Failed << " failed, "
+      << Out.Cached << " from the database\n";
+  if (Out.Improved)
+    Log << "clang-optiml: best " << llvm::format("%.2fx", Out.BestSpeedup)
+        << " over the original: " << Out.BestTrace << "\n";
+  else
+    Log << "clang-optiml: nothing beat the original beyond the noise; "
+           "writing the original\n";
+  Log << "clang-optiml: wrote " << O.OutputPath << ", " << Out.ReportMarkdown
+      << ", " << Out.ReportJSON << "\n";
+}
+
+llvm::Expected<OptimizeOutcome>
+optiml::runOptimizeSearch(Expander &E, Measurer &M, Database &Db,
+                          int64_t KernelId, llvm::StringRef KernelName,
+                          const OptimizeOptions &O, llvm::raw_ostream &Log,
+                          bool Interactive) {
+  RecordingMeasurer Memo(Db, KernelId, M);
+  StrategyOptions SO;
+  SO.Seed = O.Seed;
+  auto S = createStrategy(O.Strategy, E, SO);
+  if (!S)
+    return S.takeError();
+  if (O.Resume)
+    if (llvm::Error Err = loadFailureHistory(Db, KernelId, (*S)->graph().failures()))
+      return Err;
+  SearchLoop Loop(**S, Memo, {O.Budget, O.TimeLimit, O.BatchSize});
+  Loop.onProgress([&](const SearchProgress &P) {
+    showProgress(P, Log, Interactive);
+  });
+  OptimizeOutcome Out;
+  Out.Why = Loop.run();
+  if (Interactive)
+    Log << "\n";
+  const SearchGraph &G = (*S)->graph();
+  Trajectory T = buildTrajectory(G, E, KernelName, (*S)->name());
+  Out.Improved = T.Improved;
+  Out.BestSpeedup = T.BestSpeedup;
+  Out.BestTrace = T.BestTrace;
+  Out.Evaluated = G.evaluated();
+  Out.Failed = G.failed();
+  Out.Cached = G.cached();
+  auto Text = bestSource(G, E);
+  if (!Text)
+    return Text.takeError();
+  if (llvm::Error Err = writeFile(O.OutputPath, *Text))
+    return Err;
+  if (llvm::Error Err = writeReports(T, Out, O))
+    return Err;
+  if (!Memo.databaseError().empty())
+    Log << "clang-optiml: warning: the database failed, results were not "
+           "all recorded: "
+        << Memo.databaseError() << "\n";
+  printSummary(Out, O, Log);
+  return Out;
+}
+
+//===----------------------------------------------------------------------===//
+// Driver::optimize
+//===----------------------------------------------------------------------===//
+
+/// What makes measurements comparable: the instantiated problem (sizes,
+/// arguments, launch, tolerances), as the runner's plan spells it.
+static llvm::Expected<std::string> specKey(const KernelSpec &Spec,
+                                           const KernelInfo &Kernel,
+                                           const MeasureOptions &M) {
+  auto Instances = Spec.instantiate(Kernel);
+  if (!Instances)
+    return Instances.takeError();
+  return makeRunPlan(Spec, *Instances, "", "", M).dump();
+}
+
+static llvm::Expected<int64_t> problemId(Database &Db, const KernelSource &Src,
+                                         const KernelInfo &Kernel,
+                                         const KernelSpec &Spec,
+                                         const GpuInfo &Gpu,
+                                         const BuildOptions &BO,
+                                         const MeasureOptions &M) {
+  auto Key = specKey(Spec, Kernel, M);
+  if (!Key)
+    return Key.takeError();
+  std::string Toolchain = BO.Arch + " " + llvm::join(BO.ExtraFlags, " ");
+  return Db.kernelId({0, Src.hash().str(), Kernel.QualifiedName, *Key,
+                      Gpu.Name, Toolchain});
+}
+
+static llvm::Expected<Database> openDatabase(llvm::StringRef Path) {
+  if (!Path.empty())
+    return Database::open(Path);
+  auto Default = Database::defaultPath();
+  if (!Default)
+    return Default.takeError();
+  return Database::open(*Default);
+}
+
+llvm::Expected<int> Driver::optimize(llvm::StringRef File,
+                                     const OptimizeOptions &Options) {
+  if (llvm::Error E = checkOutputPath(File, Options.OutputPath))
+    return E;
+  if (llvm::Error E = checkStrategyName(Options.Strategy))
+    return E;
+  auto Inv = inventoryOf(File);
+  if (!Inv)
+    return Inv.takeError();
+  auto Kernel = selectOne(*Inv, Options.Kernel);
+  if (!Kernel)
+    return Kernel.takeError();
+  auto Spec = loadKernelSpec(**Kernel, File, Options.SpecPath);
+  if (!Spec)
+    return Spec.takeError();
+  auto Original = KernelSource::fromFile(File);
+  if (!Original)
+    return Original.takeError();
+
+  // Without a GPU there is nothing to measure: say so before compiling.
+  auto Gpu = probeGpu();
+  if (!Gpu)
+    return Gpu.takeError();
+  BuildOptions BO;
+  BO.Arch = Options.Arch.empty() ? Gpu->Arch : Options.Arch;
+  BO.ExtraFlags = Options.NvccFlags;
+  auto B = Builder::create(BO);
+  if (!B)
+    return B.takeError();
+  auto R = Runner::prepare(ToolPath, BO.Arch);
+  if (!R)
+    return R.takeError();
+
+  SourceParser Parser(DB, Toolchain);
+  auto Parsed = Parser.parse(*Original);
+  if (!Parsed)
+    return Parsed.takeError();
+  TransformRegistry Registry = makeTransformRegistry();
+  SearchExpander Expand(Registry, Parser, std::move(*Parsed),
+                        (*Kernel)->QualifiedName, Options.SpecPath, BO.Arch);
+  MeasureOptions MO = Options.Measure;
+  MO.Metrics = true; // Counters feed the next proposal.
+  EvaluatorMeasurer Measure(Expand, *B, *R, *Original, **Kernel, *Spec, MO,
+                            Options.TimeoutSeconds,
+                            std::max(1u, Options.BatchSize));
+
+  auto Db = openDatabase(Options.DbPath);
+  if (!Db)
+    return Db.takeError();
+  auto Id = problemId(*Db, *Original, **Kernel, *Spec, *Gpu, BO, MO);
+  if (!Id)
+    return Id.takeError();
+  bool Interactive = llvm::sys::Process::StandardErrIsDisplayed();
+  auto Outcome = runOptimizeSearch(Expand, Measure, *Db, *Id,
+                                   (*Kernel)->QualifiedName, Options, Err,
+                                   Interactive);
+  if (!Outcome)
+    return Outcome.takeError();
+  return ExitOK;
+}

@@ -1,0 +1,169 @@
+//===- SearchExpander.cpp - the search's moves over real sources ---------===//
+
+#include "optiml/Driver/SearchExpander.h"
+#include "optiml/Analysis/KernelFinder.h"
+#include "optiml/Profile/MicroProfiler.h"
+#include "optiml/Rewrite/SourceParser.h"
+#include "optiml/Search/ProfileGuidedPriors.h"
+#include "optiml/Support/Error.h"
+#include "optiml/Transform/ActionSpace.h"
+#include "optiml/Transform/StepRunner.h"
+#include "optiml/Transform/TransformRegistry.h"
+
+using namespace optiml;
+
+SearchExpander::SearchExpander(const TransformRegistry &Registry,
+                               const SourceParser &Parser,
+                               std::unique_ptr<ParsedSource> Original,
+                               std::string Kernel, std::string SpecPath,
+                               std::string Arch)
+    : Registry(Registry), Parser(Parser), Kernel(std::move(Kernel)),
+      SpecPath(std::move(SpecPath)), Arch(std::move(Arch)),
+      Root(Original->source().hash().str()) {
+  Sources[Root] = std::move(Original);
+}
+
+ParsedSource *SearchExpander::parsed(llvm::StringRef Hash) const {
+  auto It = Sources.find(Hash);
+  return It == Sources.end() ? nullptr : It->second.get();
+}
+
+const KernelSource *SearchExpander::source(llvm::StringRef Hash) const {
+  ParsedSource *P = parsed(Hash);
+  return P ? &P->source() : nullptr;
+}
+
+std::optional<std::string> SearchExpander::sourceText(llvm::StringRef Hash) {
+  if (const KernelSource *S = source(Hash))
+    return S->text().str();
+  return std::nullopt;
+}
+
+static llvm::Error unknownState(llvm::StringRef Hash) {
+  return makeError(ErrorKind::Internal,
+                   "the search asked for source " + Hash +
+                       " which the expander never produced");
+}
+
+std::vector<Step> optiml::parameterNeighbours(const Step &Default,
+                                              const TransformRegistry &Registry) {
+  std::vector<Step> Out;
+  const Transform *T = Registry.find(Default.Transform);
+  if (!T)
+    return Out;
+  for (const ParamSpec &P : T->params()) {
+    auto At = llvm::find(P.Domain, Default.Params.get(P.Name));
+    if (At == P.Domain.end())
+      continue;
+    int Index = At - P.Domain.begin();
+    int Size = P.Domain.size();
+    for (int I = std::max(0, Index - 2); I <= std::min(Size - 1, Index + 2);
+         ++I) {
+      if (I == Index)
+        continue;
+      Step S = Default;
+      S.Params = ParamValues();
+      for (const auto &[Name, Value] : Default.Params.items())
+        S.Params.set(Name, Name == P.Name ? P.Domain[I] : Value);
+      Out.push_back(std::move(S));
+    }
+  }
+  return Out;
+}
+
+llvm::Expected<std::vector<Step>>
+SearchExpander::legalSteps(llvm::StringRef Hash) {
+  ParsedSource *P = parsed(Hash);
+  if (!P)
+    return unknownState(Hash);
+  std::vector<Step> Steps;
+  for (const Action &A : ActionSpace::enumerate(Registry, *P, Kernel)) {
+    if (!A.Legal)
+      continue;
+    Steps.push_back(A.Default);
+    for (Step &S : parameterNeighbours(A.Default, Registry))
+      Steps.push_back(std::move(S));
+  }
+  return Steps;
+}
+
+llvm::Expected<StateKernel> SearchExpander::stateKernel(llvm::StringRef Hash) {
+  ParsedSource *P = parsed(Hash);
+  if (!P)
+    return unknownState(Hash);
+  KernelInventory Inv = KernelFinder::find(P->context());
+  const KernelInfo *K = Inv.find(Kernel);
+  if (!K)
+    return makeError(ErrorKind::Internal,
+                     "a rewrite lost kernel '" + Kernel + "'");
+  StateKernel Out{*K, std::nullopt};
+  if (!K->Mark)
+    return Out;
+  auto Spec = loadKernelSpec(*K, P->source().path(), SpecPath);
+  if (!Spec)
+    return Spec.takeError();
+  Out.Spec.emplace(std::move(*Spec));
+  return Out;
+}
+
+/// The default instance's launch, from the state's own spec (after a
+/// block-size step it is not the original's).
+std::optional<LaunchGeometry> SearchExpander::geometry(llvm::StringRef Hash) {
+  auto SK = stateKernel(Hash);
+  if (!SK) {
+    llvm::consumeError(SK.takeError());
+    return std::nullopt;
+  }
+  if (!SK->Spec)
+    return std::nullopt;
+  auto Instances = SK->Spec->instantiate(SK->Kernel);
+  if (!Instances || Instances->empty()) {
+    if (!Instances)
+      llvm::consumeError(Instances.takeError());
+    return std::nullopt;
+  }
+  const ConcreteInstance &I = Instances->front();
+  LaunchGeometry G;
+  G.GridBlocks = I.Grid[0] * I.Grid[1] * I.Grid[2];
+  G.ThreadsPerBlock = I.Block[0] * I.Block[1] * I.Block[2];
+  G.DynamicSharedBytes = I.SharedMemory;
+  return G;
+}
+
+/// Every step the same share: without counters nothing says otherwise.
+static std::vector<ScoredAction> uniformPriors(std::vector<Step> Steps) {
+  std::vector<ScoredAction> Out;
+  for (Step &S : Steps)
+    Out.push_back({std::move(S), 1.0 / Steps.size(), "no counters: uniform"});
+  return Out;
+}
+
+llvm::Expected<std::vector<ScoredAction>>
+SearchExpander::actions(const StateView &S) {
+  auto Steps = legalSteps(S.Hash);
+  if (!Steps)
+    return Steps.takeError();
+  if (Steps->empty() || !S.Result.Runner)
+    return uniformPriors(std::move(*Steps));
+  ProfileInput In = profileInput(S.Result);
+  In.Geometry = geometry(S.Hash);
+  if (auto Limits = DeviceLimits::forArch(Arch))
+    In.Limits = *Limits;
+  ProfileReport R = MicroProfiler::standard().profile(In);
+  return assignPriors(*Steps, R.Findings);
+}
+
+llvm::Expected<std::string> SearchExpander::apply(const Trace &,
+                                                  llvm::StringRef FromHash,
+                                                  const Step &Next) {
+  ParsedSource *From = parsed(FromHash);
+  if (!From)
+    return unknownState(FromHash);
+  auto Result = StepRunner(Registry, Parser).run(*From, Next);
+  if (!Result)
+    return Result.takeError();
+  std::string Hash = Result->Parsed->source().hash().str();
+  if (!Sources.count(Hash))
+    Sources[Hash] = std::move(Result->Parsed);
+  return Hash;
+}

@@ -1,0 +1,171 @@
+//===- OptimizeTest.cpp - --optimize without a GPU -----------------------===//
+//
+// The Driver's Expander on a real example, and the whole search with a fake
+// Measurer standing in for the GPU.
+//
+//===----------------------------------------------------------------------===//
+
+#include "optiml/Driver/OptimizeSearch.h"
+#include "optiml/Driver/SearchExpander.h"
+#include "optiml/Rewrite/SourceParser.h"
+#include "optiml/Transform/TransformRegistry.h"
+#include "transforms/RegisterTransforms.h"
+
+#include "clang/Tooling/CompilationDatabase.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "gtest/gtest.h"
+
+#include <nlohmann/json.hpp>
+
+using namespace optiml;
+
+namespace {
+
+std::string saxpyPath() {
+  return std::string(OPTIML_UNITTEST_INPUTS) + "/../../../examples/saxpy.cu";
+}
+
+/// Every rewrite is faster by 10% per step, unrolling fails to verify:
+/// enough landscape to see the search move, prune and report.
+class FakeMeasurer : public Measurer {
+public:
+  Measurement measure(const Candidate &C) override {
+    ++Calls;
+    Measurement M;
+    M.Status = CandidateStatus::Ok;
+    if (!C.Steps.empty() && C.Steps.back().Transform == "unroll") {
+      M.Status = CandidateStatus::VerifyFailed;
+      M.Log = "outputs differ";
+      return M;
+    }
+    M.Speedup = 1 + 0.1 * C.Steps.size();
+    M.Threshold = 0.02;
+    M.Noise = 0.005;
+    M.Significant = !C.Steps.empty();
+    M.ReferenceTimeNs = 1000;
+    M.TimeNs = 1000 / M.Speedup;
+    return M;
+  }
+  unsigned Calls = 0;
+};
+
+class OptimizeTest : public ::testing::Test {
+protected:
+  OptimizeTest()
+      : DB(".", {"-std=c++17"}),
+        Parser(DB, CudaToolchain::detect("optiml-unittests", "", "")),
+        Registry(makeTransformRegistry()) {}
+
+  std::unique_ptr<SearchExpander> expander() {
+    auto Source = KernelSource::fromFile(saxpyPath());
+    EXPECT_TRUE(bool(Source));
+    if (!Source)
+      return nullptr;
+    auto P = Parser.parse(*Source);
+    EXPECT_TRUE(bool(P));
+    if (!P)
+      return nullptr;
+    return std::make_unique<SearchExpander>(Registry, Parser, std::move(*P),
+                                            "saxpy", "", "sm_90");
+  }
+
+  clang::tooling::FixedCompilationDatabase DB;
+  SourceParser Parser;
+  TransformRegistry Registry;
+};
+
+TEST_F(OptimizeTest, ExpanderListsLegalStepsWithPriorsSummingToOne) {
+  auto E = expander();
+  ASSERT_TRUE(E);
+  Trace None;
+  Measurement NoCounters;
+  std::string Root = E->rootHash();
+  auto Actions = E->actions({None, Root, NoCounters});
+  ASSERT_TRUE(bool(Actions)) << llvm::toString(Actions.takeError());
+  ASSERT_FALSE(Actions->empty());
+  double Sum = 0;
+  bool SawBlockVariant = false;
+  for (const ScoredAction &A : *Actions) {
+    Sum += A.Prior;
+    SawBlockVariant |= A.Action.Transform == "block-size" &&
+                       A.Action.Params.get("x") == "128";
+  }
+  EXPECT_NEAR(Sum, 1.0, 1e-9);
+  EXPECT_TRUE(SawBlockVariant) << "parameter neighbours are proposed";
+
+  auto Hash = E->apply(None, Root, Actions->front().Action);
+  ASSERT_TRUE(bool(Hash)) << llvm::toString(Hash.takeError());
+  EXPECT_NE(*Hash, Root);
+  ASSERT_TRUE(E->sourceText(*Hash));
+  EXPECT_NE(*E->sourceText(*Hash), *E->sourceText(Root));
+  // The rewrite keeps a kernel the measurer can launch, with its own spec.
+  auto SK = E->stateKernel(*Hash);
+  ASSERT_TRUE(bool(SK)) << llvm::toString(SK.takeError());
+  EXPECT_TRUE(SK->Spec.has_value());
+}
+
+TEST_F(OptimizeTest, NeighboursKeepTheOtherParameters) {
+  Step S{"block-size", "saxpy", {}};
+  S.Params.set("x", "256");
+  S.Params.set("y", "1");
+  S.Params.set("z", "1");
+  std::vector<std::string> Xs;
+  for (const Step &N : parameterNeighbours(S, Registry))
+    if (N.Params.get("y") == "1" && N.Params.get("z") == "1")
+      Xs.push_back(N.Params.get("x").str());
+  EXPECT_NE(llvm::find(Xs, "128"), Xs.end());
+  EXPECT_NE(llvm::find(Xs, "512"), Xs.end());
+}
+
+TEST_F(OptimizeTest, WholeSearchWithAFakeMeasurer) {
+  auto E = expander();
+  ASSERT_TRUE(E);
+  llvm::SmallString<128> Dir;
+  ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("optiml-optimize", Dir));
+  auto Db = Database::open(":memory:");
+  ASSERT_TRUE(bool(Db)) << llvm::toString(Db.takeError());
+  auto Id = Db->kernelId({0, E->rootHash(), "saxpy", "{}", "fake", "sm_90"});
+  ASSERT_TRUE(bool(Id));
+
+  OptimizeOptions O;
+  O.Strategy = "greedy";
+  O.Budget = 8;
+  O.OutputPath = (Dir + "/saxpy.opt.cu").str();
+  FakeMeasurer M;
+  std::string Log;
+  llvm::raw_string_ostream LogOS(Log);
+  auto Out = runOptimizeSearch(*E, M, *Db, *Id, "saxpy", O, LogOS, false);
+  ASSERT_TRUE(bool(Out)) << llvm::toString(Out.takeError());
+  std::printf("--- what --optimize prints (fake measurer) ---\n%s",
+              Log.c_str());
+
+  EXPECT_TRUE(Out->Improved);
+  EXPECT_GT(Out->BestSpeedup, 1.05);
+  EXPECT_LE(M.Calls, 8u);
+  auto Written = llvm::MemoryBuffer::getFile(O.OutputPath);
+  ASSERT_TRUE(bool(Written));
+  EXPECT_NE((*Written)->getBuffer(), *E->sourceText(E->rootHash()));
+  EXPECT_EQ(Out->ReportMarkdown, (Dir + "/saxpy.opt.report.md").str());
+  EXPECT_TRUE(llvm::sys::fs::exists(Out->ReportMarkdown));
+  auto J = llvm::MemoryBuffer::getFile(Out->ReportJSON);
+  ASSERT_TRUE(bool(J));
+  EXPECT_TRUE(nlohmann::json::accept((*J)->getBuffer().str()));
+  EXPECT_NE(Log.find("clang-optiml: best "), std::string::npos);
+
+  // A rerun is answered from the database: nothing measured again.
+  FakeMeasurer Again;
+  auto E2 = expander();
+  std::string Log2;
+  llvm::raw_string_ostream Log2OS(Log2);
+  O.Resume = true;
+  auto Out2 = runOptimizeSearch(*E2, Again, *Db, *Id, "saxpy", O, Log2OS, false);
+  ASSERT_TRUE(bool(Out2)) << llvm::toString(Out2.takeError());
+  EXPECT_GT(Out2->Cached, 0u);
+  // It replays the first run for free and continues past it.
+  EXPECT_GE(Out2->BestSpeedup, Out->BestSpeedup);
+  llvm::sys::fs::remove_directories(Dir);
+}
+
+} // namespace
