@@ -8,7 +8,7 @@
 # Usage: scripts/gpu-check.sh [BUNDLE] [SECTION ...]
 #   BUNDLE    default bundle/optiml-gpu.tar.xz
 #   SECTION   any of: tool runtime evaluate candidates transforms sequences
-#             baselines ncu (default: all)
+#             baselines optimize strategies ncu (default: all)
 #     tool      --list-kernels on every example with the relocated tool, and
 #               each example built by nvcc and run
 #     runtime   the runner built with CMake + nvcc, and its self-test
@@ -20,6 +20,10 @@
 #               and verified against the original through the tool
 #     sequences   hand-chosen transform chains (benchmarks/sequences.txt)
 #     baselines   cuBLAS SGEMM (FP32) and device-to-device copy bandwidth
+#     optimize    --optimize (MCTS) on each example, $OPTIML_GPU_OPT_BUDGET
+#                 candidates (12), only $OPTIML_GPU_OPT_EXAMPLES when set
+#     strategies  MCTS, greedy and random at equal budget on one example
+#                 ($OPTIML_GPU_STRAT_EXAMPLE, softmax; budget 10)
 #     ncu       the runner's timing of each example against Nsight Compute
 #               (--clock-control none) on the same kernel and instance
 set -uo pipefail
@@ -27,7 +31,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 bundle=bundle/optiml-gpu.tar.xz
 if [ $# -gt 0 ] && [[ "$1" == *.tar.xz ]]; then bundle=$1; shift; fi
-sections=${*:-tool runtime evaluate candidates transforms sequences baselines ncu}
+sections=${*:-tool runtime evaluate candidates transforms sequences baselines optimize strategies ncu}
 work=${OPTIML_GPU_WORK:-/tmp/optiml-gpu-work}
 logs=/tmp/optiml-gpu-logs
 cuda=${CUDA_PATH:-/usr/local/cuda}
@@ -226,6 +230,42 @@ check_sequences() {
   done <benchmarks/sequences.txt
 }
 
+# --optimize on each example with a small budget ($OPTIML_GPU_OPT_BUDGET,
+# default 12 candidates) and the MCTS strategy.
+check_optimize() {
+  local src name budget=${OPTIML_GPU_OPT_BUDGET:-12} examples=${OPTIML_GPU_OPT_EXAMPLES:-}
+  for src in examples/*.cu; do
+    name=$(basename "$src" .cu)
+    [ -n "$examples" ] && [[ " $examples " != *" $name "* ]] && continue
+    optimize_one "$src" "$name" mcts "$budget"
+  done
+}
+
+# optimize_one SRC NAME STRATEGY BUDGET: one search, one row.
+optimize_one() {
+  local src=$1 name=$2 strategy=$3 budget=$4 out start_s rc best
+  out="$work/opt-$name-$strategy.cu"
+  start_s=$SECONDS
+  "$tool" "$src" --optimize --strategy="$strategy" --budget="$budget" \
+    --db="$work/search.db" -o "$out" --report="$logs/opt-$name-$strategy" \
+    --cuda-path="$cuda" >"$logs/opt-$name-$strategy.txt" 2>&1
+  rc=$?
+  best=$(grep -E "best .*over the original|nothing beat|stopped" "$logs/opt-$name-$strategy.txt" | tail -n 2 | tr '\n' ' ')
+  if [ $rc -eq 0 ]; then
+    record "optimize $name $strategy" "ok" "$((SECONDS - start_s))s: $best"
+  else
+    record "optimize $name $strategy" "FAIL" "exit $rc $(tail -n 1 "$logs/opt-$name-$strategy.txt")"
+  fi
+}
+
+# MCTS against greedy and random at equal budget on one example.
+check_strategies() {
+  local name=${OPTIML_GPU_STRAT_EXAMPLE:-softmax} budget=${OPTIML_GPU_STRAT_BUDGET:-10} s
+  for s in mcts greedy random; do
+    optimize_one "examples/$name.cu" "$name" "$s" "$budget"
+  done
+}
+
 # ncu times the kernel's first launches on the timed instance, which the
 # runner makes while verifying it (the plan without timing or counters).
 check_ncu() {
@@ -273,6 +313,8 @@ wants candidates && check_candidates
 wants transforms && check_transforms
 wants sequences && check_sequences
 wants baselines && check_baselines
+wants optimize && check_optimize
+wants strategies && check_strategies
 wants ncu && check_ncu
 print_table | tee "$logs/gpu-check.txt"
 if [ -n "${OUT:-}" ]; then
