@@ -15,6 +15,12 @@ message(STATUS "OptiML: CUDA ${CUDAToolkit_VERSION} at ${OPTIML_CUDA_PATH}")
 
 find_package(nlohmann_json 3.9 REQUIRED)
 find_package(SQLite3 REQUIRED)
+if(OPTIML_STATIC)
+  # FindSQLite3 picks the shared library, which a -static link cannot use.
+  find_library(OPTIML_SQLITE3_ARCHIVE NAMES libsqlite3.a REQUIRED)
+  set_target_properties(SQLite::SQLite3 PROPERTIES
+                        IMPORTED_LOCATION "${OPTIML_SQLITE3_ARCHIVE}")
+endif()
 if(NOT OPTIML_STATIC)
   find_package(CURL REQUIRED)
 endif()
