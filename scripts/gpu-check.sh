@@ -241,13 +241,13 @@ check_optimize() {
   done
 }
 
-# optimize_one SRC NAME STRATEGY BUDGET: one search, one row.
+# optimize_one SRC NAME STRATEGY BUDGET [DB]: one search, one row.
 optimize_one() {
-  local src=$1 name=$2 strategy=$3 budget=$4 out start_s rc best
+  local src=$1 name=$2 strategy=$3 budget=$4 db=${5:-$work/search.db} out start_s rc best
   out="$work/opt-$name-$strategy.cu"
   start_s=$SECONDS
   "$tool" "$src" --optimize --strategy="$strategy" --budget="$budget" \
-    --db="$work/search.db" -o "$out" --report="$logs/opt-$name-$strategy" \
+    --db="$db" -o "$out" --report="$logs/opt-$name-$strategy" \
     --cuda-path="$cuda" >"$logs/opt-$name-$strategy.txt" 2>&1
   rc=$?
   best=$(grep -E "best .*over the original|nothing beat|stopped" "$logs/opt-$name-$strategy.txt" | tail -n 2 | tr '\n' ' ')
@@ -261,8 +261,10 @@ optimize_one() {
 # MCTS against greedy and random at equal budget on one example.
 check_strategies() {
   local name=${OPTIML_GPU_STRAT_EXAMPLE:-softmax} budget=${OPTIML_GPU_STRAT_BUDGET:-10} s
+  # A fresh database each: no strategy starts from another's records.
   for s in mcts greedy random; do
-    optimize_one "examples/$name.cu" "$name" "$s" "$budget"
+    rm -f "$work/strategy-$s.db"
+    optimize_one "examples/$name.cu" "$name" "$s" "$budget" "$work/strategy-$s.db"
   done
 }
 
