@@ -18,6 +18,7 @@
 #include "optiml/Search/StrategyFactory.h"
 #include "optiml/Search/TrajectoryReport.h"
 #include "optiml/Support/Error.h"
+#include "optiml/Support/OutputPath.h"
 #include "transforms/RegisterTransforms.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -42,35 +43,12 @@ llvm::Error optiml::checkStrategyName(llvm::StringRef Name) {
                        "' (choose mcts, greedy or random)");
 }
 
-/// The real path \p Path has, or would have once created.
-static std::string realPathOf(llvm::StringRef Path) {
-  llvm::SmallString<256> Real;
-  if (!llvm::sys::fs::real_path(Path, Real))
-    return std::string(Real);
-  llvm::SmallString<256> Parent(llvm::sys::path::parent_path(Path));
-  if (Parent.empty())
-    Parent = ".";
-  if (llvm::sys::fs::real_path(Parent, Real))
-    return Path.str();
-  llvm::sys::path::append(Real, llvm::sys::path::filename(Path));
-  return std::string(Real);
-}
-
 llvm::Error optiml::checkOutputPath(llvm::StringRef Input,
                                     llvm::StringRef Output) {
   if (Output.empty() || Output == "-")
     return makeError(ErrorKind::BadInput,
                      "--optimize needs -o FILE.cu for the optimized kernel");
-  bool Same = realPathOf(Input) == realPathOf(Output);
-  bool Equivalent = false;
-  if (!Same && !llvm::sys::fs::equivalent(Input, Output, Equivalent))
-    Same = Equivalent;
-  if (Same)
-    return makeError(ErrorKind::BadInput,
-                     "-o " + Output +
-                         " names the input file; OptiML never overwrites its "
-                         "input (choose another output)");
-  return llvm::Error::success();
+  return refuseOverwrite(Input, Output);
 }
 
 std::string optiml::reportPrefix(const OptimizeOptions &O) {

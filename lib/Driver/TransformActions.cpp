@@ -8,6 +8,7 @@
 #include "optiml/Analysis/Legality/LegalityError.h"
 #include "optiml/Driver/Driver.h"
 #include "optiml/Rewrite/SourceParser.h"
+#include "optiml/Support/OutputPath.h"
 #include "optiml/Transform/ActionSpace.h"
 #include "optiml/Transform/SiteIndex.h"
 #include "optiml/Transform/StepRunner.h"
@@ -160,36 +161,6 @@ llvm::Error Driver::listSites(llvm::StringRef File, llvm::StringRef Kernel,
 //===----------------------------------------------------------------------===//
 // --apply
 //===----------------------------------------------------------------------===//
-
-/// The real path \p Path has or would have once created.
-static std::string realPathOf(llvm::StringRef Path) {
-  llvm::SmallString<256> Real;
-  if (!llvm::sys::fs::real_path(Path, Real))
-    return std::string(Real);
-  llvm::SmallString<256> Parent(llvm::sys::path::parent_path(Path));
-  if (Parent.empty())
-    Parent = ".";
-  if (llvm::sys::fs::real_path(Parent, Real))
-    return Path.str();
-  llvm::sys::path::append(Real, llvm::sys::path::filename(Path));
-  return std::string(Real);
-}
-
-static llvm::Error refuseOverwrite(llvm::StringRef Input,
-                                   llvm::StringRef OutputPath) {
-  if (OutputPath.empty() || OutputPath == "-")
-    return llvm::Error::success();
-  bool Same = realPathOf(Input) == realPathOf(OutputPath);
-  bool Equivalent = false;
-  if (!Same && !llvm::sys::fs::equivalent(Input, OutputPath, Equivalent))
-    Same = Equivalent;
-  if (Same)
-    return makeError(ErrorKind::BadInput,
-                     "-o " + OutputPath +
-                         " names the input file; OptiML "
-                         "never overwrites its input (choose another output)");
-  return llvm::Error::success();
-}
 
 /// A refused step as one clang-style line: where, which step, why.
 static llvm::Error explainRefusal(llvm::Error E, const Step &S, size_t Index) {

@@ -1,23 +1,10 @@
 //===- RunPlan.cpp - what the GPU runner is asked to do ------------------===//
 
 #include "optiml/Eval/RunPlan.h"
+#include "optiml/Spec/SpecDraft.h"
 
 using namespace optiml;
 using nlohmann::json;
-
-static const char *roleName(ArgRole R) {
-  switch (R) {
-  case ArgRole::In:
-    return "in";
-  case ArgRole::Out:
-    return "out";
-  case ArgRole::InOut:
-    return "inout";
-  case ArgRole::Scalar:
-    return "scalar";
-  }
-  return "scalar";
-}
 
 static json distribution(const Distribution &D) {
   json J = {{"kind", D.Kind}};
@@ -42,7 +29,7 @@ static json argument(const ConcreteArg &A) {
     return J;
   }
   J["kind"] = "buffer";
-  J["role"] = roleName(A.Role);
+  J["role"] = roleName(A.Role).str();
   J["count"] = A.Count;
   if (A.Dist)
     J["dist"] = distribution(*A.Dist);
