@@ -103,22 +103,32 @@ static llvm::Error checkSameSignature(const KernelInfo &Ref,
   return llvm::Error::success();
 }
 
-llvm::Expected<int> Driver::evaluate(llvm::StringRef File,
-                                     const EvaluateOptions &Options,
-                                     OutputFormat Format) {
+llvm::Expected<Driver::Target> Driver::loadTarget(llvm::StringRef File,
+                                                 llvm::StringRef Kernel,
+                                                 llvm::StringRef SpecPath) {
   auto Inv = inventoryOf(File);
   if (!Inv)
     return Inv.takeError();
-  auto Kernel = selectOne(*Inv, Options.Kernel);
-  if (!Kernel)
-    return Kernel.takeError();
-  auto Spec = loadKernelSpec(**Kernel, File, Options.SpecPath);
+  auto Chosen = selectOne(*Inv, Kernel);
+  if (!Chosen)
+    return Chosen.takeError();
+  size_t Index = *Chosen - Inv->Kernels.data();
+  auto Spec = loadKernelSpec(**Chosen, File, SpecPath);
   if (!Spec)
     return Spec.takeError();
+  auto Source = KernelSource::fromFile(File);
+  if (!Source)
+    return Source.takeError();
+  return Target{std::move(*Inv), Index, std::move(*Spec), std::move(*Source)};
+}
 
-  auto Reference = KernelSource::fromFile(File);
-  if (!Reference)
-    return Reference.takeError();
+llvm::Expected<int> Driver::evaluate(llvm::StringRef File,
+                                     const EvaluateOptions &Options,
+                                     OutputFormat Format) {
+  auto T = loadTarget(File, Options.Kernel, Options.SpecPath);
+  if (!T)
+    return T.takeError();
+  const KernelInfo &Kernel = T->kernel();
   std::optional<KernelSource> Candidate;
   std::optional<KernelSpec> CandidateSpec;
   if (!Options.Candidate.empty()) {
@@ -126,10 +136,10 @@ llvm::Expected<int> Driver::evaluate(llvm::StringRef File,
     if (!CandInv)
       return CandInv.takeError();
     if (llvm::Error E =
-            checkSameSignature(**Kernel, *CandInv, Options.Candidate))
+            checkSameSignature(Kernel, *CandInv, Options.Candidate))
       return E;
     // A rewrite of the launch geometry rewrites the candidate's mark too.
-    const KernelInfo *CandKernel = CandInv->find((*Kernel)->QualifiedName);
+    const KernelInfo *CandKernel = CandInv->find(Kernel.QualifiedName);
     if (CandKernel->Mark) {
       auto CS = loadKernelSpec(*CandKernel, Options.Candidate, Options.SpecPath);
       if (!CS)
@@ -166,15 +176,15 @@ llvm::Expected<int> Driver::evaluate(llvm::StringRef File,
   }
 
   Evaluator Eval(*B, Options.Measure, Options.TimeoutSeconds);
-  auto E = Eval.evaluate(*Reference, Candidate ? &*Candidate : nullptr,
-                         **Kernel, *Spec, R ? &*R : nullptr,
+  auto E = Eval.evaluate(T->Source, Candidate ? &*Candidate : nullptr,
+                         Kernel, T->Spec, R ? &*R : nullptr,
                          CandidateSpec ? &*CandidateSpec : nullptr);
   if (!E)
     return E.takeError();
   if (Format == OutputFormat::JSON)
     Out << toJSON(*E).dump(2) << "\n";
   else
-    printEvaluation(*E, (*Kernel)->QualifiedName, Out);
+    printEvaluation(*E, Kernel.QualifiedName, Out);
   if (Options.BuildOnly)
     return E->status() == "built" ? ExitOK : ExitRejected;
   return E->accepted() ? ExitOK : ExitRejected;

@@ -219,18 +219,12 @@ llvm::Expected<int> Driver::optimize(llvm::StringRef File,
     return E;
   if (llvm::Error E = checkStrategyName(Options.Strategy))
     return E;
-  auto Inv = inventoryOf(File);
-  if (!Inv)
-    return Inv.takeError();
-  auto Kernel = selectOne(*Inv, Options.Kernel);
-  if (!Kernel)
-    return Kernel.takeError();
-  auto Spec = loadKernelSpec(**Kernel, File, Options.SpecPath);
-  if (!Spec)
-    return Spec.takeError();
-  auto Original = KernelSource::fromFile(File);
-  if (!Original)
-    return Original.takeError();
+  auto T = loadTarget(File, Options.Kernel, Options.SpecPath);
+  if (!T)
+    return T.takeError();
+  const KernelInfo &Kernel = T->kernel();
+  const KernelSpec &Spec = T->Spec;
+  const KernelSource &Original = T->Source;
 
   // Without a GPU there is nothing to measure: say so before compiling.
   auto Gpu = probeGpu();
@@ -247,27 +241,27 @@ llvm::Expected<int> Driver::optimize(llvm::StringRef File,
     return R.takeError();
 
   SourceParser Parser(DB, Toolchain);
-  auto Parsed = Parser.parse(*Original);
+  auto Parsed = Parser.parse(Original);
   if (!Parsed)
     return Parsed.takeError();
   TransformRegistry Registry = makeTransformRegistry();
   SearchExpander Expand(Registry, Parser, std::move(*Parsed),
-                        (*Kernel)->QualifiedName, Options.SpecPath, BO.Arch);
+                        Kernel.QualifiedName, Options.SpecPath, BO.Arch);
   MeasureOptions MO = Options.Measure;
   MO.Metrics = true; // Counters feed the next proposal.
-  EvaluatorMeasurer Measure(Expand, *B, *R, *Original, **Kernel, *Spec, MO,
+  EvaluatorMeasurer Measure(Expand, *B, *R, Original, Kernel, Spec, MO,
                             Options.TimeoutSeconds,
                             std::max(1u, Options.BatchSize));
 
   auto Db = openDatabase(Options.DbPath);
   if (!Db)
     return Db.takeError();
-  auto Id = problemId(*Db, *Original, **Kernel, *Spec, *Gpu, BO, MO);
+  auto Id = problemId(*Db, Original, Kernel, Spec, *Gpu, BO, MO);
   if (!Id)
     return Id.takeError();
   bool Interactive = llvm::sys::Process::StandardErrIsDisplayed();
   auto Outcome = runOptimizeSearch(Expand, Measure, *Db, *Id,
-                                   (*Kernel)->QualifiedName, Options, Err,
+                                   Kernel.QualifiedName, Options, Err,
                                    Interactive);
   if (!Outcome)
     return Outcome.takeError();

@@ -11,6 +11,8 @@
 
 #include "optiml/Eval/RunPlan.h"
 #include "optiml/Frontend/CudaToolchain.h"
+#include "optiml/IR/KernelSource.h"
+#include "optiml/Spec/KernelSpec.h"
 #include "optiml/IR/KernelInfo.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
@@ -97,6 +99,19 @@ public:
                                const OptimizeOptions &Options);
 
 private:
+  /// What --evaluate and --optimize work on: the file's inventory, the
+  /// chosen kernel, its spec and its source.
+  struct Target {
+    KernelInventory Inventory;
+    size_t Index;
+    KernelSpec Spec;
+    KernelSource Source;
+    const KernelInfo &kernel() const { return Inventory.Kernels[Index]; }
+  };
+  llvm::Expected<Target> loadTarget(llvm::StringRef File,
+                                    llvm::StringRef Kernel,
+                                    llvm::StringRef SpecPath);
+
   llvm::Expected<KernelInventory> inventoryOf(llvm::StringRef File);
   llvm::Expected<const KernelInfo *> selectOne(const KernelInventory &Inv,
                                                llvm::StringRef Kernel);
