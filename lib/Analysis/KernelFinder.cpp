@@ -7,10 +7,10 @@
 #include "optiml/Analysis/SourceText.h"
 
 #include "clang/AST/Attr.h"
-#include "clang/Basic/SourceManager.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
+#include "clang/Basic/SourceManager.h"
 
 using namespace optiml;
 using namespace clang;
@@ -27,7 +27,8 @@ public:
   bool VisitDecl(Decl *D) {
     // extern "C" { ... } only wraps declarations; the kernel inside is the
     // one a mark before `extern "C" __global__ ...` means.
-    if (!isa<LinkageSpecDecl>(D) && !D->isImplicit() && D->getBeginLoc().isValid() &&
+    if (!isa<LinkageSpecDecl>(D) && !D->isImplicit() &&
+        D->getBeginLoc().isValid() &&
         SM.isWrittenInMainFile(SM.getExpansionLoc(D->getBeginLoc())))
       Decls.push_back(D);
     return true;
@@ -96,11 +97,11 @@ static std::string loopHeader(const Stmt *Loop, const ASTContext &Ctx) {
     return textBetween(F->getBeginLoc(), F->getRParenLoc().getLocWithOffset(1),
                        Ctx);
   if (const auto *R = dyn_cast<CXXForRangeStmt>(Loop))
-    return textBetween(R->getBeginLoc(),
-                       R->getRParenLoc().getLocWithOffset(1), Ctx);
+    return textBetween(R->getBeginLoc(), R->getRParenLoc().getLocWithOffset(1),
+                       Ctx);
   if (const auto *W = dyn_cast<WhileStmt>(Loop))
-    return textBetween(W->getBeginLoc(),
-                       W->getRParenLoc().getLocWithOffset(1), Ctx);
+    return textBetween(W->getBeginLoc(), W->getRParenLoc().getLocWithOffset(1),
+                       Ctx);
   if (const auto *D = dyn_cast<DoStmt>(Loop))
     return "do ... " + textBetween(D->getWhileLoc(),
                                    D->getRParenLoc().getLocWithOffset(1), Ctx);
@@ -123,13 +124,13 @@ std::vector<LoopSite> KernelFinder::loopsOf(const FunctionDecl &F) const {
 void KernelFinder::addTemplateFacts(const FunctionTemplateDecl &T,
                                     KernelInfo &K) const {
   for (const NamedDecl *P : *T.getTemplateParameters())
-    K.TemplateParameters.push_back(
-        textOf(P->getSourceRange(), Ctx));
+    K.TemplateParameters.push_back(textOf(P->getSourceRange(), Ctx));
   PrintingPolicy Policy(Ctx.getLangOpts());
   for (const FunctionDecl *Spec : T.specializations()) {
     Instantiation I;
     llvm::raw_string_ostream OS(I.Arguments);
-    if (const TemplateArgumentList *Args = Spec->getTemplateSpecializationArgs())
+    if (const TemplateArgumentList *Args =
+            Spec->getTemplateSpecializationArgs())
       printTemplateArgumentList(OS, Args->asArray(), Policy);
     I.Kind = instantiationKind(Spec->getTemplateSpecializationKind());
     K.Instantiations.push_back(std::move(I));
@@ -187,9 +188,10 @@ void KernelFinder::attachMarks(KernelInventory &Inv,
       continue;
     }
     if (K->Mark) {
-      Inv.Warnings.push_back(Pos.str() + ": warning: second '#pragma optiml' "
-                                         "for kernel '" + K->Name +
-                             "'; merge the clauses into one mark");
+      Inv.Warnings.push_back(Pos.str() +
+                             ": warning: second '#pragma optiml' "
+                             "for kernel '" +
+                             K->Name + "'; merge the clauses into one mark");
       K->Mark->Clauses += " " + P.Clauses;
       continue;
     }

@@ -15,8 +15,8 @@ std::string PragmaScanner::restOfDirective(StringRef Buffer, unsigned From) {
   while (I < Buffer.size() && Buffer[I] != '\n') {
     if (Buffer[I] == '\\') {
       size_t J = I + 1;
-      while (J < Buffer.size() && (Buffer[J] == ' ' || Buffer[J] == '\t' ||
-                                   Buffer[J] == '\r'))
+      while (J < Buffer.size() &&
+             (Buffer[J] == ' ' || Buffer[J] == '\t' || Buffer[J] == '\r'))
         ++J;
       if (J < Buffer.size() && Buffer[J] == '\n') {
         if (!Out.empty() && Out.back() != ' ')

@@ -69,12 +69,11 @@ llvm::Error Driver::listKernels(llvm::StringRef File, llvm::StringRef Kernel,
   return llvm::Error::success();
 }
 
-llvm::Expected<const KernelInfo *>
-Driver::selectOne(const KernelInventory &Inv, llvm::StringRef Kernel) {
+llvm::Expected<const KernelInfo *> Driver::selectOne(const KernelInventory &Inv,
+                                                     llvm::StringRef Kernel) {
   if (Kernel.empty() && Inv.Kernels.size() > 1)
     return makeError(ErrorKind::BadInput,
-                     Inv.File + " defines " +
-                         llvm::Twine(Inv.Kernels.size()) +
+                     Inv.File + " defines " + llvm::Twine(Inv.Kernels.size()) +
                          " kernels; choose one with --kernel=NAME");
   auto Selected = select(Inv, Kernel);
   if (!Selected)
@@ -104,8 +103,8 @@ static llvm::Error checkSameSignature(const KernelInfo &Ref,
 }
 
 llvm::Expected<Driver::Target> Driver::loadTarget(llvm::StringRef File,
-                                                 llvm::StringRef Kernel,
-                                                 llvm::StringRef SpecPath) {
+                                                  llvm::StringRef Kernel,
+                                                  llvm::StringRef SpecPath) {
   auto Inv = inventoryOf(File);
   if (!Inv)
     return Inv.takeError();
@@ -135,13 +134,13 @@ llvm::Expected<int> Driver::evaluate(llvm::StringRef File,
     auto CandInv = inventoryOf(Options.Candidate);
     if (!CandInv)
       return CandInv.takeError();
-    if (llvm::Error E =
-            checkSameSignature(Kernel, *CandInv, Options.Candidate))
+    if (llvm::Error E = checkSameSignature(Kernel, *CandInv, Options.Candidate))
       return E;
     // A rewrite of the launch geometry rewrites the candidate's mark too.
     const KernelInfo *CandKernel = CandInv->find(Kernel.QualifiedName);
     if (CandKernel->Mark) {
-      auto CS = loadKernelSpec(*CandKernel, Options.Candidate, Options.SpecPath);
+      auto CS =
+          loadKernelSpec(*CandKernel, Options.Candidate, Options.SpecPath);
       if (!CS)
         return CS.takeError();
       CandidateSpec.emplace(std::move(*CS));
@@ -176,8 +175,8 @@ llvm::Expected<int> Driver::evaluate(llvm::StringRef File,
   }
 
   Evaluator Eval(*B, Options.Measure, Options.TimeoutSeconds);
-  auto E = Eval.evaluate(T->Source, Candidate ? &*Candidate : nullptr,
-                         Kernel, T->Spec, R ? &*R : nullptr,
+  auto E = Eval.evaluate(T->Source, Candidate ? &*Candidate : nullptr, Kernel,
+                         T->Spec, R ? &*R : nullptr,
                          CandidateSpec ? &*CandidateSpec : nullptr);
   if (!E)
     return E.takeError();

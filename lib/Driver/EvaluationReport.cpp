@@ -29,8 +29,9 @@ static void printUsage(const char *Side, const BuildResult &B,
   }
   const ResourceUsage &U = *B.Usage;
   OS << U.Registers << " registers, " << U.SharedBytes << " B shared, "
-     << U.StackFrameBytes << " B stack, " << U.SpillStoreBytes + U.SpillLoadBytes
-     << " B spills" << (B.Cached ? " (cached build)" : "") << "\n";
+     << U.StackFrameBytes << " B stack, "
+     << U.SpillStoreBytes + U.SpillLoadBytes << " B spills"
+     << (B.Cached ? " (cached build)" : "") << "\n";
 }
 
 static void printTime(const char *Side, const json &T, llvm::raw_ostream &OS) {
@@ -85,11 +86,10 @@ void optiml::printEvaluation(const Evaluation &E, llvm::StringRef Kernel,
   OS << "kernel " << Kernel;
   if (Dev.is_object())
     OS << " on " << Dev.value("name", "?");
-  const char *Verdict = E.accepted()             ? "ACCEPTED"
+  const char *Verdict = E.accepted()            ? "ACCEPTED"
                         : E.status() == "built" ? "BUILT"
                                                 : "REJECTED";
-  OS << ": " << Verdict << " (status "
-     << E.status() << ")\n";
+  OS << ": " << Verdict << " (status " << E.status() << ")\n";
   OS << "build:\n";
   printUsage("reference", E.Reference, OS);
   printUsage("candidate", E.Candidate, OS);

@@ -39,8 +39,8 @@ Measurement EvaluatorMeasurer::measure(const Candidate &C) {
       return failedMeasurement(SK.takeError());
     CandidateSpec = std::move(SK->Spec);
   }
-  auto Ev = Eval.evaluate(Original, IsOriginal ? nullptr : Source, Kernel,
-                          Spec, &R, CandidateSpec ? &*CandidateSpec : nullptr);
+  auto Ev = Eval.evaluate(Original, IsOriginal ? nullptr : Source, Kernel, Spec,
+                          &R, CandidateSpec ? &*CandidateSpec : nullptr);
   if (!Ev)
     return failedMeasurement(Ev.takeError());
   Measurement M = measurementFromRunnerResult(Ev->Result);

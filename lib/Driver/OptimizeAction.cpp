@@ -116,9 +116,9 @@ static llvm::Error writeReports(const Trajectory &T, OptimizeOutcome &Out,
 }
 
 static void printSummary(const OptimizeOutcome &Out, const OptimizeOptions &O,
-                      llvm::raw_ostream &Log) {
-  Log << "clang-optiml: stopped (" << toString(Out.Why) << "): "
-      << Out.Evaluated << " measured, " << Out.Failed << " failed, "
+                         llvm::raw_ostream &Log) {
+  Log << "clang-optiml: stopped (" << toString(Out.Why)
+      << "): " << Out.Evaluated << " measured, " << Out.Failed << " failed, "
       << Out.Cached << " from the database\n";
   if (Out.Improved)
     Log << "clang-optiml: best " << llvm::format("%.2fx", Out.BestSpeedup)
@@ -142,12 +142,12 @@ optiml::runOptimizeSearch(Expander &E, Measurer &M, Database &Db,
   if (!S)
     return S.takeError();
   if (O.Resume)
-    if (llvm::Error Err = loadFailureHistory(Db, KernelId, (*S)->graph().failures()))
+    if (llvm::Error Err =
+            loadFailureHistory(Db, KernelId, (*S)->graph().failures()))
       return Err;
   SearchLoop Loop(**S, Memo, {O.Budget, O.TimeLimit, O.BatchSize});
-  Loop.onProgress([&](const SearchProgress &P) {
-    showProgress(P, Log, Interactive);
-  });
+  Loop.onProgress(
+      [&](const SearchProgress &P) { showProgress(P, Log, Interactive); });
   OptimizeOutcome Out;
   Out.Why = Loop.run();
   if (Interactive)
@@ -190,18 +190,16 @@ static llvm::Expected<std::string> specKey(const KernelSpec &Spec,
   return makeRunPlan(Spec, *Instances, "", "", M).dump();
 }
 
-static llvm::Expected<int64_t> problemId(Database &Db, const KernelSource &Src,
-                                         const KernelInfo &Kernel,
-                                         const KernelSpec &Spec,
-                                         const GpuInfo &Gpu,
-                                         const BuildOptions &BO,
-                                         const MeasureOptions &M) {
+static llvm::Expected<int64_t>
+problemId(Database &Db, const KernelSource &Src, const KernelInfo &Kernel,
+          const KernelSpec &Spec, const GpuInfo &Gpu, const BuildOptions &BO,
+          const MeasureOptions &M) {
   auto Key = specKey(Spec, Kernel, M);
   if (!Key)
     return Key.takeError();
   std::string Toolchain = BO.Arch + " " + llvm::join(BO.ExtraFlags, " ");
-  return Db.kernelId({0, Src.hash().str(), Kernel.QualifiedName, *Key,
-                      Gpu.Name, Toolchain});
+  return Db.kernelId(
+      {0, Src.hash().str(), Kernel.QualifiedName, *Key, Gpu.Name, Toolchain});
 }
 
 static llvm::Expected<Database> openDatabase(llvm::StringRef Path) {
@@ -260,9 +258,9 @@ llvm::Expected<int> Driver::optimize(llvm::StringRef File,
   if (!Id)
     return Id.takeError();
   bool Interactive = llvm::sys::Process::StandardErrIsDisplayed();
-  auto Outcome = runOptimizeSearch(Expand, Measure, *Db, *Id,
-                                   Kernel.QualifiedName, Options, Err,
-                                   Interactive);
+  auto Outcome =
+      runOptimizeSearch(Expand, Measure, *Db, *Id, Kernel.QualifiedName,
+                        Options, Err, Interactive);
   if (!Outcome)
     return Outcome.takeError();
   return ExitOK;

@@ -45,8 +45,9 @@ static llvm::Error unknownState(llvm::StringRef Hash) {
                        " which the expander never produced");
 }
 
-std::vector<Step> optiml::parameterNeighbours(const Step &Default,
-                                              const TransformRegistry &Registry) {
+std::vector<Step>
+optiml::parameterNeighbours(const Step &Default,
+                            const TransformRegistry &Registry) {
   std::vector<Step> Out;
   const Transform *T = Registry.find(Default.Transform);
   if (!T)

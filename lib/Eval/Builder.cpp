@@ -29,8 +29,9 @@ static std::string findNvcc() {
   }
   if (std::string P = findProgram("nvcc"); !P.empty())
     return P;
-  return fs::can_execute("/usr/local/cuda/bin/nvcc") ? "/usr/local/cuda/bin/nvcc"
-                                                     : "";
+  return fs::can_execute("/usr/local/cuda/bin/nvcc")
+             ? "/usr/local/cuda/bin/nvcc"
+             : "";
 }
 
 llvm::Expected<Builder> Builder::create(BuildOptions Options) {
@@ -58,8 +59,8 @@ std::vector<std::string> Builder::nvccArgs(llvm::StringRef SourceDir,
                                            llvm::StringRef Launcher,
                                            llvm::StringRef Library) const {
   std::vector<std::string> Args = {
-      Options.Nvcc, "-O3", "-std=c++17", "-arch=" + Options.Arch,
-      "-lineinfo", "--resource-usage", "-Xcompiler", "-fPIC", "-shared",
+      Options.Nvcc, "-O3", "-std=c++17", "-arch=" + Options.Arch, "-lineinfo",
+      "--resource-usage", "-Xcompiler", "-fPIC", "-shared",
       // One CUDA runtime for the runner and every candidate it loads.
       "-cudart", "shared", "-I" + SourceDir.str()};
   Args.insert(Args.end(), Options.ExtraFlags.begin(), Options.ExtraFlags.end());
@@ -100,9 +101,8 @@ static llvm::Expected<BuildResult> readCached(llvm::StringRef Dir,
 }
 
 static void writeRecord(llvm::StringRef Dir, const BuildResult &R) {
-  nlohmann::json J = {{"succeeded", R.Succeeded},
-                      {"library", R.Library},
-                      {"log", R.Log}};
+  nlohmann::json J = {
+      {"succeeded", R.Succeeded}, {"library", R.Library}, {"log", R.Log}};
   if (R.Usage)
     J["usage"] = toJSON(*R.Usage);
   llvm::SmallString<256> Record(Dir);
@@ -147,9 +147,9 @@ llvm::Expected<BuildResult> Builder::build(const KernelSource &Source,
                        "cannot write " + LauncherPath + ": " + EC.message());
     OS << *Launcher;
   }
-  auto Run = runSubprocess(Options.Nvcc,
-                           nvccArgs(SourceDir, LauncherPath, Library),
-                           Options.TimeoutSeconds);
+  auto Run =
+      runSubprocess(Options.Nvcc, nvccArgs(SourceDir, LauncherPath, Library),
+                    Options.TimeoutSeconds);
   if (!Run)
     return Run.takeError();
   BuildResult R;
@@ -170,7 +170,8 @@ llvm::Expected<BuildResult> Builder::build(const KernelSource &Source,
 std::vector<llvm::Expected<BuildResult>>
 Builder::buildAll(const std::vector<BuildRequest> &Requests,
                   unsigned Jobs) const {
-  std::vector<std::optional<llvm::Expected<BuildResult>>> Slots(Requests.size());
+  std::vector<std::optional<llvm::Expected<BuildResult>>> Slots(
+      Requests.size());
   {
     llvm::StdThreadPool Pool(llvm::hardware_concurrency(std::max(1u, Jobs)));
     for (size_t I = 0; I < Requests.size(); ++I)

@@ -20,9 +20,10 @@ static json buildFailure(const char *Side, const BuildResult &B) {
 }
 
 llvm::Expected<Evaluation>
-Evaluator::evaluate(const KernelSource &Reference, const KernelSource *Candidate,
-                    const KernelInfo &Kernel, const KernelSpec &Spec,
-                    const Runner *R, const KernelSpec *CandidateSpec) const {
+Evaluator::evaluate(const KernelSource &Reference,
+                    const KernelSource *Candidate, const KernelInfo &Kernel,
+                    const KernelSpec &Spec, const Runner *R,
+                    const KernelSpec *CandidateSpec) const {
   auto Instances = Spec.instantiate(Kernel);
   if (!Instances)
     return Instances.takeError();

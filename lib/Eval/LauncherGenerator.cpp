@@ -49,8 +49,8 @@ llvm::Expected<std::string> optiml::generateLauncher(const KernelSource &Source,
   Out += Source.text().str();
   if (!Source.text().ends_with("\n"))
     Out += "\n";
-  Out += llvm::formatv(LauncherTemplate, "::" + Kernel.QualifiedName,
-                       Kernel.Name)
-             .str();
+  Out +=
+      llvm::formatv(LauncherTemplate, "::" + Kernel.QualifiedName, Kernel.Name)
+          .str();
   return Out;
 }

@@ -40,9 +40,8 @@ static json instance(const ConcreteInstance &I) {
   json Args = json::array();
   for (const ConcreteArg &A : I.Args)
     Args.push_back(argument(A));
-  return {{"name", I.Name},   {"time", I.Time},
-          {"grid", I.Grid},   {"block", I.Block},
-          {"shmem", I.SharedMemory}, {"args", Args}};
+  return {{"name", I.Name},   {"time", I.Time},          {"grid", I.Grid},
+          {"block", I.Block}, {"shmem", I.SharedMemory}, {"args", Args}};
 }
 
 static bool sameLaunch(const ConcreteInstance &A, const ConcreteInstance &B) {

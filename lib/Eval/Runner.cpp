@@ -68,7 +68,8 @@ static std::string hashTree(llvm::StringRef Root) {
   return llvm::toHex(Hash.final(), true).substr(0, 24);
 }
 
-llvm::Expected<Runner> Runner::prepare(const char *Argv0, llvm::StringRef Arch) {
+llvm::Expected<Runner> Runner::prepare(const char *Argv0,
+                                       llvm::StringRef Arch) {
   std::string Sources = findRuntimeSources(Argv0);
   if (Sources.empty())
     return makeError(ErrorKind::BadInput,
@@ -85,7 +86,8 @@ llvm::Expected<Runner> Runner::prepare(const char *Argv0, llvm::StringRef Arch) 
   if (fs::can_execute(Exe))
     return Runner(Exe);
 
-  std::string ArchNumber = Arch.drop_front(Arch.starts_with("sm_") ? 3 : 0).str();
+  std::string ArchNumber =
+      Arch.drop_front(Arch.starts_with("sm_") ? 3 : 0).str();
   auto Configure = runSubprocess(
       CMake,
       {CMake, "-S", Sources, "-B", *Root, "-DCMAKE_BUILD_TYPE=Release",
@@ -103,9 +105,9 @@ llvm::Expected<Runner> Runner::prepare(const char *Argv0, llvm::StringRef Arch) 
   if (!Build)
     return Build.takeError();
   if (!Build->succeeded() || !fs::can_execute(Exe))
-    return makeError(ErrorKind::Internal,
-                     "building the GPU runner in " + *Root + " failed:\n" +
-                         Build->Output);
+    return makeError(ErrorKind::Internal, "building the GPU runner in " +
+                                              *Root + " failed:\n" +
+                                              Build->Output);
   return Runner(Exe);
 }
 
@@ -145,8 +147,8 @@ llvm::Expected<nlohmann::json> Runner::run(const nlohmann::json &Plan,
     Result = nlohmann::json::object();
   if (Run->TimedOut) {
     Result["status"] = "timeout";
-    Result["error"] = "the runner was killed after " +
-                      std::to_string(TimeoutSeconds) + " s";
+    Result["error"] =
+        "the runner was killed after " + std::to_string(TimeoutSeconds) + " s";
   } else if (Run->Signaled) {
     Result["status"] = "crash";
     Result["error"] = Run->Reason;

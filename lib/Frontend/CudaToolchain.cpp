@@ -51,25 +51,25 @@ static bool hasArgWithPrefix(const clang::tooling::CommandLineArguments &Args,
 
 clang::tooling::ArgumentsAdjuster CudaToolchain::defaultsAdjuster() const {
   CudaToolchain TC = *this;
-  return [TC](const clang::tooling::CommandLineArguments &Args,
-              llvm::StringRef) {
-    clang::tooling::CommandLineArguments Out(Args.begin(), Args.end());
-    auto Add = [&](std::string A) { Out.insert(Out.begin() + 1, A); };
-    if (!hasArgWithPrefix(Args, "--cuda-path"))
-      Add("--cuda-path=" + TC.CudaPath);
-    if (!hasArgWithPrefix(Args, "-resource-dir"))
-      Add("-resource-dir=" + TC.ResourceDir);
-    if (!hasArgWithPrefix(Args, "--cuda-gpu-arch") &&
-        !hasArgWithPrefix(Args, "--offload-arch"))
-      Add("--cuda-gpu-arch=" + TC.GpuArch);
-    if (!hasArgWithPrefix(Args, "--cuda-host-only") &&
-        !hasArgWithPrefix(Args, "--cuda-device-only"))
-      Add("--cuda-device-only");
-    // After the command's own flags, so that a -Wall there cannot turn them
-    // back on, but before a "--" that ends the options (interpolated
-    // commands have one).
-    auto End = std::find(Out.begin(), Out.end(), "--");
-    Out.insert(End, {"-Wno-unknown-cuda-version", "-Wno-unknown-pragmas"});
-    return Out;
-  };
+  return
+      [TC](const clang::tooling::CommandLineArguments &Args, llvm::StringRef) {
+        clang::tooling::CommandLineArguments Out(Args.begin(), Args.end());
+        auto Add = [&](std::string A) { Out.insert(Out.begin() + 1, A); };
+        if (!hasArgWithPrefix(Args, "--cuda-path"))
+          Add("--cuda-path=" + TC.CudaPath);
+        if (!hasArgWithPrefix(Args, "-resource-dir"))
+          Add("-resource-dir=" + TC.ResourceDir);
+        if (!hasArgWithPrefix(Args, "--cuda-gpu-arch") &&
+            !hasArgWithPrefix(Args, "--offload-arch"))
+          Add("--cuda-gpu-arch=" + TC.GpuArch);
+        if (!hasArgWithPrefix(Args, "--cuda-host-only") &&
+            !hasArgWithPrefix(Args, "--cuda-device-only"))
+          Add("--cuda-device-only");
+        // After the command's own flags, so that a -Wall there cannot turn them
+        // back on, but before a "--" that ends the options (interpolated
+        // commands have one).
+        auto End = std::find(Out.begin(), Out.end(), "--");
+        Out.insert(End, {"-Wno-unknown-cuda-version", "-Wno-unknown-pragmas"});
+        return Out;
+      };
 }

@@ -27,8 +27,10 @@ static json optionalString(const std::string &S) {
 }
 
 static json toJSON(const ParamInfo &P) {
-  json J = {{"name", P.Name},           {"type", P.Type},
-            {"pointer", P.IsPointer},   {"const", P.IsConst},
+  json J = {{"name", P.Name},
+            {"type", P.Type},
+            {"pointer", P.IsPointer},
+            {"const", P.IsConst},
             {"restrict", P.IsRestrict}};
   if (P.IsPointer)
     J["element_type"] = P.PointeeType;
@@ -46,8 +48,8 @@ static json toJSON(const LaunchSite &L) {
 }
 
 json optiml::toJSON(const KernelInfo &K) {
-  json Params = json::array(), Loops = json::array(),
-       Launches = json::array(), Insts = json::array();
+  json Params = json::array(), Loops = json::array(), Launches = json::array(),
+       Insts = json::array();
   for (const ParamInfo &P : K.Params)
     Params.push_back(::toJSON(P));
   for (const LoopSite &L : K.Loops)

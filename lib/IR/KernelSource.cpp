@@ -12,8 +12,9 @@ using namespace optiml;
 
 KernelSource::KernelSource(std::string Path, std::string Text)
     : Path(std::move(Path)), Text(std::move(Text)) {
-  Hash = llvm::toHex(llvm::SHA256::hash(llvm::arrayRefFromStringRef(this->Text)),
-                     /*LowerCase=*/true);
+  Hash =
+      llvm::toHex(llvm::SHA256::hash(llvm::arrayRefFromStringRef(this->Text)),
+                  /*LowerCase=*/true);
 }
 
 llvm::Expected<KernelSource> KernelSource::fromFile(llvm::StringRef Path) {

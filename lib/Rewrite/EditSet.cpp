@@ -55,7 +55,8 @@ llvm::Error EditSet::addText(const SourceManager &SM, unsigned Offset,
                              unsigned Length, llvm::StringRef Text) {
   SourceLocation Start =
       SM.getLocForStartOfFile(SM.getMainFileID()).getLocWithOffset(Offset);
-  if (llvm::Error Err = Replaces.add(tooling::Replacement(SM, Start, Length, Text)))
+  if (llvm::Error Err =
+          Replaces.add(tooling::Replacement(SM, Start, Length, Text)))
     return makeError(ErrorKind::Internal,
                      "overlapping edits: " + llvm::toString(std::move(Err)));
   return llvm::Error::success();

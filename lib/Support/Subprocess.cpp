@@ -11,8 +11,7 @@
 using namespace optiml;
 
 llvm::Expected<SubprocessResult>
-optiml::runSubprocess(llvm::StringRef Program,
-                      llvm::ArrayRef<std::string> Args,
+optiml::runSubprocess(llvm::StringRef Program, llvm::ArrayRef<std::string> Args,
                       unsigned TimeoutSeconds) {
   llvm::SmallString<128> LogPath;
   if (std::error_code EC =
@@ -26,10 +25,9 @@ optiml::runSubprocess(llvm::StringRef Program,
       llvm::StringRef(""), llvm::StringRef(LogPath), llvm::StringRef(LogPath)};
   std::string ErrMsg;
   bool ExecutionFailed = false;
-  int RC = llvm::sys::ExecuteAndWait(Program, Argv, /*Env=*/std::nullopt,
-                                     Redirects, TimeoutSeconds,
-                                     /*MemoryLimit=*/0, &ErrMsg,
-                                     &ExecutionFailed);
+  int RC = llvm::sys::ExecuteAndWait(
+      Program, Argv, /*Env=*/std::nullopt, Redirects, TimeoutSeconds,
+      /*MemoryLimit=*/0, &ErrMsg, &ExecutionFailed);
   if (ExecutionFailed)
     return makeError(ErrorKind::BadInput,
                      "cannot run " + Program + ": " + ErrMsg);

@@ -54,9 +54,9 @@ Error KernelLibrary::launch(const Instance &I, void **Args,
   // reports this launch only.
   (void)cudaGetLastError();
   bool Own = IsCandidate && I.HasCandidateLaunch;
-  int Code = Own ? Launch(I.CandidateGrid, I.CandidateBlock, I.CandidateShmem,
-                          S, Args)
-                 : Launch(I.Grid, I.Block, I.Shmem, S, Args);
+  int Code =
+      Own ? Launch(I.CandidateGrid, I.CandidateBlock, I.CandidateShmem, S, Args)
+          : Launch(I.Grid, I.Block, I.Shmem, S, Args);
   if (Code == 0)
     return Error::success();
   auto E = static_cast<cudaError_t>(Code);

@@ -20,9 +20,10 @@ using namespace llvm;
 
 static cl::OptionCategory OptimlCategory("clang-optiml options");
 
-static cl::opt<bool> ListKernels("list-kernels",
-                                 cl::desc("List the kernels defined in the file"),
-                                 cl::cat(OptimlCategory));
+static cl::opt<bool>
+    ListKernels("list-kernels",
+                cl::desc("List the kernels defined in the file"),
+                cl::cat(OptimlCategory));
 static cl::opt<bool>
     ListTransforms("list-transforms",
                    cl::desc("List the transforms, their parameters and "

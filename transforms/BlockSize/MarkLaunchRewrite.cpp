@@ -25,9 +25,10 @@ unsigned directiveEnd(llvm::StringRef Buf, unsigned From) {
   unsigned I = From;
   while (I < Buf.size() && Buf[I] != '\n')
     ++I;
-  while (I > From && I < Buf.size() && llvm::StringRef(Buf.data() + From, I - From)
-                                              .rtrim(" \t\r")
-                                              .ends_with("\\")) {
+  while (I > From && I < Buf.size() &&
+         llvm::StringRef(Buf.data() + From, I - From)
+             .rtrim(" \t\r")
+             .ends_with("\\")) {
     ++I;
     while (I < Buf.size() && Buf[I] != '\n')
       ++I;
@@ -40,7 +41,8 @@ std::optional<Clause> findClause(llvm::StringRef Buf, unsigned From,
   llvm::StringRef Text = Buf.slice(From, To);
   for (size_t At = Text.find(Name); At != llvm::StringRef::npos;
        At = Text.find(Name, At + 1)) {
-    bool WordStart = At == 0 || !(llvm::isAlnum(Text[At - 1]) || Text[At - 1] == '_');
+    bool WordStart =
+        At == 0 || !(llvm::isAlnum(Text[At - 1]) || Text[At - 1] == '_');
     size_t Open = At + Name.size();
     while (Open < Text.size() && (Text[Open] == ' ' || Text[Open] == '\t'))
       ++Open;
@@ -101,8 +103,8 @@ llvm::Error optiml::rewriteMarkLaunch(const FunctionDecl &Kernel,
     return llvm::Error::success();
   const SourceManager &SM = Ctx.getSourceManager();
   llvm::StringRef Buf = SM.getBufferData(SM.getMainFileID());
-  SourceLocation Line = SM.translateLineCol(SM.getMainFileID(),
-                                            K->Mark->Pos.Line, K->Mark->Pos.Column);
+  SourceLocation Line = SM.translateLineCol(
+      SM.getMainFileID(), K->Mark->Pos.Line, K->Mark->Pos.Column);
   unsigned From = SM.getFileOffset(Line);
   unsigned To = directiveEnd(Buf, From);
 

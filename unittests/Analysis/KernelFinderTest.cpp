@@ -43,9 +43,9 @@ TEST_F(KernelFinderTest, KernelsOnlyNotHelpers) {
 }
 
 TEST_F(KernelFinderTest, ParameterQualifiers) {
-  const auto &I = inventory(
-      "__global__ void k(const float *__restrict__ in, float *out, "
-      "const int n, double *__restrict__ acc) {}");
+  const auto &I =
+      inventory("__global__ void k(const float *__restrict__ in, float *out, "
+                "const int n, double *__restrict__ acc) {}");
   ASSERT_EQ(I.Kernels.size(), 1u);
   const auto &P = I.Kernels[0].Params;
   ASSERT_EQ(P.size(), 4u);
@@ -73,10 +73,9 @@ TEST_F(KernelFinderTest, NestedLoopSites) {
   std::vector<std::string> Sites;
   for (const LoopSite &L : I.Kernels[0].Loops)
     Sites.push_back(L.Site);
-  EXPECT_EQ(Sites, (std::vector<std::string>{"k/for#0", "k/for#0/for#0",
-                                             "k/for#0/for#0/while#0",
-                                             "k/for#0/for#1", "k/do#0",
-                                             "k/for#1"}));
+  EXPECT_EQ(Sites, (std::vector<std::string>{
+                       "k/for#0", "k/for#0/for#0", "k/for#0/for#0/while#0",
+                       "k/for#0/for#1", "k/do#0", "k/for#1"}));
   EXPECT_EQ(I.Kernels[0].Loops[0].Header, "for (int i = 0; i < n; ++i)");
 }
 

@@ -14,7 +14,8 @@ static std::vector<PragmaScanner::Pragma> scan(llvm::StringRef Text) {
 }
 
 TEST(PragmaScannerTest, FindsMarkWithPosition) {
-  auto P = scan("int a;\n  #pragma optiml kernel sizes(N=4)\n__global__ void k();\n");
+  auto P = scan(
+      "int a;\n  #pragma optiml kernel sizes(N=4)\n__global__ void k();\n");
   ASSERT_EQ(P.size(), 1u);
   EXPECT_EQ(P[0].Line, 2u);
   EXPECT_EQ(P[0].Column, 3u);
@@ -23,7 +24,8 @@ TEST(PragmaScannerTest, FindsMarkWithPosition) {
 }
 
 TEST(PragmaScannerTest, JoinsContinuationLines) {
-  auto P = scan("#pragma optiml kernel \\\n    sizes(N = 1 << 20)\t\\\n  tolerance(rtol=1e-5)\nint x;");
+  auto P = scan("#pragma optiml kernel \\\n    sizes(N = 1 << 20)\t\\\n  "
+                "tolerance(rtol=1e-5)\nint x;");
   ASSERT_EQ(P.size(), 1u);
   EXPECT_EQ(P[0].Clauses, "kernel sizes(N = 1 << 20) tolerance(rtol=1e-5)");
 }

@@ -89,8 +89,8 @@ TEST_F(OptimizeTest, ExpanderListsLegalStepsWithPriorsSummingToOne) {
   bool SawBlockVariant = false;
   for (const ScoredAction &A : *Actions) {
     Sum += A.Prior;
-    SawBlockVariant |= A.Action.Transform == "block-size" &&
-                       A.Action.Params.get("x") == "128";
+    SawBlockVariant |=
+        A.Action.Transform == "block-size" && A.Action.Params.get("x") == "128";
   }
   EXPECT_NEAR(Sum, 1.0, 1e-9);
   EXPECT_TRUE(SawBlockVariant) << "parameter neighbours are proposed";
@@ -160,7 +160,8 @@ TEST_F(OptimizeTest, WholeSearchWithAFakeMeasurer) {
   std::string Log2;
   llvm::raw_string_ostream Log2OS(Log2);
   O.Resume = true;
-  auto Out2 = runOptimizeSearch(*E2, Again, *Db, *Id, "saxpy", O, Log2OS, false);
+  auto Out2 =
+      runOptimizeSearch(*E2, Again, *Db, *Id, "saxpy", O, Log2OS, false);
   ASSERT_TRUE(bool(Out2)) << llvm::toString(Out2.takeError());
   EXPECT_GT(Out2->Cached, 0u);
   // It replays the first run for free and continues past it.

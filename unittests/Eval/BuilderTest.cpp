@@ -55,11 +55,11 @@ protected:
 };
 
 TEST(LauncherGeneratorTest, AppendsTheABIAndRenamesMain) {
-  auto L = generateLauncher(KernelSource("/src/saxpy.cu", SaxpySource),
-                            saxpyInfo());
+  auto L =
+      generateLauncher(KernelSource("/src/saxpy.cu", SaxpySource), saxpyInfo());
   ASSERT_TRUE(static_cast<bool>(L));
-  EXPECT_EQ(L->find("#define main optiml_user_main_\n#line 1 \"/src/saxpy.cu\""),
-            0u);
+  EXPECT_EQ(
+      L->find("#define main optiml_user_main_\n#line 1 \"/src/saxpy.cu\""), 0u);
   EXPECT_NE(L->find("extern \"C\" int optiml_launch("), std::string::npos);
   EXPECT_NE(L->find("reinterpret_cast<const void *>(&::saxpy)"),
             std::string::npos);

@@ -17,8 +17,9 @@ TEST(RunPlanTest, NumbersOnlyInRunnerSchema) {
   Big.Grid = {4096, 1, 1};
   Big.Block = {256, 1, 1};
   ConcreteArg N{"n", ArgRole::Scalar, "i32", 0, 1048576, std::nullopt};
-  ConcreteArg X{"x", ArgRole::In, "f32", 1048576, 0,
-                Distribution{"uniform", -2, 3, std::nullopt}};
+  ConcreteArg X{"x",   ArgRole::In,
+                "f32", 1048576,
+                0,     Distribution{"uniform", -2, 3, std::nullopt}};
   ConcreteArg Y{"y", ArgRole::InOut, "f32", 1048576, 0, std::nullopt};
   Big.Args = {N, X, Y};
   ConcreteInstance Odd = Big;
@@ -38,9 +39,10 @@ TEST(RunPlanTest, NumbersOnlyInRunnerSchema) {
   const nlohmann::json &I = P["instances"][0];
   EXPECT_EQ(I["time"], true);
   EXPECT_EQ(I["grid"], nlohmann::json({4096, 1, 1}));
-  EXPECT_EQ(I["args"][0],
-            nlohmann::json({{"name", "n"}, {"type", "i32"}, {"kind", "scalar"},
-                            {"value", 1048576.0}}));
+  EXPECT_EQ(I["args"][0], nlohmann::json({{"name", "n"},
+                                          {"type", "i32"},
+                                          {"kind", "scalar"},
+                                          {"value", 1048576.0}}));
   EXPECT_EQ(I["args"][1]["role"], "in");
   EXPECT_EQ(I["args"][1]["count"], 1048576);
   EXPECT_EQ(I["args"][1]["dist"],

@@ -13,46 +13,57 @@ using ::testing::Not;
 TEST(NvccFlagsTest, CMakeCommandLine) {
   // As CMake 3.25 writes it into compile_commands.json for a CUDA target.
   std::vector<std::string> In = {
-      "/usr/local/cuda/bin/nvcc", "-forward-unknown-to-host-compiler",
-      "-DUSE_X=1", "-I/src/include", "-O3", "-DNDEBUG",
+      "/usr/local/cuda/bin/nvcc",
+      "-forward-unknown-to-host-compiler",
+      "-DUSE_X=1",
+      "-I/src/include",
+      "-O3",
+      "-DNDEBUG",
       "--generate-code=arch=compute_90,code=[compute_90,sm_90]",
-      "-Xcompiler=-fPIC,-Wall", "--expt-relaxed-constexpr", "-std=c++17",
-      "-x", "cu", "-c", "/src/k.cu", "-o", "k.o"};
-  EXPECT_THAT(translateNvccArgs(In),
-              ElementsAre("/usr/local/cuda/bin/nvcc", "-DUSE_X=1",
-                          "-I/src/include", "-O3", "-DNDEBUG",
-                          "--cuda-gpu-arch=sm_90", "-fPIC", "-Wall",
-                          "-std=c++17", "-x", "cuda", "-c", "/src/k.cu", "-o",
-                          "k.o"));
+      "-Xcompiler=-fPIC,-Wall",
+      "--expt-relaxed-constexpr",
+      "-std=c++17",
+      "-x",
+      "cu",
+      "-c",
+      "/src/k.cu",
+      "-o",
+      "k.o"};
+  EXPECT_THAT(
+      translateNvccArgs(In),
+      ElementsAre("/usr/local/cuda/bin/nvcc", "-DUSE_X=1", "-I/src/include",
+                  "-O3", "-DNDEBUG", "--cuda-gpu-arch=sm_90", "-fPIC", "-Wall",
+                  "-std=c++17", "-x", "cuda", "-c", "/src/k.cu", "-o", "k.o"));
 }
 
 TEST(NvccFlagsTest, DropsBackEndOptionsWithTheirValues) {
-  std::vector<std::string> In = {"nvcc",       "-Xptxas",  "-v",
-                                 "-ccbin",     "g++-12",   "--use_fast_math",
-                                 "-lineinfo",  "-maxrregcount=64",
-                                 "--threads",  "4",        "k.cu"};
+  std::vector<std::string> In = {"nvcc",      "-Xptxas",
+                                 "-v",        "-ccbin",
+                                 "g++-12",    "--use_fast_math",
+                                 "-lineinfo", "-maxrregcount=64",
+                                 "--threads", "4",
+                                 "k.cu"};
   EXPECT_THAT(translateNvccArgs(In), ElementsAre("nvcc", "k.cu"));
 }
 
 TEST(NvccFlagsTest, KeepsOneArchitecture) {
-  std::vector<std::string> In = {"nvcc", "-gencode", "arch=compute_80,code=sm_80",
-                                 "-arch=sm_90", "k.cu"};
+  std::vector<std::string> In = {
+      "nvcc", "-gencode", "arch=compute_80,code=sm_80", "-arch=sm_90", "k.cu"};
   auto Out = translateNvccArgs(In);
   EXPECT_THAT(Out, Contains("--cuda-gpu-arch=sm_80"));
   EXPECT_THAT(Out, Not(Contains("--cuda-gpu-arch=sm_90")));
 }
 
 TEST(NvccFlagsTest, RelocatableDeviceCodeAndLongSpellings) {
-  EXPECT_THAT(translateNvccArgs({"nvcc", "-rdc=true", "--define-macro", "A=2",
-                                 "--include-path", "inc", "--std", "c++20",
-                                 "k.cu"}),
-              ElementsAre("nvcc", "-fgpu-rdc", "-DA=2", "-Iinc", "-std=c++20",
-                          "k.cu"));
+  EXPECT_THAT(
+      translateNvccArgs({"nvcc", "-rdc=true", "--define-macro", "A=2",
+                         "--include-path", "inc", "--std", "c++20", "k.cu"}),
+      ElementsAre("nvcc", "-fgpu-rdc", "-DA=2", "-Iinc", "-std=c++20", "k.cu"));
 }
 
 TEST(NvccFlagsTest, ClangCommandsPassThrough) {
-  std::vector<std::string> In = {"clang++", "-x", "cuda", "--cuda-gpu-arch=sm_89",
-                                 "-O2", "-Wall", "k.cu"};
+  std::vector<std::string> In = {
+      "clang++", "-x", "cuda", "--cuda-gpu-arch=sm_89", "-O2", "-Wall", "k.cu"};
   EXPECT_EQ(translateNvccArgs(In), In);
 }
 

@@ -1,7 +1,7 @@
 //===- SubprocessTest.cpp - children that fail, crash or hang ------------===//
 
-#include "optiml/Support/Error.h"
 #include "optiml/Support/Subprocess.h"
+#include "optiml/Support/Error.h"
 
 #include "gtest/gtest.h"
 
@@ -27,9 +27,9 @@ TEST(SubprocessTest, CapturesOutputAndExitCode) {
 TEST(SubprocessTest, HangIsKilledAtTheLimit) {
   auto Start = std::chrono::steady_clock::now();
   SubprocessResult R = sh("sleep 30", 1);
-  double Seconds = std::chrono::duration<double>(
-                       std::chrono::steady_clock::now() - Start)
-                       .count();
+  double Seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - Start)
+          .count();
   EXPECT_TRUE(R.TimedOut);
   EXPECT_FALSE(R.succeeded());
   EXPECT_LT(Seconds, 10.0);

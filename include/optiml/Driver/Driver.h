@@ -11,9 +11,9 @@
 
 #include "optiml/Eval/RunPlan.h"
 #include "optiml/Frontend/CudaToolchain.h"
+#include "optiml/IR/KernelInfo.h"
 #include "optiml/IR/KernelSource.h"
 #include "optiml/Spec/KernelSpec.h"
-#include "optiml/IR/KernelInfo.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/Support/Error.h"
@@ -40,14 +40,14 @@ struct OptimizeOptions {
   std::string Arch;     ///< Empty: the GPU's own.
   std::vector<std::string> NvccFlags;
   std::string Strategy = "mcts"; ///< mcts, greedy or random.
-  unsigned Budget = 64;          ///< Candidates measured, the original included.
-  double TimeLimit = 0;          ///< Seconds of wall time; 0: none.
-  unsigned BatchSize = 4;        ///< Candidates built in parallel.
-  std::string DbPath;            ///< Empty: Database::defaultPath().
-  bool Resume = false;           ///< Seed failures from earlier runs.
-  std::string OutputPath;        ///< Required; never the input.
-  std::string ReportPrefix;      ///< Empty: OUT without .cu, + ".report".
-  MeasureOptions Measure;        ///< Metrics are forced on.
+  unsigned Budget = 64;     ///< Candidates measured, the original included.
+  double TimeLimit = 0;     ///< Seconds of wall time; 0: none.
+  unsigned BatchSize = 4;   ///< Candidates built in parallel.
+  std::string DbPath;       ///< Empty: Database::defaultPath().
+  bool Resume = false;      ///< Seed failures from earlier runs.
+  std::string OutputPath;   ///< Required; never the input.
+  std::string ReportPrefix; ///< Empty: OUT without .cu, + ".report".
+  MeasureOptions Measure;   ///< Metrics are forced on.
   unsigned TimeoutSeconds = 300; ///< For one runner process.
   uint64_t Seed = 1;             ///< For --strategy=random.
 };

@@ -12,8 +12,8 @@
 #define OPTIML_DRIVER_SEARCHEXPANDER_H
 
 #include "optiml/IR/KernelInfo.h"
-#include "optiml/Rewrite/ParsedSource.h"
 #include "optiml/Profile/ProfileInput.h"
+#include "optiml/Rewrite/ParsedSource.h"
 #include "optiml/Search/Expander.h"
 #include "optiml/Spec/KernelSpec.h"
 

@@ -32,10 +32,10 @@ struct BuildOptions {
 
 struct BuildResult {
   bool Succeeded = false;
-  bool Cached = false;  ///< Taken from the cache, not compiled now.
-  std::string Key;      ///< Cache key (hex).
-  std::string Library;  ///< Path of the shared object when Succeeded.
-  std::string Log;      ///< nvcc's output.
+  bool Cached = false; ///< Taken from the cache, not compiled now.
+  std::string Key;     ///< Cache key (hex).
+  std::string Library; ///< Path of the shared object when Succeeded.
+  std::string Log;     ///< nvcc's output.
   std::optional<ResourceUsage> Usage;
 };
 

@@ -16,13 +16,13 @@
 namespace optiml {
 
 struct MeasureOptions {
-  bool Metrics = false;       ///< Hardware counters in a separate pass.
-  bool Energy = false;        ///< NVML energy per launch, when available.
+  bool Metrics = false; ///< Hardware counters in a separate pass.
+  bool Energy = false;  ///< NVML energy per launch, when available.
   unsigned Warmup = 3;
   unsigned MinReps = 10;
   unsigned MaxReps = 500;
-  double NoiseTarget = 0.01;  ///< Relative spread of the median to reach.
-  double MaxSeconds = 10;     ///< Time cap for the timing loop.
+  double NoiseTarget = 0.01; ///< Relative spread of the median to reach.
+  double MaxSeconds = 10;    ///< Time cap for the timing loop.
   bool FlushL2 = true;
   /// Where to keep a copy of the plan (with its library paths), so the
   /// runner can be rerun by hand or under a profiler; empty: nowhere.

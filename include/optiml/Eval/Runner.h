@@ -24,7 +24,8 @@ public:
   /// Finds the runtime sources ($OPTIML_RUNTIME_DIR, <bin>/../runtime as in
   /// the GPU bundle, or the source tree the tool was built from) and builds
   /// the runner for \p Arch unless the cache has it.
-  static llvm::Expected<Runner> prepare(const char *Argv0, llvm::StringRef Arch);
+  static llvm::Expected<Runner> prepare(const char *Argv0,
+                                        llvm::StringRef Arch);
 
   /// Runs \p Plan. The result is the runner's JSON document; when the runner
   /// could not write one, a document whose "status" says why ("timeout",

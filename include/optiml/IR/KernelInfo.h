@@ -28,7 +28,7 @@ struct SourcePos {
 
 struct ParamInfo {
   std::string Name;
-  std::string Type;        ///< As written, e.g. "const float *__restrict".
+  std::string Type; ///< As written, e.g. "const float *__restrict".
   bool IsPointer = false;
   std::string PointeeType; ///< Unqualified element type of a pointer.
   bool IsConst = false;    ///< Pointee const for pointers, else top level.

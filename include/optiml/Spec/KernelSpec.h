@@ -47,8 +47,8 @@ struct Distribution {
 struct ArgSpec {
   std::string Name;
   ArgRole Role = ArgRole::Scalar;
-  SpecExpr Length;                 ///< Buffers: element count.
-  SpecExpr Value;                  ///< Scalars: the value.
+  SpecExpr Length;                  ///< Buffers: element count.
+  SpecExpr Value;                   ///< Scalars: the value.
   std::optional<Distribution> Dist; ///< Inputs; default by element type.
   SourcePos Pos;
 };
@@ -64,16 +64,18 @@ struct InstanceSpec {
 struct ConcreteArg {
   std::string Name;
   ArgRole Role = ArgRole::Scalar;
-  std::string ElementType; ///< Runner spelling: f32 f64 i8 u8 i16 u16 i32 u32 i64 u64.
-  int64_t Count = 0;       ///< Buffers: elements.
-  double Value = 0;        ///< Scalars.
+  std::string
+      ElementType; ///< Runner spelling: f32 f64 i8 u8 i16 u16 i32 u32 i64 u64.
+  int64_t Count = 0; ///< Buffers: elements.
+  double Value = 0;  ///< Scalars.
   std::optional<Distribution> Dist;
 };
 
 /// A problem instance with numbers only, ready for the runner.
 struct ConcreteInstance {
   std::string Name;
-  bool Time = false; ///< Timed instance (the default one); others are verified only.
+  bool Time =
+      false; ///< Timed instance (the default one); others are verified only.
   std::map<std::string, int64_t> Sizes;
   std::vector<ConcreteArg> Args; ///< In kernel parameter order.
   std::array<int64_t, 3> Grid{1, 1, 1};
@@ -84,7 +86,7 @@ struct ConcreteInstance {
 struct KernelSpec {
   std::string Kernel;
   std::vector<std::pair<std::string, SpecExpr>> Sizes; ///< Defaults, in order.
-  std::vector<ArgSpec> Args;                           ///< Kernel parameter order.
+  std::vector<ArgSpec> Args;           ///< Kernel parameter order.
   std::array<SpecExpr, 3> Grid, Block; ///< Missing dimensions are "1".
   SpecExpr SharedMemory;               ///< "0" when not given.
   double RTol = 1e-5, ATol = 1e-6, NormTol = 1e-5;

@@ -9,8 +9,8 @@
 #ifndef OPTIML_SUPPORT_ERROR_H
 #define OPTIML_SUPPORT_ERROR_H
 
-#include "llvm/Support/Error.h"
 #include "llvm/ADT/Twine.h"
+#include "llvm/Support/Error.h"
 
 namespace optiml {
 

@@ -30,9 +30,9 @@ struct SubprocessResult {
 /// Runs \p Program with \p Args (argv[0] first). A program that cannot be
 /// started is an error; one that fails, crashes or times out is a result.
 /// \p TimeoutSeconds of 0 waits forever.
-llvm::Expected<SubprocessResult>
-runSubprocess(llvm::StringRef Program, llvm::ArrayRef<std::string> Args,
-              unsigned TimeoutSeconds);
+llvm::Expected<SubprocessResult> runSubprocess(llvm::StringRef Program,
+                                               llvm::ArrayRef<std::string> Args,
+                                               unsigned TimeoutSeconds);
 
 /// \p Name on $PATH, or an empty string.
 std::string findProgram(llvm::StringRef Name);
