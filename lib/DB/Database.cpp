@@ -150,16 +150,10 @@ llvm::Expected<std::vector<KernelRecord>> Database::kernels() {
                                    "toolchain FROM kernels ORDER BY id");
   if (!Select)
     return Select.takeError();
-  std::vector<KernelRecord> Out;
-  while (true) {
-    auto Row = Select->step();
-    if (!Row)
-      return Row.takeError();
-    if (!*Row)
-      return Out;
-    Out.push_back({Select->integer(0), Select->text(1), Select->text(2),
-                   Select->text(3), Select->text(4), Select->text(5)});
-  }
+  return Select->collect<KernelRecord>([](const Statement &S) {
+    return KernelRecord{S.integer(0), S.text(1), S.text(2),
+                        S.text(3),    S.text(4), S.text(5)};
+  });
 }
 
 static CandidateRecord readCandidate(const Statement &S) {
@@ -241,13 +235,5 @@ Database::candidates(int64_t Kernel) {
   if (!Select)
     return Select.takeError();
   Select->bind(1, Kernel);
-  std::vector<CandidateRecord> Out;
-  while (true) {
-    auto Row = Select->step();
-    if (!Row)
-      return Row.takeError();
-    if (!*Row)
-      return Out;
-    Out.push_back(readCandidate(*Select));
-  }
+  return Select->collect<CandidateRecord>(readCandidate);
 }

@@ -223,6 +223,22 @@ PragmaSpecParser::assignment(Piece Item) const {
   return std::make_pair(Name, Rhs);
 }
 
+llvm::Expected<
+    std::vector<std::pair<PragmaSpecParser::Piece, PragmaSpecParser::Piece>>>
+PragmaSpecParser::assignments(Piece Name, Piece Body) const {
+  auto Items = items(Name, Body);
+  if (!Items)
+    return Items.takeError();
+  std::vector<std::pair<Piece, Piece>> Out;
+  for (Piece Item : *Items) {
+    auto A = assignment(Item);
+    if (!A)
+      return A.takeError();
+    Out.push_back(*A);
+  }
+  return Out;
+}
+
 Error PragmaSpecParser::clause(Piece Name, Piece Body) {
   StringRef N = Name.Text;
   if (N == "sizes")
@@ -251,14 +267,11 @@ Error PragmaSpecParser::clause(Piece Name, Piece Body) {
 }
 
 Error PragmaSpecParser::sizes(Piece Name, Piece Body) {
-  auto Items = items(Name, Body);
-  if (!Items)
-    return Items.takeError();
-  for (Piece Item : *Items) {
-    auto A = assignment(Item);
-    if (!A)
-      return A.takeError();
-    Piece Size = A->first;
+  auto As = assignments(Name, Body);
+  if (!As)
+    return As.takeError();
+  for (const auto &A : *As) {
+    Piece Size = A.first;
     if (isReservedName(Size.Text))
       return error(Size.Offset, "'" + Size.Text + "' is a function name",
                    "a size name other than ceil_div, min and max");
@@ -266,7 +279,7 @@ Error PragmaSpecParser::sizes(Piece Name, Piece Body) {
                      [&](const auto &S) { return S.first == Size.Text; }))
       return error(Size.Offset, "size '" + Size.Text + "' is defined twice",
                    "one definition per size");
-    Draft.Sizes.push_back({Size.Text.str(), expr(A->second)});
+    Draft.Sizes.push_back({Size.Text.str(), expr(A.second)});
   }
   return Error::success();
 }
@@ -319,14 +332,11 @@ Error PragmaSpecParser::buffers(Piece Name, ArgRole Role, Piece Body) {
 }
 
 Error PragmaSpecParser::scalars(Piece Name, Piece Body) {
-  auto Items = items(Name, Body);
-  if (!Items)
-    return Items.takeError();
-  for (Piece Item : *Items) {
-    auto A = assignment(Item);
-    if (!A)
-      return A.takeError();
-    if (Error Err = giveRole(A->first, ArgRole::Scalar, expr(A->second)))
+  auto As = assignments(Name, Body);
+  if (!As)
+    return As.takeError();
+  for (const auto &A : *As) {
+    if (Error Err = giveRole(A.first, ArgRole::Scalar, expr(A.second)))
       return Err;
   }
   return Error::success();
@@ -400,26 +410,23 @@ Expected<DistributionDraft> PragmaSpecParser::distribution(Piece P) const {
 }
 
 Error PragmaSpecParser::dists(Piece Name, Piece Body) {
-  auto Items = items(Name, Body);
-  if (!Items)
-    return Items.takeError();
-  for (Piece Item : *Items) {
-    auto A = assignment(Item);
-    if (!A)
-      return A.takeError();
-    auto D = distribution(A->second);
+  auto As = assignments(Name, Body);
+  if (!As)
+    return As.takeError();
+  for (const auto &A : *As) {
+    auto D = distribution(A.second);
     if (!D)
       return D.takeError();
-    ArgDraft *Arg = Draft.findArg(A->first.Text);
+    ArgDraft *Arg = Draft.findArg(A.first.Text);
     if (Arg && Arg->Dist)
-      return error(A->first.Offset,
-                   "'" + A->first.Text + "' is given two distributions",
+      return error(A.first.Offset,
+                   "'" + A.first.Text + "' is given two distributions",
                    "one distribution per input buffer");
     if (!Arg) {
       Draft.Args.push_back(ArgDraft());
       Arg = &Draft.Args.back();
-      Arg->Name = A->first.Text.str();
-      Arg->Pos = Loc(A->first.Offset);
+      Arg->Name = A.first.Text.str();
+      Arg->Pos = Loc(A.first.Offset);
     }
     Arg->Dist = std::move(*D);
   }
@@ -427,25 +434,22 @@ Error PragmaSpecParser::dists(Piece Name, Piece Body) {
 }
 
 Error PragmaSpecParser::tolerance(Piece Name, Piece Body) {
-  auto Items = items(Name, Body);
-  if (!Items)
-    return Items.takeError();
-  for (Piece Item : *Items) {
-    auto A = assignment(Item);
-    if (!A)
-      return A.takeError();
-    StringRef Key = A->first.Text;
+  auto As = assignments(Name, Body);
+  if (!As)
+    return As.takeError();
+  for (const auto &A : *As) {
+    StringRef Key = A.first.Text;
     std::optional<SpecExpr> *Field = Key == "rtol"   ? &Draft.RTol
                                      : Key == "atol" ? &Draft.ATol
                                      : Key == "norm" ? &Draft.NormTol
                                                      : nullptr;
     if (!Field)
-      return error(A->first.Offset, "unknown tolerance '" + Key + "'",
+      return error(A.first.Offset, "unknown tolerance '" + Key + "'",
                    "rtol, atol or norm");
     if (*Field)
-      return error(A->first.Offset, "tolerance '" + Key + "' is given twice",
+      return error(A.first.Offset, "tolerance '" + Key + "' is given twice",
                    "one value per tolerance");
-    *Field = expr(A->second);
+    *Field = expr(A.second);
   }
   return Error::success();
 }

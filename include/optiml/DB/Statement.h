@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 struct sqlite3;
 struct sqlite3_stmt;
@@ -38,6 +39,21 @@ public:
   /// True while a row is available; an error for anything but a row or
   /// the end.
   llvm::Expected<bool> step();
+
+  /// Steps through every remaining row, turning each into a T with \p Read
+  /// (given this statement, positioned on the row).
+  template <typename T, typename ReadFn>
+  llvm::Expected<std::vector<T>> collect(ReadFn Read) {
+    std::vector<T> Out;
+    while (true) {
+      auto Row = step();
+      if (!Row)
+        return Row.takeError();
+      if (!*Row)
+        return Out;
+      Out.push_back(Read(*this));
+    }
+  }
   /// Steps once and expects no row.
   llvm::Error run();
 

@@ -65,6 +65,9 @@ private:
   llvm::Expected<size_t> closingParen(size_t Open) const;
   llvm::Expected<std::vector<Piece>> items(Piece Name, Piece Body) const;
   llvm::Expected<std::pair<Piece, Piece>> assignment(Piece Item) const;
+  /// items() of a clause whose every item is `NAME = VALUE`.
+  llvm::Expected<std::vector<std::pair<Piece, Piece>>>
+  assignments(Piece Name, Piece Body) const;
   llvm::Expected<DistributionDraft> distribution(Piece Item) const;
   llvm::Error checkName(Piece Name, llvm::StringRef What) const;
   SpecExpr expr(Piece P) const { return SpecExpr{P.Text.str(), Loc(P.Offset)}; }
