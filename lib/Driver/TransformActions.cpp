@@ -47,8 +47,9 @@ static json transformJSON(const Transform &T) {
                       {"help", P.Help}});
   }
   return {{"name", T.name().str()},
-          {"site", T.siteKind() == SiteKind::Loop ? "loop" : "kernel"},
+          {"site", siteKindName(T.siteKind()).str()},
           {"summary", T.summary().str()},
+          {"changes_numerics", T.changesNumerics()},
           {"params", Params}};
 }
 
@@ -64,9 +65,9 @@ llvm::Error Driver::listTransforms(OutputFormat Format) {
   Out << Registry.all().size() << " transforms\n";
   for (const Transform *T : Registry.all()) {
     Out << "  " << llvm::left_justify(T->name(), 14)
-        << llvm::left_justify(
-               T->siteKind() == SiteKind::Loop ? "loop" : "kernel", 8)
-        << T->summary() << "\n";
+        << llvm::left_justify(siteKindName(T->siteKind()), 8)
+        << T->summary()
+        << (T->changesNumerics() ? " (changes numerics)" : "") << "\n";
     for (const ParamSpec &P : T->params())
       Out << "      " << P.Name << " in " << P.domainText() << " (default "
           << P.Default << "): " << P.Help << "\n";

@@ -33,6 +33,18 @@ private:
 
 } // namespace
 
+llvm::StringRef optiml::siteKindName(SiteKind Kind) {
+  switch (Kind) {
+  case SiteKind::Kernel:
+    return "kernel";
+  case SiteKind::Loop:
+    return "loop";
+  case SiteKind::Buffer:
+    return "buffer";
+  }
+  llvm_unreachable("unknown site kind");
+}
+
 bool optiml::kernelNamed(const FunctionDecl &Kernel, llvm::StringRef Name) {
   return Kernel.getName() == Name || Kernel.getQualifiedNameAsString() == Name;
 }
@@ -44,13 +56,30 @@ SiteIndex::SiteIndex(ASTContext &Ctx) {
   for (const FunctionDecl *K : Kernels)
     for (const LoopSiteNamer::NamedLoop &L : LoopSiteNamer::name(*K))
       Loops.push_back(Site{L.Site, K, L.Loop});
+  indexBuffers();
+}
+
+/// A buffer site for each pointer parameter, in the kernel and in each of
+/// its loops: staging is decided per buffer and per loop.
+void SiteIndex::indexBuffers() {
+  for (const FunctionDecl *K : Kernels) {
+    std::vector<Site> Scopes = {Site{K->getQualifiedNameAsString(), K}};
+    for (const Site &L : Loops)
+      if (L.Kernel == K)
+        Scopes.push_back(L);
+    for (const Site &Scope : Scopes)
+      for (const ParmVarDecl *P : K->parameters())
+        if (P->getType()->isPointerType())
+          Buffers.push_back(
+              Site{Scope.Name + "/" + P->getName().str(), K, Scope.Loop, P});
+  }
 }
 
 std::vector<Site> SiteIndex::sites(SiteKind Kind,
                                    llvm::StringRef Kernel) const {
   std::vector<Site> Out;
-  if (Kind == SiteKind::Loop) {
-    for (const Site &S : Loops)
+  if (Kind != SiteKind::Kernel) {
+    for (const Site &S : Kind == SiteKind::Loop ? Loops : Buffers)
       if (Kernel.empty() || kernelNamed(*S.Kernel, Kernel))
         Out.push_back(S);
     return Out;
@@ -73,7 +102,6 @@ llvm::Expected<Site> SiteIndex::find(SiteKind Kind,
     Names.push_back(S.Name);
   return makeError(
       ErrorKind::BadInput,
-      "no " + llvm::Twine(Kind == SiteKind::Loop ? "loop" : "kernel") +
-          " site '" + Name + "' (sites: " +
+      "no " + siteKindName(Kind) + " site '" + Name + "' (sites: " +
           (Names.empty() ? "none" : llvm::join(Names, ", ")) + ")");
 }

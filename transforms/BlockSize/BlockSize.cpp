@@ -2,6 +2,7 @@
 
 #include "BlockSize.h"
 #include "MarkLaunchRewrite.h"
+#include "transforms/Common/GridRescale.h"
 
 #include "optiml/Analysis/Legality/KernelLaunches.h"
 #include "optiml/Analysis/Legality/VarUses.h"
@@ -65,25 +66,6 @@ llvm::Error BlockSize::check(const Site &S, const ParamValues &P,
   return Shapes ? llvm::Error::success() : Shapes.takeError();
 }
 
-/// Whether every use of \p Var is operand \p Index of a launch of \p Kernel,
-/// so that rewriting its initializer changes nothing else.
-static bool onlyConfigures(const VarDecl &Var, const FunctionDecl &Kernel,
-                           unsigned Index, ASTContext &Ctx) {
-  const FunctionDecl *F = dyn_cast<FunctionDecl>(Var.getDeclContext());
-  if (!F || !F->getBody())
-    return false;
-  KernelLaunches Launches(Ctx, Kernel);
-  for (const DeclRefExpr *Use : usesOf(Var, *F->getBody(), Ctx)) {
-    bool Configures = llvm::any_of(Launches.calls(), [&](const auto *Call) {
-      return Call->getConfig()->getArg(Index)->getSourceRange().fullyContains(
-          Use->getSourceRange());
-    });
-    if (!Configures)
-      return false;
-  }
-  return true;
-}
-
 /// "x, y" or "x, y, z": at least \p MinDims components, more when needed.
 static std::string dimList(const Dim3 &D, size_t MinDims) {
   size_t N = D[2] != 1 ? 3 : D[1] != 1 ? 2 : 1;
@@ -122,46 +104,6 @@ BlockSize::rewriteBlock(const FunctionDecl &Kernel, const LaunchShape &S,
   std::string Text = Scalar && !B.IsDim3 ? std::to_string(New[0])
                                          : "dim3(" + dimList(New, 1) + ")";
   return replace(*B.Arg, Text, Edits, Ctx);
-}
-
-/// The text of grid component \p D after the block changes to \p NewB.
-static std::string rescaled(const CeilDiv &C, uint64_t NewB, ASTContext &Ctx) {
-  std::string Count = textOf(C.Count->getSourceRange(), Ctx);
-  if (C.Callee)
-    return textOf(C.Callee->getSourceRange(), Ctx) + "(" + Count + ", " +
-           std::to_string(NewB) + ")";
-  return "(" + Count + " + " + std::to_string(NewB - 1) + ") / " +
-         std::to_string(NewB);
-}
-
-llvm::Error BlockSize::rewriteGrid(const FunctionDecl &Kernel,
-                                   const LaunchShape &S, const Dim3 &New,
-                                   EditSet &Edits,
-                                   llvm::SmallPtrSetImpl<const VarDecl *> &Done,
-                                   ASTContext &Ctx) const {
-  const ConfigOperand &G = S.Grid;
-  if (G.Var && Done.contains(G.Var))
-    return llvm::Error::success();
-  bool InPlace = !G.Var || onlyConfigures(*G.Var, Kernel, 0, Ctx);
-  if (G.Var && InPlace)
-    Done.insert(G.Var);
-  std::vector<std::string> Texts;
-  for (unsigned D = 0; D < G.Dims.size(); ++D) {
-    if (!S.GridDims[D]) {
-      Texts.push_back(textOf(G.Dims[D]->getSourceRange(), Ctx));
-      continue;
-    }
-    Texts.push_back(rescaled(*S.GridDims[D], New[D], Ctx));
-    if (InPlace)
-      if (llvm::Error E = replace(*G.Dims[D], Texts.back(), Edits, Ctx))
-        return E;
-  }
-  if (InPlace)
-    return llvm::Error::success();
-  // The variable serves other code too: leave it, write the grid inline.
-  std::string Text =
-      G.IsDim3 ? "dim3(" + llvm::join(Texts, ", ") + ")" : Texts.front();
-  return replace(*G.Arg, Text, Edits, Ctx);
 }
 
 llvm::Error

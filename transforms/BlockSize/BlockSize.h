@@ -48,11 +48,6 @@ private:
                            EditSet &Edits,
                            llvm::SmallPtrSetImpl<const clang::VarDecl *> &Done,
                            clang::ASTContext &Ctx) const;
-  llvm::Error rewriteGrid(const clang::FunctionDecl &Kernel,
-                          const LaunchShape &Shape, const Dim3 &New,
-                          EditSet &Edits,
-                          llvm::SmallPtrSetImpl<const clang::VarDecl *> &Done,
-                          clang::ASTContext &Ctx) const;
 
   std::vector<ParamSpec> Params;
 };

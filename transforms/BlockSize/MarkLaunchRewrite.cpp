@@ -94,13 +94,21 @@ llvm::Error notApplicable(const llvm::Twine &Why) {
 
 } // namespace
 
-llvm::Error optiml::rewriteMarkLaunch(const FunctionDecl &Kernel,
-                                      const Dim3 &New, EditSet &Edits,
-                                      ASTContext &Ctx) {
+namespace {
+
+/// The launch clauses of a kernel's mark and the block they give.
+struct MarkLaunch {
+  Clause Block, Grid;
+  Dim3 Old = {1, 1, 1};
+};
+
+/// \p Kernel's mark's block(...) and grid(...); nothing without a mark.
+llvm::Expected<std::optional<MarkLaunch>>
+findMarkLaunch(const FunctionDecl &Kernel, ASTContext &Ctx) {
   KernelInventory Inv = KernelFinder::find(Ctx);
   const KernelInfo *K = Inv.find(Kernel.getQualifiedNameAsString());
   if (!K || !K->Mark)
-    return llvm::Error::success();
+    return std::nullopt;
   const SourceManager &SM = Ctx.getSourceManager();
   llvm::StringRef Buf = SM.getBufferData(SM.getMainFileID());
   SourceLocation Line = SM.translateLineCol(
@@ -112,32 +120,70 @@ llvm::Error optiml::rewriteMarkLaunch(const FunctionDecl &Kernel,
   auto Grid = findClause(Buf, From, To, "grid");
   if (!Block || !Grid)
     return notApplicable("no block(...) or grid(...) clause");
-  Dim3 Old = {1, 1, 1};
+  MarkLaunch M{*Block, *Grid};
   for (size_t D = 0; D < Block->Args.size() && D < 3; ++D)
-    if (!llvm::to_integer(Block->Args[D], Old[D], 10))
+    if (!llvm::to_integer(Block->Args[D], M.Old[D], 10))
       return notApplicable("block(...) is not made of integer literals");
+  return M;
+}
 
-  std::vector<std::string> GridArgs = Grid->Args;
-  for (unsigned D = 0; D < 3; ++D) {
-    if (Old[D] == New[D])
-      continue;
-    if (D >= GridArgs.size())
-      return notApplicable("grid(...) has no dimension " + llvm::Twine(D));
-    auto Scaled = rescaleCeilDiv(GridArgs[D], Old[D], New[D]);
-    if (!Scaled)
-      return notApplicable("grid dimension '" + GridArgs[D] +
-                           "' is not a ceil-div by the block");
-    GridArgs[D] = *Scaled;
-  }
-  size_t Dims = std::max<size_t>(Block->Args.size(), New[2] != 1   ? 3
-                                                     : New[1] != 1 ? 2
-                                                                   : 1);
+/// Grid dimension \p D of \p Args, a ceil-div by \p Old, made one by \p New.
+llvm::Error rescaleGridArg(std::vector<std::string> &Args, unsigned D,
+                           uint64_t Old, uint64_t New) {
+  if (D >= Args.size())
+    return notApplicable("grid(...) has no dimension " + llvm::Twine(D));
+  auto Scaled = rescaleCeilDiv(Args[D], Old, New);
+  if (!Scaled)
+    return notApplicable("grid dimension '" + Args[D] +
+                         "' is not a ceil-div by the block");
+  Args[D] = *Scaled;
+  return llvm::Error::success();
+}
+
+} // namespace
+
+llvm::Error optiml::rewriteMarkLaunch(const FunctionDecl &Kernel,
+                                      const Dim3 &New, EditSet &Edits,
+                                      ASTContext &Ctx) {
+  auto M = findMarkLaunch(Kernel, Ctx);
+  if (!M)
+    return M.takeError();
+  if (!*M)
+    return llvm::Error::success();
+  const Clause &Block = (*M)->Block, &Grid = (*M)->Grid;
+  const Dim3 &Old = (*M)->Old;
+  std::vector<std::string> GridArgs = Grid.Args;
+  for (unsigned D = 0; D < 3; ++D)
+    if (Old[D] != New[D])
+      if (llvm::Error E = rescaleGridArg(GridArgs, D, Old[D], New[D]))
+        return E;
+  size_t Dims = std::max<size_t>(Block.Args.size(), New[2] != 1   ? 3
+                                                    : New[1] != 1 ? 2
+                                                                  : 1);
   std::vector<std::string> BlockArgs;
   for (size_t D = 0; D < Dims; ++D)
     BlockArgs.push_back(std::to_string(New[D]));
-  if (llvm::Error E = Edits.addText(SM, Block->Begin, Block->End - Block->Begin,
+  const SourceManager &SM = Ctx.getSourceManager();
+  if (llvm::Error E = Edits.addText(SM, Block.Begin, Block.End - Block.Begin,
                                     llvm::join(BlockArgs, ", ")))
     return E;
-  return Edits.addText(SM, Grid->Begin, Grid->End - Grid->Begin,
+  return Edits.addText(SM, Grid.Begin, Grid.End - Grid.Begin,
                        llvm::join(GridArgs, ", "));
+}
+
+llvm::Error optiml::rewriteMarkGrid(const FunctionDecl &Kernel, unsigned Dim,
+                                    uint64_t Factor, EditSet &Edits,
+                                    ASTContext &Ctx) {
+  auto M = findMarkLaunch(Kernel, Ctx);
+  if (!M)
+    return M.takeError();
+  if (!*M)
+    return llvm::Error::success();
+  const Clause &Grid = (*M)->Grid;
+  uint64_t B = (*M)->Old[Dim];
+  std::vector<std::string> GridArgs = Grid.Args;
+  if (llvm::Error E = rescaleGridArg(GridArgs, Dim, B, B * Factor))
+    return E;
+  return Edits.addText(Ctx.getSourceManager(), Grid.Begin,
+                       Grid.End - Grid.Begin, llvm::join(GridArgs, ", "));
 }

@@ -26,6 +26,14 @@ llvm::Error rewriteMarkLaunch(const clang::FunctionDecl &Kernel,
                               const Dim3 &New, EditSet &Edits,
                               clang::ASTContext &Ctx);
 
+/// Divides grid dimension \p Dim of \p Kernel's mark by \p Factor more,
+/// for a block that stays the same (coarsen, vectorize): `(N + B - 1) / B`
+/// or `ceil_div(N, B)`, with B the mark's block in \p Dim, becomes the same
+/// form for B * Factor. NotApplicable as rewriteMarkLaunch.
+llvm::Error rewriteMarkGrid(const clang::FunctionDecl &Kernel, unsigned Dim,
+                            uint64_t Factor, EditSet &Edits,
+                            clang::ASTContext &Ctx);
+
 } // namespace optiml
 
 #endif // OPTIML_TRANSFORMS_BLOCKSIZE_MARKLAUNCHREWRITE_H

@@ -146,8 +146,20 @@ TEST_F(StepRunnerTest, ActionSpaceCoversEveryTransformAndSite) {
   EXPECT_EQ(Seen, (std::vector<std::string>{
                       "unroll(site=k/for#0,factor=4) legal",
                       "unroll(site=k/while#0,factor=4) not-applicable",
+                      "tile(site=k/for#0,size=16) legal",
+                      "tile(site=k/while#0,size=16) not-applicable",
+                      "hoist(site=k/for#0) not-applicable",
+                      "hoist(site=k/while#0) not-applicable",
+                      "stage-shared(site=k/p,tile=16) illegal",
+                      "stage-shared(site=k/for#0/p,tile=16) illegal",
+                      "stage-shared(site=k/while#0/p,tile=16) not-applicable",
+                      "warp-reduce(site=k/for#0) not-applicable",
+                      "warp-reduce(site=k/while#0) not-applicable",
                       "restrict(site=k) legal",
                       "launch-bounds(site=k,max-threads=256) illegal",
+                      "fast-math(site=k,ops=all) not-applicable",
+                      "coarsen(site=k,dim=x,factor=4) illegal",
+                      "vectorize(site=k,width=4) illegal",
                       "block-size(site=k,x=128,y=1,z=1) illegal",
                       "breaker(site=k) legal"}));
 }

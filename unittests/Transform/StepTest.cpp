@@ -52,9 +52,11 @@ TEST_F(StepTest, ParameterlessTransform) {
 }
 
 TEST_F(StepTest, UnknownTransformListsTheKnownOnes) {
-  EXPECT_EQ(error("tile(site=k/for#0)"),
-            "in step 'tile(site=k/for#0)': unknown transform 'tile' "
-            "(transforms: unroll, restrict, launch-bounds, block-size)");
+  EXPECT_EQ(error("skew(site=k/for#0)"),
+            "in step 'skew(site=k/for#0)': unknown transform 'skew' "
+            "(transforms: unroll, tile, hoist, stage-shared, warp-reduce, "
+            "restrict, launch-bounds, fast-math, coarsen, vectorize, "
+            "block-size)");
 }
 
 TEST_F(StepTest, UnknownParameterListsTheDeclaredOnes) {

@@ -36,12 +36,15 @@ private:
 TEST(TransformRegistryTest, LibraryInListingOrder) {
   TransformRegistry R = makeTransformRegistry();
   EXPECT_EQ(R.names(),
-            (std::vector<std::string>{"unroll", "restrict", "launch-bounds",
-                                      "block-size"}));
+            (std::vector<std::string>{"unroll", "tile", "hoist",
+                                      "stage-shared", "warp-reduce",
+                                      "restrict", "launch-bounds", "fast-math",
+                                      "coarsen", "vectorize", "block-size"}));
   ASSERT_NE(R.find("unroll"), nullptr);
   EXPECT_EQ(R.find("unroll")->siteKind(), SiteKind::Loop);
   EXPECT_EQ(R.find("block-size")->siteKind(), SiteKind::Kernel);
-  EXPECT_EQ(R.find("tile"), nullptr);
+  EXPECT_EQ(R.find("stage-shared")->siteKind(), SiteKind::Buffer);
+  EXPECT_EQ(R.find("skew"), nullptr);
 }
 
 TEST(TransformRegistryTest, EveryParameterHasAFiniteDomainWithItsDefault) {

@@ -11,6 +11,7 @@
 
 #include "clang/AST/Decl.h"
 #include "clang/AST/Stmt.h"
+#include "llvm/ADT/StringRef.h"
 
 #include <string>
 
@@ -19,12 +20,20 @@ namespace optiml {
 enum class SiteKind {
   Kernel, ///< Named by the kernel's qualified name.
   Loop,   ///< Named by LoopSiteNamer.
+  /// A pointer parameter, in the whole kernel ("transpose/out") or in one
+  /// loop ("sgemm/for#0/A").
+  Buffer,
 };
+
+/// "kernel", "loop" or "buffer", for listings and messages.
+llvm::StringRef siteKindName(SiteKind Kind);
 
 struct Site {
   std::string Name;
   const clang::FunctionDecl *Kernel = nullptr;
   const clang::Stmt *Loop = nullptr; ///< Set for loop sites.
+  /// Set for buffer sites; Loop is set too when the site is in a loop.
+  const clang::ParmVarDecl *Buffer = nullptr;
 
   /// The qualified name of the kernel the site belongs to.
   std::string kernelName() const { return Kernel->getQualifiedNameAsString(); }

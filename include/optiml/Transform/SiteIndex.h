@@ -19,8 +19,8 @@ namespace optiml {
 
 class SiteIndex {
 public:
-  /// Indexes the kernels defined in the main file, in source order, and
-  /// their loops.
+  /// Indexes the kernels defined in the main file, in source order, their
+  /// loops and their buffers.
   explicit SiteIndex(clang::ASTContext &Ctx);
 
   /// The sites of \p Kind, of one kernel when \p Kernel is not empty (its
@@ -35,8 +35,11 @@ public:
   }
 
 private:
+  void indexBuffers();
+
   std::vector<const clang::FunctionDecl *> Kernels;
   std::vector<Site> Loops;
+  std::vector<Site> Buffers;
 };
 
 /// Whether \p Kernel is named \p Name (simple or qualified).

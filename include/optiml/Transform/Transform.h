@@ -28,6 +28,9 @@ public:
   virtual llvm::StringRef summary() const = 0;
   virtual SiteKind siteKind() const = 0;
   virtual llvm::ArrayRef<ParamSpec> params() const = 0;
+  /// True when results may differ in the last bits (fast intrinsics), so
+  /// verification relies on the spec's tolerance.
+  virtual bool changesNumerics() const { return false; }
 
   /// The parameters to suggest at \p S (--list-sites' `apply`) and to use
   /// for ones a step leaves out. By default the declared defaults.

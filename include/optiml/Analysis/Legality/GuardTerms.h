@@ -1,0 +1,70 @@
+//===- GuardTerms.h - what is known true where a statement runs -*- C++ -*-===//
+//
+// Bounds guards are how kernels keep threads past the problem's edge away
+// from memory: `if (row >= m || col >= n) return;` or `if (i < n) {...}`.
+// A rewrite that makes threads load on behalf of others (staging) needs
+// those guards as separate conditions, to keep the ones about the index it
+// loads. This collects them, split into conjuncts, for one statement.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OPTIML_ANALYSIS_LEGALITY_GUARDTERMS_H
+#define OPTIML_ANALYSIS_LEGALITY_GUARDTERMS_H
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Stmt.h"
+#include "llvm/Support/Error.h"
+
+#include <string>
+#include <vector>
+
+namespace optiml {
+
+/// One conjunct: \p Cond, or its negation.
+struct GuardTerm {
+  const clang::Expr *Cond = nullptr;
+  bool Negated = false;
+
+  /// C++ text of the term, "(row < m)" or "!(row >= m)".
+  std::string str(const clang::ASTContext &Ctx) const;
+};
+
+/// A kernel's top-level `if (COND) return;` statements.
+std::vector<const clang::IfStmt *>
+earlyReturns(const clang::FunctionDecl &Kernel);
+
+/// Splits \p Cond (negated when \p Negated) into conjuncts: `a && b`, and
+/// `!(a || b)` as `!a`, `!b`.
+void splitConjuncts(const clang::Expr *Cond, bool Negated,
+                    std::vector<GuardTerm> &Out);
+
+/// The conditions that hold when \p S runs: the kernel's early returns
+/// before it (negated) and the if-statements around it, up to \p Kernel's
+/// body.
+std::vector<GuardTerm> guardTermsAt(const clang::Stmt &S,
+                                    const clang::FunctionDecl &Kernel,
+                                    clang::ASTContext &Ctx);
+
+/// Early returns that a rewrite adding barriers turns into guards: every
+/// thread must reach the barriers, so `if (C) return;` before \p Anchor is
+/// dropped and the statements after it run under Live = `!(C)`.
+struct ReturnFold {
+  std::vector<const clang::IfStmt *> EarlyReturns;
+  std::string Live; ///< "!(C1) && !(C2)"; empty when there is none.
+  /// Top-level statements after the first folded return, other than
+  /// \p Anchor and declarations, that must run under Live.
+  std::vector<const clang::Stmt *> Guarded;
+};
+
+/// The fold for a rewrite that adds barriers in \p Anchor, a top-level
+/// statement of \p Kernel; an Illegal LegalityError when some return
+/// cannot be folded (not a top-level `if (C) return;` before the end of
+/// Anchor), a declaration after it reads memory, or a barrier would end up
+/// guarded.
+llvm::Expected<ReturnFold> foldEarlyReturns(const clang::FunctionDecl &Kernel,
+                                            const clang::Stmt &Anchor,
+                                            clang::ASTContext &Ctx);
+
+} // namespace optiml
+
+#endif // OPTIML_ANALYSIS_LEGALITY_GUARDTERMS_H

@@ -1,0 +1,154 @@
+//===- GuardTerms.cpp - what is known true where a statement runs --------===//
+
+#include "optiml/Analysis/Legality/GuardTerms.h"
+#include "optiml/Analysis/Legality/BoundsGuard.h"
+#include "optiml/Analysis/Legality/CudaBuiltins.h"
+#include "optiml/Analysis/Legality/LegalityError.h"
+#include "optiml/Analysis/Legality/VarUses.h"
+#include "optiml/Analysis/SourceText.h"
+
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+#include "llvm/ADT/StringExtras.h"
+
+using namespace optiml;
+using namespace clang;
+
+std::string GuardTerm::str(const ASTContext &Ctx) const {
+  std::string Text = textOf(Cond->getSourceRange(), Ctx);
+  return (Negated ? "!(" : "(") + Text + ")";
+}
+
+std::vector<const IfStmt *> optiml::earlyReturns(const FunctionDecl &Kernel) {
+  std::vector<const IfStmt *> Out;
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(Kernel.getBody());
+  if (!Body)
+    return Out;
+  for (const Stmt *S : Body->body()) {
+    const auto *If = dyn_cast<IfStmt>(S);
+    if (!If || If->getElse() || If->hasInitStorage() || If->hasVarStorage())
+      continue;
+    const Stmt *Then = If->getThen();
+    if (const auto *C = dyn_cast<CompoundStmt>(Then); C && C->size() == 1)
+      Then = C->body_front();
+    if (const auto *R = dyn_cast<ReturnStmt>(Then); R && !R->getRetValue())
+      Out.push_back(If);
+  }
+  return Out;
+}
+
+void optiml::splitConjuncts(const Expr *Cond, bool Negated,
+                            std::vector<GuardTerm> &Out) {
+  Cond = Cond->IgnoreParenImpCasts();
+  if (const auto *U = dyn_cast<UnaryOperator>(Cond);
+      U && U->getOpcode() == UO_LNot)
+    return splitConjuncts(U->getSubExpr(), !Negated, Out);
+  if (const auto *B = dyn_cast<BinaryOperator>(Cond)) {
+    BinaryOperatorKind Split = Negated ? BO_LOr : BO_LAnd;
+    if (B->getOpcode() == Split) {
+      splitConjuncts(B->getLHS(), Negated, Out);
+      splitConjuncts(B->getRHS(), Negated, Out);
+      return;
+    }
+  }
+  Out.push_back({Cond, Negated});
+}
+
+std::vector<GuardTerm> optiml::guardTermsAt(const Stmt &S,
+                                            const FunctionDecl &Kernel,
+                                            ASTContext &Ctx) {
+  std::vector<GuardTerm> Out;
+  const Stmt *Body = Kernel.getBody();
+  // The if-statements around S, innermost first.
+  DynTypedNode Node = DynTypedNode::create(S);
+  const Stmt *Child = &S;
+  while (true) {
+    DynTypedNode Parent = parentOf(Node, Ctx);
+    if (Parent.getNodeKind().isNone())
+      break;
+    Node = Parent;
+    const Stmt *P = Parent.get<Stmt>();
+    if (!P) // A declaration between statements: `float v = A[i];`.
+      continue;
+    if (P == Body)
+      break;
+    if (const auto *If = dyn_cast<IfStmt>(P)) {
+      if (If->getThen() == Child)
+        splitConjuncts(If->getCond(), false, Out);
+      else if (If->getElse() == Child)
+        splitConjuncts(If->getCond(), true, Out);
+    }
+    Child = P;
+  }
+  // Child is now the top-level statement holding S: early returns before
+  // it hold too.
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (const IfStmt *If : earlyReturns(Kernel))
+    if (SM.isBeforeInTranslationUnit(If->getEndLoc(), Child->getBeginLoc()))
+      splitConjuncts(If->getCond(), true, Out);
+  return Out;
+}
+
+/// Every statement under \p S (itself included) of type NodeT.
+template <typename NodeT>
+static void findAll(const Stmt *S, std::vector<const NodeT *> &Out) {
+  if (!S)
+    return;
+  if (const auto *N = dyn_cast<NodeT>(S))
+    Out.push_back(N);
+  for (const Stmt *Child : S->children())
+    findAll(Child, Out);
+}
+
+llvm::Expected<ReturnFold> optiml::foldEarlyReturns(const FunctionDecl &Kernel,
+                                                    const Stmt &Anchor,
+                                                    ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::vector<const IfStmt *> Early = earlyReturns(Kernel);
+  std::vector<const ReturnStmt *> Returns;
+  findAll(Kernel.getBody(), Returns);
+  for (const ReturnStmt *R : Returns) {
+    bool Top = llvm::any_of(Early, [&](const IfStmt *If) {
+      return If->getSourceRange().fullyContains(R->getSourceRange());
+    });
+    if (!Top &&
+        SM.isBeforeInTranslationUnit(R->getBeginLoc(), Anchor.getEndLoc()))
+      return illegalAt(R->getBeginLoc(), Ctx,
+                       "this return may leave some threads out of the "
+                       "barriers the rewrite adds; only top-level "
+                       "'if (...) return;' can be turned into guards");
+  }
+  ReturnFold Fold;
+  std::vector<std::string> Conds;
+  for (const IfStmt *If : Early)
+    if (SM.isBeforeInTranslationUnit(If->getEndLoc(), Anchor.getBeginLoc())) {
+      Fold.EarlyReturns.push_back(If);
+      Conds.push_back("!(" + textOf(If->getCond()->getSourceRange(), Ctx) +
+                      ")");
+    }
+  Fold.Live = llvm::join(Conds, " && ");
+  if (Fold.EarlyReturns.empty())
+    return Fold;
+  bool After = false;
+  for (const Stmt *S : cast<CompoundStmt>(Kernel.getBody())->body()) {
+    After |= S == Fold.EarlyReturns.front();
+    if (!After || S == &Anchor || llvm::is_contained(Fold.EarlyReturns, S))
+      continue;
+    if (isa<DeclStmt>(S)) {
+      if (BoundsGuard::touchesMemory(S))
+        return illegalAt(S->getBeginLoc(), Ctx,
+                         "this declaration reads memory after an early "
+                         "return that must become a guard");
+      continue;
+    }
+    std::vector<const CallExpr *> Calls;
+    findAll(S, Calls);
+    for (const CallExpr *C : Calls)
+      if (isCooperativeCall(*C))
+        return illegalAt(C->getBeginLoc(), Ctx,
+                         "a barrier after an early return cannot be "
+                         "guarded");
+    Fold.Guarded.push_back(S);
+  }
+  return Fold;
+}

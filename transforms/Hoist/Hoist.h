@@ -1,0 +1,52 @@
+//===- Hoist.h - compute loop-invariant index arithmetic once ---*- C++ -*-===//
+//
+// `for (...) acc += A[row * k + i] * ...;` becomes
+//
+//   const int optiml_inv0 = row * k;
+//   for (...) acc += A[optiml_inv0 + i] * ...;
+//
+// for every maximal invariant, non-trivial integer or pointer expression
+// the loop evaluates on every iteration (HoistLegality). nvcc often does
+// this itself; written out, it survives transforms that make the loop
+// harder for the compiler to see through (tiling, coarsening), and later
+// source-level steps see one name instead of repeated arithmetic.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OPTIML_TRANSFORMS_HOIST_HOIST_H
+#define OPTIML_TRANSFORMS_HOIST_HOIST_H
+
+#include "optiml/Analysis/Legality/HoistLegality.h"
+#include "optiml/Transform/Transform.h"
+
+namespace optiml {
+
+class Hoist : public Transform {
+public:
+  llvm::StringRef name() const override { return "hoist"; }
+  llvm::StringRef summary() const override {
+    return "compute loop-invariant index arithmetic once, before the loop";
+  }
+  SiteKind siteKind() const override { return SiteKind::Loop; }
+  llvm::ArrayRef<ParamSpec> params() const override { return {}; }
+
+  llvm::Error check(const Site &S, const ParamValues &P,
+                    clang::ASTContext &Ctx) const override;
+  llvm::Expected<EditSet> apply(const Site &S, const ParamValues &P,
+                                clang::ASTContext &Ctx) const override;
+
+private:
+  /// `const int optiml_inv0 = row * k;`, one per candidate.
+  static std::vector<std::string>
+  declarations(llvm::ArrayRef<HoistCandidate> Candidates,
+               llvm::ArrayRef<std::string> Names, clang::ASTContext &Ctx);
+  /// Puts \p Decls right before the loop (and braces around both when the
+  /// loop is not directly in a block).
+  static llvm::Error insertBefore(const clang::Stmt &Loop,
+                                  llvm::ArrayRef<std::string> Decls,
+                                  EditSet &Edits, clang::ASTContext &Ctx);
+};
+
+} // namespace optiml
+
+#endif // OPTIML_TRANSFORMS_HOIST_HOIST_H

@@ -1,0 +1,92 @@
+//===- StageText.cpp - text positions and guards for staging -------------===//
+
+#include "StageText.h"
+
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+
+using namespace optiml;
+using namespace clang;
+
+unsigned optiml::offsetOf(SourceLocation L, const ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  return SM.getFileOffset(SM.getExpansionLoc(L));
+}
+
+unsigned optiml::endOffsetOf(const Stmt &S, bool WithSemi,
+                             const ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation End = Lexer::getLocForEndOfToken(
+      SM.getExpansionLoc(S.getEndLoc()), 0, SM, Ctx.getLangOpts());
+  unsigned Off = offsetOf(End, Ctx);
+  if (!WithSemi)
+    return Off;
+  llvm::StringRef Buf = SM.getBufferData(SM.getMainFileID());
+  unsigned I = Off;
+  while (I < Buf.size() && (Buf[I] == ' ' || Buf[I] == '\t'))
+    ++I;
+  return I < Buf.size() && Buf[I] == ';' ? I + 1 : Off;
+}
+
+unsigned optiml::insertionOffsetOf(const Stmt &S, const ASTContext &Ctx) {
+  unsigned Off = offsetOf(S.getBeginLoc(), Ctx);
+  if (!isa<AttributedStmt>(S))
+    return Off;
+  // A pragma's attribute starts at its first token after `#pragma`.
+  llvm::StringRef Buf = Ctx.getSourceManager().getBufferData(
+      Ctx.getSourceManager().getMainFileID());
+  unsigned Start = Off;
+  while (Start > 0 && Buf[Start - 1] != '\n')
+    --Start;
+  while (Start < Off && (Buf[Start] == ' ' || Buf[Start] == '\t'))
+    ++Start;
+  return Start;
+}
+
+std::string optiml::indentAt(SourceLocation L, const ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  llvm::StringRef Buf = SM.getBufferData(SM.getMainFileID());
+  unsigned Off = offsetOf(L, Ctx), Start = Off;
+  while (Start > 0 && Buf[Start - 1] != '\n')
+    --Start;
+  return Buf.slice(Start, Off)
+      .take_while([](char C) { return C == ' ' || C == '\t'; })
+      .str();
+}
+
+llvm::Error optiml::writeReturnFold(const ReturnFold &Fold, EditSet &Edits,
+                                    const ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  llvm::StringRef Buf = SM.getBufferData(SM.getMainFileID());
+  for (const IfStmt *If : Fold.EarlyReturns) {
+    // The whole line goes: its indentation, the statement, its newline.
+    unsigned Begin = offsetOf(If->getBeginLoc(), Ctx);
+    unsigned End = endOffsetOf(*If, true, Ctx);
+    while (Begin > 0 && (Buf[Begin - 1] == ' ' || Buf[Begin - 1] == '\t'))
+      --Begin;
+    while (End < Buf.size() && (Buf[End] == ' ' || Buf[End] == '\t'))
+      ++End;
+    if (End < Buf.size() && Buf[End] == '\n')
+      ++End;
+    if (llvm::Error E = Edits.addText(SM, Begin, End - Begin, ""))
+      return E;
+  }
+  for (const Stmt *S : Fold.Guarded) {
+    std::string Guard = "if (" + Fold.Live + ") ";
+    if (!isa<AttributedStmt>(S)) {
+      if (llvm::Error E =
+              Edits.addText(SM, offsetOf(S->getBeginLoc(), Ctx), 0, Guard))
+        return E;
+      continue;
+    }
+    // A pragma must start its line: the guard gets a block of its own.
+    std::string In = indentAt(S->getBeginLoc(), Ctx);
+    if (llvm::Error E = Edits.addText(SM, insertionOffsetOf(*S, Ctx), 0,
+                                      Guard + "{\n" + In))
+      return E;
+    if (llvm::Error E =
+            Edits.addText(SM, endOffsetOf(*S, true, Ctx), 0, "\n" + In + "}"))
+      return E;
+  }
+  return llvm::Error::success();
+}

@@ -1,0 +1,42 @@
+//===- StageText.h - text positions and guards for staging ------*- C++ -*-===//
+//
+// Staging rewrites whole statements as text (a loop becomes a tile loop
+// holding two copies of its body), so it works with file offsets, and
+// both of its forms turn early returns into guards the same way.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OPTIML_TRANSFORMS_STAGESHARED_STAGETEXT_H
+#define OPTIML_TRANSFORMS_STAGESHARED_STAGETEXT_H
+
+#include "optiml/Analysis/Legality/GuardTerms.h"
+#include "optiml/Rewrite/EditSet.h"
+
+#include "clang/AST/ASTContext.h"
+
+#include <string>
+
+namespace optiml {
+
+/// The main-file offset of \p L (its expansion).
+unsigned offsetOf(clang::SourceLocation L, const clang::ASTContext &Ctx);
+
+/// The offset just past \p S; past a `;` that follows it when \p WithSemi.
+unsigned endOffsetOf(const clang::Stmt &S, bool WithSemi,
+                     const clang::ASTContext &Ctx);
+
+/// Where text goes to come before \p S on its own line: its first token,
+/// or for a statement under `#pragma unroll` the pragma's `#`.
+unsigned insertionOffsetOf(const clang::Stmt &S, const clang::ASTContext &Ctx);
+
+/// The spaces and tabs that start the line of \p L.
+std::string indentAt(clang::SourceLocation L, const clang::ASTContext &Ctx);
+
+/// Deletes the lines of the folded returns and puts `if (Live) ` before
+/// each guarded statement.
+llvm::Error writeReturnFold(const ReturnFold &Fold, EditSet &Edits,
+                            const clang::ASTContext &Ctx);
+
+} // namespace optiml
+
+#endif // OPTIML_TRANSFORMS_STAGESHARED_STAGETEXT_H

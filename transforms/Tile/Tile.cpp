@@ -1,0 +1,157 @@
+//===- Tile.cpp - strip-mine a for-loop into tiles -----------------------===//
+
+#include "Tile.h"
+#include "transforms/Common/KernelIdentifiers.h"
+
+#include "optiml/Analysis/Legality/TileLegality.h"
+#include "optiml/Analysis/SourceText.h"
+
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+#include "clang/Tooling/Transformer/Stencil.h"
+
+using namespace optiml;
+using namespace clang;
+using namespace clang::transformer;
+
+Tile::Tile() {
+  Params.push_back(ParamSpec::integers("size", {4, 8, 16, 32, 64}, 16,
+                                       "iterations per tile"));
+}
+
+llvm::Error Tile::check(const Site &S, const ParamValues &P,
+                        ASTContext &Ctx) const {
+  auto L = TileLegality::check(*S.Loop, S.Name, P.getInt("size"), Ctx);
+  return L ? llvm::Error::success() : L.takeError();
+}
+
+/// `optiml_i_t`, or `optiml_i_t1`, ... when the kernel already uses it.
+static std::string tileVarName(const VarDecl &IV, const FunctionDecl &Kernel,
+                               ASTContext &Ctx) {
+  llvm::StringSet<> Used = identifiersOf(Kernel, Ctx);
+  std::string Base = ("optiml_" + IV.getName() + "_t").str();
+  std::string Name = Base;
+  for (unsigned N = 1; Used.contains(Name); ++N)
+    Name = Base + std::to_string(N);
+  return Name;
+}
+
+/// Whether \p E must be parenthesized as the right operand of `<`.
+static bool needsParens(const Expr *E) {
+  E = E->IgnoreImpCasts();
+  if (const auto *B = dyn_cast<BinaryOperator>(E))
+    return !B->isAdditiveOp() && !B->isMultiplicativeOp() && !B->isShiftOp();
+  return isa<AbstractConditionalOperator>(E);
+}
+
+std::pair<std::string, std::string> Tile::headers(const CanonicalLoop &L,
+                                                  llvm::StringRef V,
+                                                  int64_t Size,
+                                                  ASTContext &Ctx) {
+  const ForStmt &For = *L.For;
+  std::string Type =
+      L.IV->getType().getUnqualifiedType().getAsString(Ctx.getPrintingPolicy());
+  std::string IV = L.IV->getName().str();
+  std::string Bound = textOf(L.Bound->getSourceRange(), Ctx);
+  if (needsParens(L.Bound))
+    Bound = "(" + Bound + ")";
+  std::string S = std::to_string(Size);
+  bool Declared = isa<DeclStmt>(For.getInit());
+  // An IV declared before the loop keeps its final value: assign it the
+  // lower bound as the original init did (the loop may run zero times).
+  std::string Outer = "for (" + Type + " " + V.str() + " = " +
+                      (Declared ? "" : IV + " = ") +
+                      textOf(L.Lower->getSourceRange(), Ctx) + "; " + V.str() +
+                      (L.Cmp == BO_LE ? " <= " : " < ") + Bound + "; " +
+                      V.str() + " += " + S + ")";
+  std::string Inner = "for (" + (Declared ? Type + " " : "") + IV + " = " +
+                      V.str() + "; " + IV + " < " + V.str() + " + " + S +
+                      " && " + textOf(For.getCond()->getSourceRange(), Ctx) +
+                      "; " + textOf(For.getInc()->getSourceRange(), Ctx) + ")";
+  return {Outer, Inner};
+}
+
+/// The offset of \p Loc in the main file.
+static unsigned offsetOf(SourceLocation Loc, const SourceManager &SM) {
+  return SM.getFileOffset(SM.getExpansionLoc(Loc));
+}
+
+/// Whether nothing but blanks precedes \p Offset on its line; sets
+/// \p Indent to the line's leading blanks.
+static bool startsLine(llvm::StringRef Buffer, unsigned Offset,
+                       llvm::StringRef &Indent) {
+  size_t LineStart = Buffer.rfind('\n', Offset);
+  LineStart = LineStart == llvm::StringRef::npos ? 0 : LineStart + 1;
+  llvm::StringRef Before = Buffer.slice(LineStart, Offset);
+  Indent = Before.take_while([](char C) { return C == ' ' || C == '\t'; });
+  return Indent.size() == Before.size();
+}
+
+/// The [begin, end) offsets of the string literals under \p S: lines that
+/// start inside one must not be indented.
+static void stringRanges(const Stmt *S, const SourceManager &SM,
+                         std::vector<std::pair<unsigned, unsigned>> &Out) {
+  if (!S)
+    return;
+  if (isa<StringLiteral>(S))
+    Out.push_back(
+        {offsetOf(S->getBeginLoc(), SM), offsetOf(S->getEndLoc(), SM)});
+  for (const Stmt *Child : S->children())
+    stringRanges(Child, SM, Out);
+}
+
+llvm::Error Tile::indentBody(const ForStmt &For, EditSet &Edits,
+                             ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  llvm::StringRef Buffer = SM.getBufferData(SM.getMainFileID());
+  unsigned From = offsetOf(For.getRParenLoc(), SM);
+  unsigned To = offsetOf(For.getEndLoc(), SM);
+  std::vector<std::pair<unsigned, unsigned>> Strings;
+  stringRanges(For.getBody(), SM, Strings);
+  for (size_t NL = Buffer.find('\n', From); NL < To;
+       NL = Buffer.find('\n', NL + 1)) {
+    unsigned Line = NL + 1;
+    llvm::StringRef Rest = Buffer.substr(Line);
+    if (Rest.empty() ||
+        Rest.take_until([](char C) { return C == '\n'; }).trim().empty())
+      continue;
+    if (llvm::any_of(Strings, [&](auto R) {
+          return R.first < Line && Line <= R.second;
+        }))
+      continue;
+    if (llvm::Error E = Edits.addText(SM, Line, 0, "  "))
+      return E;
+  }
+  return llvm::Error::success();
+}
+
+llvm::Expected<EditSet> Tile::apply(const Site &S, const ParamValues &P,
+                                    ASTContext &Ctx) const {
+  int64_t Size = P.getInt("size");
+  auto L = TileLegality::check(*S.Loop, S.Name, Size, Ctx);
+  if (!L)
+    return L.takeError();
+  const ForStmt &For = *L->For;
+  std::string V = tileVarName(*L->IV, *S.Kernel, Ctx);
+  auto [Outer, Inner] = headers(*L, V, Size, Ctx);
+
+  const SourceManager &SM = Ctx.getSourceManager();
+  llvm::StringRef Indent;
+  bool OwnLine = startsLine(SM.getBufferData(SM.getMainFileID()),
+                            offsetOf(For.getBeginLoc(), SM), Indent);
+  std::string Text = OwnLine ? Outer + "\n" + Indent.str() + "  " + Inner
+                             : Outer + " " + Inner;
+  SourceRange Header(For.getBeginLoc(), For.getRParenLoc());
+  RangeSelector HeaderRange =
+      [Header](const ast_matchers::MatchFinder::MatchResult &)
+      -> llvm::Expected<CharSourceRange> {
+    return CharSourceRange::getTokenRange(Header);
+  };
+  EditSet Edits;
+  if (llvm::Error E = Edits.add(For, changeTo(HeaderRange, cat(Text)), Ctx))
+    return E;
+  if (OwnLine)
+    if (llvm::Error E = indentBody(For, Edits, Ctx))
+      return E;
+  return Edits;
+}
