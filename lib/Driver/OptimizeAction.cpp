@@ -190,14 +190,17 @@ static llvm::Expected<std::string> specKey(const KernelSpec &Spec,
   return makeRunPlan(Spec, *Instances, "", "", M).dump();
 }
 
-static llvm::Expected<int64_t>
-problemId(Database &Db, const KernelSource &Src, const KernelInfo &Kernel,
-          const KernelSpec &Spec, const GpuInfo &Gpu, const BuildOptions &BO,
-          const MeasureOptions &M) {
+static llvm::Expected<int64_t> problemId(Database &Db, const KernelSource &Src,
+                                         const KernelInfo &Kernel,
+                                         const KernelSpec &Spec,
+                                         const GpuInfo &Gpu, const Builder &B,
+                                         const MeasureOptions &M) {
   auto Key = specKey(Spec, Kernel, M);
   if (!Key)
     return Key.takeError();
-  std::string Toolchain = BO.Arch + " " + llvm::join(BO.ExtraFlags, " ");
+  const BuildOptions &BO = B.options();
+  std::string Toolchain =
+      B.nvccRelease() + "; " + BO.Arch + " " + llvm::join(BO.ExtraFlags, " ");
   return Db.kernelId(
       {0, Src.hash().str(), Kernel.QualifiedName, *Key, Gpu.Name, Toolchain});
 }
@@ -217,6 +220,10 @@ llvm::Expected<int> Driver::optimize(llvm::StringRef File,
     return E;
   if (llvm::Error E = checkStrategyName(Options.Strategy))
     return E;
+  if (Options.BatchSize < 1 || Options.BatchSize > 64)
+    return makeError(ErrorKind::BadInput,
+                     "--jobs=" + llvm::Twine(Options.BatchSize) +
+                         " is outside 1..64");
   auto T = loadTarget(File, Options.Kernel, Options.SpecPath);
   if (!T)
     return T.takeError();
@@ -254,7 +261,7 @@ llvm::Expected<int> Driver::optimize(llvm::StringRef File,
   auto Db = openDatabase(Options.DbPath);
   if (!Db)
     return Db.takeError();
-  auto Id = problemId(*Db, Original, Kernel, Spec, *Gpu, BO, MO);
+  auto Id = problemId(*Db, Original, Kernel, Spec, *Gpu, *B, MO);
   if (!Id)
     return Id.takeError();
   bool Interactive = llvm::sys::Process::StandardErrIsDisplayed();

@@ -55,6 +55,15 @@ llvm::Expected<Builder> Builder::create(BuildOptions Options) {
   return Builder(std::move(Options), Version->Output);
 }
 
+std::string Builder::nvccRelease() const {
+  llvm::SmallVector<llvm::StringRef, 8> Lines;
+  llvm::StringRef(NvccVersion).split(Lines, '\n');
+  for (llvm::StringRef L : Lines)
+    if (L.contains("release"))
+      return L.trim().str();
+  return llvm::StringRef(NvccVersion).trim().str();
+}
+
 std::vector<std::string> Builder::nvccArgs(llvm::StringRef SourceDir,
                                            llvm::StringRef Launcher,
                                            llvm::StringRef Library) const {

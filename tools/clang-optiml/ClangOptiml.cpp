@@ -119,6 +119,14 @@ static cl::opt<unsigned>
            cl::desc("With --optimize: candidates to measure, the original "
                     "included (default 64)"),
            cl::init(64), cl::cat(OptimlCategory));
+static cl::opt<unsigned>
+    Jobs("jobs",
+         cl::desc("With --optimize: candidates proposed per iteration and "
+                  "built by nvcc in parallel (1..64, default 4); they are "
+                  "still timed one at a time"),
+         cl::init(4), cl::cat(OptimlCategory));
+static cl::alias JobsShort("j", cl::desc("Alias for --jobs"),
+                           cl::aliasopt(Jobs));
 static cl::opt<double>
     TimeLimit("time-limit",
               cl::desc("With --optimize: stop after this many seconds "
@@ -255,6 +263,7 @@ int main(int Argc, const char **Argv) {
     O.NvccFlags = NvccFlags;
     O.Strategy = Strategy;
     O.Budget = Budget;
+    O.BatchSize = Jobs;
     O.TimeLimit = TimeLimit;
     O.DbPath = DbPath;
     O.Resume = Resume;

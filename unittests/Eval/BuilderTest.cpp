@@ -74,6 +74,13 @@ TEST(LauncherGeneratorTest, TemplatesAreRefused) {
   EXPECT_EQ(summarize(L.takeError()).Kind, ErrorKind::Illegal);
 }
 
+TEST_F(BuilderTest, NvccReleaseIsOneLineNamingTheRelease) {
+  // Part of the search database's toolchain key: one line, the release.
+  std::string R = makeBuilder().nvccRelease();
+  EXPECT_NE(R.find("release"), std::string::npos) << R;
+  EXPECT_EQ(R.find('\n'), std::string::npos) << R;
+}
+
 TEST_F(BuilderTest, BuildsSharedObjectWithTheABIAndCachesIt) {
   Builder B = makeBuilder();
   KernelSource Src(CacheRoot + "/saxpy.cu", SaxpySource);

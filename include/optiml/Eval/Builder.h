@@ -60,6 +60,10 @@ public:
   buildAll(const std::vector<BuildRequest> &Requests, unsigned Jobs) const;
 
   const BuildOptions &options() const { return Options; }
+  /// nvcc's release line ("Cuda compilation tools, release 13.0, V13.0.48"),
+  /// or its whole `--version` output when it has none: measurements made
+  /// with another compiler are another problem.
+  std::string nvccRelease() const;
 
 private:
   Builder(BuildOptions Options, std::string NvccVersion)
