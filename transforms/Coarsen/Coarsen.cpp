@@ -48,13 +48,6 @@ llvm::Expected<EditSet> Coarsen::apply(const Site &S, const ParamValues &P,
   auto Text = JamPrinter(*Plan, Ctx).print(*Body);
   if (!Text)
     return Text.takeError();
-  EditSet Edits;
-  if (llvm::Error E = Edits.add(
-          *Body, changeTo(node(EditSet::Root.str()), cat(std::move(*Text))),
-          Ctx))
-    return E;
-  if (llvm::Error E = divideGrids(*S.Kernel, Plan->Launches, Plan->Dim,
-                                  Plan->Factor, Edits, Ctx))
-    return E;
-  return Edits;
+  return rewriteBodyAndGrids(*S.Kernel, std::move(*Text), Plan->Launches,
+                             Plan->Dim, Plan->Factor, Ctx);
 }

@@ -22,19 +22,6 @@ const Stmt *unwrap(const Stmt *S) {
   return S;
 }
 
-/// Calls \p F on every node under \p S; built-in components are leaves.
-template <typename Fn> void forEachNode(const Stmt *S, Fn &F) {
-  if (!S)
-    return;
-  F(S);
-  if (isBuiltinRefNode(S))
-    return;
-  if (const auto *P = dyn_cast<PseudoObjectExpr>(S))
-    return forEachNode(P->getSyntacticForm(), F);
-  for (const Stmt *C : S->children())
-    forEachNode(C, F);
-}
-
 llvm::ArrayRef<const Stmt *> childrenOf(const CompoundStmt &C) {
   return llvm::ArrayRef<const Stmt *>(C.body_begin(), C.body_end());
 }

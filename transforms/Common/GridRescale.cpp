@@ -91,3 +91,17 @@ llvm::Error optiml::divideGrids(const FunctionDecl &Kernel,
   }
   return rewriteMarkGrid(Kernel, Dim, Factor, Edits, Ctx);
 }
+
+llvm::Expected<EditSet>
+optiml::rewriteBodyAndGrids(const FunctionDecl &Kernel, std::string Body,
+                            llvm::ArrayRef<LaunchShape> Shapes, unsigned Dim,
+                            uint64_t Factor, ASTContext &Ctx) {
+  EditSet Edits;
+  if (llvm::Error E = Edits.add(
+          *Kernel.getBody(),
+          changeTo(node(EditSet::Root.str()), cat(std::move(Body))), Ctx))
+    return E;
+  if (llvm::Error E = divideGrids(Kernel, Shapes, Dim, Factor, Edits, Ctx))
+    return E;
+  return Edits;
+}

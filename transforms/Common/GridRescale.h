@@ -43,6 +43,15 @@ llvm::Error divideGrids(const clang::FunctionDecl &Kernel,
                         uint64_t Factor, EditSet &Edits,
                         clang::ASTContext &Ctx);
 
+/// The edits of a transform that gives each thread \p Factor times the work
+/// along \p Dim: \p Kernel's body becomes \p Body, and every grid (launches
+/// and mark) is divided by \p Factor along \p Dim.
+llvm::Expected<EditSet> rewriteBodyAndGrids(const clang::FunctionDecl &Kernel,
+                                            std::string Body,
+                                            llvm::ArrayRef<LaunchShape> Shapes,
+                                            unsigned Dim, uint64_t Factor,
+                                            clang::ASTContext &Ctx);
+
 } // namespace optiml
 
 #endif // OPTIML_TRANSFORMS_COMMON_GRIDRESCALE_H

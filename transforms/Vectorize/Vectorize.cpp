@@ -44,13 +44,6 @@ llvm::Expected<EditSet> Vectorize::apply(const Site &S, const ParamValues &P,
   auto Text = VectorPrinter(*Plan, Ctx).print(*Body);
   if (!Text)
     return Text.takeError();
-  EditSet Edits;
-  if (llvm::Error E = Edits.add(
-          *Body, changeTo(node(EditSet::Root.str()), cat(std::move(*Text))),
-          Ctx))
-    return E;
-  if (llvm::Error E =
-          divideGrids(*S.Kernel, Plan->Launches, 0, Plan->Width, Edits, Ctx))
-    return E;
-  return Edits;
+  return rewriteBodyAndGrids(*S.Kernel, std::move(*Text), Plan->Launches, 0,
+                             Plan->Width, Ctx);
 }

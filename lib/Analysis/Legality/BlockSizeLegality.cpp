@@ -139,11 +139,8 @@ llvm::Expected<std::vector<LaunchShape>>
 BlockSizeLegality::analyze(const FunctionDecl &Kernel, const Dim3 &New,
                            ASTContext &Ctx) {
   KernelLaunches Launches(Ctx, Kernel);
-  if (const Expr *Use = Launches.addressUse())
-    return illegalAt(Use->getBeginLoc(), Ctx,
-                     "the address of '" + Kernel.getName() +
-                         "' is taken, so some of its launches are out of "
-                         "reach");
+  if (llvm::Error E = Launches.checkAllInReach(Kernel, Ctx))
+    return E;
   if (Launches.calls().empty())
     return illegalAt(Kernel.getLocation(), Ctx,
                      "'" + Kernel.getName() +

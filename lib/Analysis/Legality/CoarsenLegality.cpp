@@ -22,24 +22,10 @@ const char *const AxisNames[] = {"x", "y", "z"};
 
 using VarSet = llvm::SmallPtrSet<const VarDecl *, 16>;
 
-/// Calls \p F on \p S and every node below it; a built-in component
-/// (`blockIdx.y`) is one leaf.
-template <typename Fn> void walk(const Stmt *S, Fn &F) {
-  if (!S)
-    return;
-  F(S);
-  if (isBuiltinRefNode(S))
-    return;
-  if (const auto *P = dyn_cast<PseudoObjectExpr>(S))
-    return walk(P->getSyntacticForm(), F);
-  for (const Stmt *C : S->children())
-    walk(C, F);
-}
-
 template <typename Pred> bool anyNode(const Stmt *S, Pred P) {
   bool Found = false;
   auto F = [&](const Stmt *N) { Found = Found || P(N); };
-  walk(S, F);
+  forEachNode(S, F);
   return Found;
 }
 
@@ -464,7 +450,7 @@ void JamClassifier::jam(const Stmt *S, const Stmt *Part) {
         modifies(*cast<DeclRefExpr>(N), Ctx))
       notePrivate(V);
   };
-  walk(Part, F);
+  forEachNode(Part, F);
 }
 
 llvm::Expected<JamAction> JamClassifier::classify(const Stmt *S,
@@ -641,7 +627,7 @@ llvm::Error KernelRules::checkGeometry() const {
         !Call && C && readsBlockGeometry(C->getDirectCallee(), Seen))
       Call = N;
   };
-  walk(&Body, F);
+  forEachNode(&Body, F);
   if (Grid)
     return illegalAt(Grid->getBeginLoc(), Ctx,
                      "the kernel reads gridDim." + axis() +
@@ -673,7 +659,7 @@ llvm::Error KernelRules::checkControl() const {
     if (isa<GotoStmt, IndirectGotoStmt, LabelStmt>(N))
       Bad = N;
   };
-  walk(&Body, F);
+  forEachNode(&Body, F);
   if (!Bad)
     return llvm::Error::success();
   if (isa<ReturnStmt>(Bad))
@@ -694,7 +680,7 @@ llvm::Error KernelRules::checkVariables() const {
         modifies(*cast<DeclRefExpr>(N), Ctx))
       Bad = cast<DeclRefExpr>(N);
   };
-  walk(&Body, F);
+  forEachNode(&Body, F);
   if (!Bad)
     return llvm::Error::success();
   return illegalAt(Bad->getBeginLoc(), Ctx,
@@ -734,12 +720,12 @@ llvm::Expected<std::vector<const VarDecl *>> KernelRules::indexVars() const {
         if (const auto *V = dyn_cast<VarDecl>(X); V && isIndexVar(*V, Index))
           Vars.push_back(V), Index.insert(V);
   };
-  walk(&Body, Collect);
+  forEachNode(&Body, Collect);
   // blockIdx.D may appear only in their initializers.
   llvm::SmallPtrSet<const Stmt *, 8> Covered;
   for (const VarDecl *V : Vars) {
     auto Mark = [&](const Stmt *N) { Covered.insert(N); };
-    walk(V->getInit(), Mark);
+    forEachNode(V->getInit(), Mark);
   }
   const Stmt *Stray = nullptr;
   auto Find = [&](const Stmt *N) {
@@ -747,7 +733,7 @@ llvm::Expected<std::vector<const VarDecl *>> KernelRules::indexVars() const {
         !Covered.contains(N))
       Stray = N;
   };
-  walk(&Body, Find);
+  forEachNode(&Body, Find);
   if (Stray)
     return illegalAt(Stray->getBeginLoc(), Ctx,
                      "blockIdx." + axis() +
@@ -851,7 +837,7 @@ llvm::Error KernelRules::checkWrites(const VarSet &Index) const {
     if (Target && !Err)
       Err = checkStore(*Target);
   };
-  walk(&Body, F);
+  forEachNode(&Body, F);
   if (Err)
     return Err;
   BufferAccess Access(Kernel, Ctx);
@@ -877,7 +863,7 @@ llvm::Error CoarsenLegality::checkNoCooperation(const FunctionDecl &Kernel,
         C && !Call && isCooperativeCall(*C))
       Call = C;
   };
-  walk(Kernel.getBody(), F);
+  forEachNode(Kernel.getBody(), F);
   if (Shared)
     return illegalAt(Shared->getLocation(), Ctx,
                      "the kernel uses __shared__ '" + Shared->getName() +
@@ -900,11 +886,8 @@ llvm::Expected<std::vector<LaunchShape>>
 CoarsenLegality::launches(const FunctionDecl &Kernel, unsigned Dim,
                           ASTContext &Ctx) {
   KernelLaunches Launches(Ctx, Kernel);
-  if (const Expr *Use = Launches.addressUse())
-    return illegalAt(Use->getBeginLoc(), Ctx,
-                     "the address of '" + Kernel.getName() +
-                         "' is taken, so some of its launches are out of "
-                         "reach");
+  if (llvm::Error E = Launches.checkAllInReach(Kernel, Ctx))
+    return E;
   if (Launches.calls().empty())
     return illegalAt(Kernel.getLocation(), Ctx,
                      "'" + Kernel.getName() +

@@ -58,6 +58,19 @@ bool optiml::isBuiltinRefNode(const Stmt *S) {
          asBuiltinRef(cast<PseudoObjectExpr>(S)).has_value();
 }
 
+void optiml::forEachNode(const Stmt *S,
+                         llvm::function_ref<void(const Stmt *)> F) {
+  if (!S)
+    return;
+  F(S);
+  if (isBuiltinRefNode(S))
+    return;
+  if (const auto *P = dyn_cast<PseudoObjectExpr>(S))
+    return forEachNode(P->getSyntacticForm(), F);
+  for (const Stmt *C : S->children())
+    forEachNode(C, F);
+}
+
 bool optiml::isCooperativeCall(const CallExpr &Call) {
   const FunctionDecl *F = Call.getDirectCallee();
   if (!F || !F->getIdentifier())

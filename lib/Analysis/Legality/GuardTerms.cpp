@@ -89,25 +89,12 @@ std::vector<GuardTerm> optiml::guardTermsAt(const Stmt &S,
   return Out;
 }
 
-/// Every statement under \p S (itself included) of type NodeT.
-template <typename NodeT>
-static void findAll(const Stmt *S, std::vector<const NodeT *> &Out) {
-  if (!S)
-    return;
-  if (const auto *N = dyn_cast<NodeT>(S))
-    Out.push_back(N);
-  for (const Stmt *Child : S->children())
-    findAll(Child, Out);
-}
-
 llvm::Expected<ReturnFold> optiml::foldEarlyReturns(const FunctionDecl &Kernel,
                                                     const Stmt &Anchor,
                                                     ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
   std::vector<const IfStmt *> Early = earlyReturns(Kernel);
-  std::vector<const ReturnStmt *> Returns;
-  findAll(Kernel.getBody(), Returns);
-  for (const ReturnStmt *R : Returns) {
+  for (const ReturnStmt *R : nodesOf<ReturnStmt>(Kernel.getBody())) {
     bool Top = llvm::any_of(Early, [&](const IfStmt *If) {
       return If->getSourceRange().fullyContains(R->getSourceRange());
     });
@@ -141,9 +128,7 @@ llvm::Expected<ReturnFold> optiml::foldEarlyReturns(const FunctionDecl &Kernel,
                          "return that must become a guard");
       continue;
     }
-    std::vector<const CallExpr *> Calls;
-    findAll(S, Calls);
-    for (const CallExpr *C : Calls)
+    for (const CallExpr *C : nodesOf<CallExpr>(S))
       if (isCooperativeCall(*C))
         return illegalAt(C->getBeginLoc(), Ctx,
                          "a barrier after an early return cannot be "

@@ -6,43 +6,62 @@
 #include "optiml/Analysis/Legality/LaunchConfig.h"
 #include "optiml/Analysis/Legality/LegalityError.h"
 
+#include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/StringExtras.h"
-#include "llvm/Support/Regex.h"
 
 using namespace optiml;
 using namespace clang;
 
 using Dim3 = std::array<uint64_t, 3>;
 
-/// The mark's `block(x[, y[, z]])` when it is made of integer literals.
-static llvm::Expected<std::optional<Dim3>> markBlock(const FunctionDecl &Kernel,
-                                                     ASTContext &Ctx) {
+/// The arguments of the `block(...)` clause of a mark's text, or nothing.
+static std::optional<std::vector<std::string>>
+blockClause(llvm::StringRef Clauses) {
+  for (size_t At = Clauses.find("block"); At != llvm::StringRef::npos;
+       At = Clauses.find("block", At + 1)) {
+    if (At > 0 && (llvm::isAlnum(Clauses[At - 1]) || Clauses[At - 1] == '_'))
+      continue;
+    llvm::StringRef Rest = Clauses.substr(At + 5).ltrim(" \t");
+    if (!Rest.consume_front("("))
+      continue;
+    llvm::StringRef Inside = Rest.take_until([](char C) { return C == ')'; });
+    llvm::SmallVector<llvm::StringRef, 3> Parts;
+    Inside.split(Parts, ',');
+    std::vector<std::string> Args;
+    for (llvm::StringRef P : Parts)
+      Args.push_back(P.trim(" \t\\\r\n").str());
+    return Args;
+  }
+  return std::nullopt;
+}
+
+llvm::Expected<std::optional<MarkBlock>>
+optiml::markBlock(const FunctionDecl &Kernel, ASTContext &Ctx) {
   KernelInventory Inv = KernelFinder::find(Ctx);
   const KernelInfo *K = Inv.find(Kernel.getQualifiedNameAsString());
   if (!K || !K->Mark)
     return std::nullopt;
-  llvm::SmallVector<llvm::StringRef, 2> M;
-  llvm::Regex Clause("(^|[^A-Za-z0-9_])block *\\(([^)]*)\\)");
-  if (!Clause.match(K->Mark->Clauses, &M))
+  auto Args = blockClause(K->Mark->Clauses);
+  if (!Args)
     return std::nullopt;
-  llvm::SmallVector<llvm::StringRef, 3> Parts;
-  M[2].split(Parts, ',');
-  Dim3 B = {1, 1, 1};
-  for (size_t D = 0; D < Parts.size(); ++D)
-    if (D >= 3 || !llvm::to_integer(Parts[D].trim(), B[D], 10))
-      return illegalAt(Kernel.getLocation(), Ctx,
-                       "the block(...) of the kernel's mark is not made of "
-                       "integer literals");
+  const SourceManager &SM = Ctx.getSourceManager();
+  MarkBlock B;
+  B.Where = SM.translateLineCol(SM.getMainFileID(), K->Mark->Pos.Line,
+                                K->Mark->Pos.Column);
+  for (size_t I = 0; I < Args->size(); ++I)
+    if (I >= 3 || !llvm::to_integer((*Args)[I], B.Dims[I], 10))
+      return illegalAt(B.Where, Ctx,
+                       "the block(...) of the #pragma optiml mark is not "
+                       "made of integer literals, so the block the spec "
+                       "launches is unknown");
   return B;
 }
 
 llvm::Expected<Dim3> optiml::kernelBlock(const FunctionDecl &Kernel,
                                          ASTContext &Ctx) {
   KernelLaunches Launches(Ctx, Kernel);
-  if (const Expr *Use = Launches.addressUse())
-    return illegalAt(Use->getBeginLoc(), Ctx,
-                     "the address of '" + Kernel.getName() +
-                         "' is taken, so its launches are out of reach");
+  if (llvm::Error E = Launches.checkAllInReach(Kernel, Ctx))
+    return E;
   std::optional<Dim3> Found;
   auto Agree = [&](const Dim3 &B, SourceLocation Where) -> llvm::Error {
     if (Found && *Found != B)
@@ -56,7 +75,7 @@ llvm::Expected<Dim3> optiml::kernelBlock(const FunctionDecl &Kernel,
   if (!Mark)
     return Mark.takeError();
   if (*Mark)
-    Found = **Mark;
+    Found = (*Mark)->Dims;
   for (const CUDAKernelCallExpr *Call : Launches.calls()) {
     auto B = LaunchConfig::evaluate(LaunchConfig::operand(*Call, 1, Ctx), Ctx);
     if (!B)

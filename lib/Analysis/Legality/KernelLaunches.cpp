@@ -1,6 +1,7 @@
 //===- KernelLaunches.cpp - one kernel's launches, as AST nodes ----------===//
 
 #include "optiml/Analysis/Legality/KernelLaunches.h"
+#include "optiml/Analysis/Legality/LegalityError.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -73,4 +74,13 @@ private:
 
 KernelLaunches::KernelLaunches(ASTContext &Ctx, const FunctionDecl &Kernel) {
   Visitor(Kernel, *this).TraverseDecl(Ctx.getTranslationUnitDecl());
+}
+
+llvm::Error KernelLaunches::checkAllInReach(const FunctionDecl &Kernel,
+                                            const ASTContext &Ctx) const {
+  if (!AddressUse)
+    return llvm::Error::success();
+  return illegalAt(AddressUse->getBeginLoc(), Ctx,
+                   "the address of '" + Kernel.getName() +
+                       "' is taken, so some of its launches are out of reach");
 }

@@ -590,3 +590,16 @@ llvm::Expected<CanonicalLoop> optiml::analyzeLoop(const ForStmt &For,
   L.TripCount = tripCount(L, Ctx);
   return L;
 }
+
+std::optional<int64_t> optiml::copyLoopTrips(const ForStmt &For,
+                                             ASTContext &Ctx) {
+  auto L = analyzeLoop(For, Ctx);
+  if (!L) {
+    llvm::consumeError(L.takeError());
+    return std::nullopt;
+  }
+  auto Lower = L->Lower->getIntegerConstantExpr(Ctx);
+  if (L->Step != 1 || !Lower || *Lower != 0)
+    return std::nullopt;
+  return L->TripCount;
+}

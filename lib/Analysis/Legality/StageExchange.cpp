@@ -14,7 +14,6 @@
 #include "optiml/Analysis/Legality/BufferAccess.h"
 #include "optiml/Analysis/Legality/GuardTerms.h"
 #include "optiml/Analysis/Legality/IndexPolynomial.h"
-#include "optiml/Analysis/Legality/LaunchConfig.h"
 #include "optiml/Analysis/Legality/LegalityError.h"
 #include "optiml/Analysis/Legality/LoopInfo.h"
 #include "optiml/Analysis/Legality/StageSharedLegality.h"
@@ -78,21 +77,6 @@ llvm::Expected<const ArraySubscriptExpr *> onlyStore(const FunctionDecl &Kernel,
   return Store;
 }
 
-/// A coarsening copy loop `for (int c = 0; c < F; ++c)`: its trip count.
-std::optional<int64_t> jamTrip(const Stmt &S, ASTContext &Ctx) {
-  const auto *For = dyn_cast<ForStmt>(&S);
-  if (!For)
-    return std::nullopt;
-  auto L = analyzeLoop(*For, Ctx);
-  if (!L) {
-    llvm::consumeError(L.takeError());
-    return std::nullopt;
-  }
-  if (L->Step != 1 || LaunchConfig::constant(L->Lower, Ctx) != 0)
-    return std::nullopt;
-  return L->TripCount;
-}
-
 /// The top-level statement holding \p S; an error if a loop other than a
 /// top-level coarsening copy loop (returned in \p Jam) is on the way.
 llvm::Expected<const Stmt *> topLevel(const Stmt &S, const FunctionDecl &K,
@@ -120,7 +104,8 @@ llvm::Expected<const Stmt *> topLevel(const Stmt &S, const FunctionDecl &K,
       Child = P;
       continue;
     }
-    if (!Jam && jamTrip(*P, Ctx)) {
+    if (const auto *For = dyn_cast<ForStmt>(P);
+        !Jam && For && copyLoopTrips(*For, Ctx)) {
       Jam = cast<ForStmt>(P);
       Child = P;
       continue;
@@ -142,13 +127,10 @@ llvm::Expected<ExchangePlan> StageSharedLegality::analyzeExchange(
   ExchangePlan Plan;
   Plan.Kernel = &Kernel;
   Plan.Buffer = &Buffer;
-  QualType Elem = Buffer.getType()->getPointeeType();
-  if (!Elem->isArithmeticType())
-    return notApplicableAt(Buffer.getLocation(), Ctx,
-                           "'" + Buffer.getName() +
-                               "' does not point to numbers");
-  Plan.ElemType =
-      Elem.getUnqualifiedType().getAsString(Ctx.getPrintingPolicy());
+  auto Elem = elementType(Buffer, Ctx);
+  if (!Elem)
+    return Elem.takeError();
+  Plan.ElemType = *Elem;
   auto Store = onlyStore(Kernel, Buffer, Ctx);
   if (!Store)
     return Store.takeError();
@@ -210,7 +192,7 @@ llvm::Expected<ExchangePlan> StageSharedLegality::analyzeExchange(
                            "the store's rows are not threadIdx.y (+ a "
                            "coarsening copy times blockDim.y)");
   // With coarsening copies in y, the block and its copies form the square.
-  uint64_t Copies = Jam ? uint64_t(*jamTrip(*Jam, Ctx)) : 1;
+  uint64_t Copies = Jam ? uint64_t(*copyLoopTrips(*Jam, Ctx)) : 1;
   if (Block[0] != Block[1] * Copies || Block[0] < 2 || Block[2] != 1)
     return illegalAt(Kernel.getLocation(), Ctx,
                      "exchanging stores needs a square 2-D block (or x = y "
@@ -221,7 +203,9 @@ llvm::Expected<ExchangePlan> StageSharedLegality::analyzeExchange(
                          (Jam ? " and " + llvm::Twine(Copies) + " copies"
                               : llvm::Twine("")));
   Plan.Side = Block[0];
-  if (Plan.Side * (Plan.Side + 1) * Ctx.getTypeSizeInChars(Elem).getQuantity() >
+  if (Plan.Side * (Plan.Side + 1) *
+          Ctx.getTypeSizeInChars(Buffer.getType()->getPointeeType())
+              .getQuantity() >
       48 * 1024)
     return illegalAt(Kernel.getLocation(), Ctx,
                      "the tile would exceed 48 KiB of shared memory");
@@ -254,16 +238,7 @@ llvm::Expected<ExchangePlan> StageSharedLegality::analyzeExchange(
     return true;
   };
   auto Check = [&](const Expr &E, llvm::StringRef What) -> llvm::Error {
-    std::vector<const DeclRefExpr *> Refs;
-    std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
-      if (const auto *R = dyn_cast_or_null<DeclRefExpr>(S))
-        Refs.push_back(R);
-      if (S)
-        for (const Stmt *C : S->children())
-          Walk(C);
-    };
-    Walk(&E);
-    for (const DeclRefExpr *R : Refs)
+    for (const DeclRefExpr *R : nodesOf<DeclRefExpr>(&E))
       if (const auto *V = dyn_cast<VarDecl>(R->getDecl())) {
         auto Ok = Partner(*V, *R);
         if (!Ok)

@@ -6,13 +6,12 @@
 #include "optiml/Analysis/Legality/CudaBuiltins.h"
 #include "optiml/Analysis/Legality/GuardTerms.h"
 #include "optiml/Analysis/Legality/IndexPolynomial.h"
-#include "optiml/Analysis/Legality/LaunchConfig.h"
 #include "optiml/Analysis/Legality/LegalityError.h"
 #include "optiml/Analysis/Legality/LoopInfo.h"
 #include "optiml/Analysis/Legality/VarUses.h"
 #include "optiml/Analysis/SourceText.h"
 
-#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/Attr.h"
 #include "llvm/ADT/StringExtras.h"
 
 using namespace optiml;
@@ -21,25 +20,6 @@ using namespace clang;
 namespace {
 
 constexpr uint64_t SharedLimit = 48 * 1024; // Static __shared__ per block.
-
-/// Collects nodes of one kind under a statement.
-template <typename NodeT>
-class Collect : public RecursiveASTVisitor<Collect<NodeT>> {
-public:
-  bool shouldVisitImplicitCode() const { return false; }
-  bool VisitStmt(Stmt *S) {
-    if (auto *N = dyn_cast<NodeT>(S))
-      Found.push_back(N);
-    return true;
-  }
-  std::vector<const NodeT *> Found;
-};
-
-template <typename NodeT> std::vector<const NodeT *> collect(const Stmt &S) {
-  Collect<NodeT> C;
-  C.TraverseStmt(const_cast<Stmt *>(&S));
-  return C.Found;
-}
 
 const ParmVarDecl *bufferOf(const ArraySubscriptExpr &A) {
   const auto *Ref = dyn_cast<DeclRefExpr>(A.getBase()->IgnoreParenImpCasts());
@@ -129,19 +109,27 @@ llvm::Expected<IndexPolynomial> Analysis::poly(const Expr &E) {
 
 llvm::Error Analysis::checkBuffer() {
   Plan.Buffer = &Buffer;
+  auto Elem = StageSharedLegality::elementType(Buffer, Ctx);
+  if (!Elem)
+    return Elem.takeError();
+  if (BufferAccess(Kernel, Ctx).mayWrite(Buffer))
+    return illegalAt(Buffer.getLocation(), Ctx,
+                     "the kernel may write through '" + Buffer.getName() +
+                         "', so a shared-memory copy could go stale");
+  Plan.ElemType = *Elem;
+  Plan.ElemBytes =
+      Ctx.getTypeSizeInChars(Buffer.getType()->getPointeeType()).getQuantity();
+  return llvm::Error::success();
+}
+
+llvm::Expected<std::string>
+StageSharedLegality::elementType(const ParmVarDecl &Buffer, ASTContext &Ctx) {
   QualType Elem = Buffer.getType()->getPointeeType();
   if (!Elem->isArithmeticType())
     return notApplicableAt(Buffer.getLocation(), Ctx,
                            "'" + Buffer.getName() +
                                "' does not point to numbers");
-  if (BufferAccess(Kernel, Ctx).mayWrite(Buffer))
-    return illegalAt(Buffer.getLocation(), Ctx,
-                     "the kernel may write through '" + Buffer.getName() +
-                         "', so a shared-memory copy could go stale");
-  Plan.ElemType =
-      Elem.getUnqualifiedType().getAsString(Ctx.getPrintingPolicy());
-  Plan.ElemBytes = Ctx.getTypeSizeInChars(Elem).getQuantity();
-  return llvm::Error::success();
+  return Elem.getUnqualifiedType().getAsString(Ctx.getPrintingPolicy());
 }
 
 uint64_t StageSharedLegality::stagedTile(const ForStmt &Loop, ASTContext &Ctx) {
@@ -198,7 +186,7 @@ llvm::Error Analysis::checkJoin() {
   Plan.TileVar = L.IV->getName().str();
   Plan.Upper = textOf(L.Bound->getSourceRange(), Ctx);
   Plan.IVType = L.IV->getType().getAsString(Ctx.getPrintingPolicy());
-  for (const ForStmt *F : collect<ForStmt>(*Loop.getBody())) {
+  for (const ForStmt *F : nodesOf<ForStmt>(Loop.getBody())) {
     auto Inner = analyzeLoop(*F, Ctx);
     if (!Inner) {
       llvm::consumeError(Inner.takeError());
@@ -237,10 +225,10 @@ llvm::Error Analysis::checkPlacement() {
                      "needs it at the top of the kernel body, where every "
                      "thread reaches its barriers");
   for (const auto &[For, IV] : Bodies) {
-    for (const BreakStmt *B : collect<BreakStmt>(*For->getBody()))
+    for (const BreakStmt *B : nodesOf<BreakStmt>(For->getBody()))
       return illegalAt(B->getBeginLoc(), Ctx,
                        "a 'break' would leave only the current tile");
-    for (const ReturnStmt *R : collect<ReturnStmt>(*For->getBody()))
+    for (const ReturnStmt *R : nodesOf<ReturnStmt>(For->getBody()))
       return illegalAt(R->getBeginLoc(), Ctx,
                        "a 'return' inside the loop would skip barriers");
   }
@@ -259,17 +247,13 @@ llvm::Error Analysis::checkReturns() {
 llvm::Error Analysis::collectAccesses() {
   for (const auto &[For, IV] : Bodies) {
     for (const ArraySubscriptExpr *A :
-         collect<ArraySubscriptExpr>(*For->getBody()))
+         nodesOf<ArraySubscriptExpr>(For->getBody()))
       if (bufferOf(*A) == &Buffer)
         Plan.Accesses.push_back(A);
-    for (const ForStmt *Inner : collect<ForStmt>(*For->getBody()))
-      if (auto L = analyzeLoop(*Inner, Ctx)) {
-        auto Lo = LaunchConfig::constant(L->Lower, Ctx);
-        if (L->TripCount && Lo && *Lo == 0 && L->Step == 1)
-          JamTrips[L->IV] = uint64_t(*L->TripCount);
-      } else {
-        llvm::consumeError(L.takeError());
-      }
+    for (const ForStmt *Inner : nodesOf<ForStmt>(For->getBody()))
+      if (auto Trips = copyLoopTrips(*Inner, Ctx))
+        JamTrips[llvm::cantFail(analyzeLoop(*Inner, Ctx)).IV] =
+            uint64_t(*Trips);
   }
   if (Plan.Accesses.empty())
     return notApplicableAt(Loop.getBeginLoc(), Ctx,
@@ -348,15 +332,17 @@ llvm::Error Analysis::shapeOf(const ArraySubscriptExpr &A) {
   IndexPolynomial Row = IndexPolynomial::atom(TD);
   uint64_t Jam = 1;
   if (!Rest.isZero()) {
-    const VarDecl *C = nullptr;
+    // One coarsening copy c, as c * s * blockDim.d and nothing else.
+    std::vector<const VarDecl *> Copies;
     for (const auto &[Var, Trip] : JamTrips)
-      if (Rest.mentions([&](const IndexAtom &X) { return X.Var == Var; }))
-        C = C ? reinterpret_cast<const VarDecl *>(1) : Var;
+      if (Rest.mentions(
+              [&, V = Var](const IndexAtom &X) { return X.Var == V; }))
+        Copies.push_back(Var);
+    const VarDecl *C = Copies.size() == 1 ? Copies.front() : nullptr;
     IndexAtom CA = C ? IndexAtom::of(*C) : IndexAtom{};
     auto Coef = C ? Rest.coefficient(CA) : std::nullopt;
     IndexPolynomial Block = IndexPolynomial::constant(int64_t(Plan.Block[D]));
-    if (!C || C == reinterpret_cast<const VarDecl *>(1) || !Coef ||
-        !(*Coef == *Sr * Block) ||
+    if (!C || !Coef || !(*Coef == *Sr * Block) ||
         !(Rest - *Coef * IndexPolynomial::atom(CA)).isZero())
       return NA("the rows the block reads are not threadIdx." +
                 llvm::Twine("xyz"[D]) +
@@ -379,7 +365,7 @@ llvm::Error Analysis::shapeOf(const ArraySubscriptExpr &A) {
 
 llvm::Error Analysis::rowVars(const ArraySubscriptExpr &A) {
   const VarDecl *IV = ivOf(A, Bodies);
-  for (const DeclRefExpr *Ref : collect<DeclRefExpr>(*A.getIdx())) {
+  for (const DeclRefExpr *Ref : nodesOf<DeclRefExpr>(A.getIdx())) {
     const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
     if (!V || V == IV || isa<ParmVarDecl>(V) ||
         llvm::any_of(Plan.RowVars, [&](auto &R) { return R.first == V; }))
@@ -420,7 +406,7 @@ llvm::Error Analysis::loadGuards() {
         !llvm::all_of(All, [&](auto &Ts) { return HasText(Ts, Text); }))
       continue;
     bool Row = false, Other = false;
-    for (const DeclRefExpr *Ref : collect<DeclRefExpr>(*T.Cond)) {
+    for (const DeclRefExpr *Ref : nodesOf<DeclRefExpr>(T.Cond)) {
       const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
       if (!V || isa<ParmVarDecl>(V))
         continue;
@@ -452,7 +438,7 @@ llvm::Error Analysis::loadGuards() {
 llvm::Error Analysis::checkSize() {
   std::string Name = "optiml_" + Buffer.getName().str() + "_s";
   uint64_t Bytes = Plan.Rows * (Plan.Tile + Plan.Pad) * Plan.ElemBytes;
-  for (const DeclStmt *DS : collect<DeclStmt>(*Kernel.getBody()))
+  for (const DeclStmt *DS : nodesOf<DeclStmt>(Kernel.getBody()))
     for (const Decl *D : DS->decls())
       if (const auto *V = dyn_cast<VarDecl>(D)) {
         if (V->getName() == Name)
@@ -565,7 +551,7 @@ bool Analysis::readOnlyUnder(const VarDecl &V, const IfStmt &Guard) const {
 /// copies instead of repeating them under each copy's predicate.
 void Analysis::deadGuards() {
   for (const auto &[For, IV] : Bodies)
-    for (const IfStmt *If : collect<IfStmt>(*For->getBody())) {
+    for (const IfStmt *If : nodesOf<IfStmt>(For->getBody())) {
       const Stmt *Then = If->getThen();
       if (const auto *C = dyn_cast<CompoundStmt>(Then); C && C->size() == 1)
         Then = C->body_front();

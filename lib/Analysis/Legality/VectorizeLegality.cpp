@@ -17,18 +17,6 @@ using namespace clang;
 
 namespace {
 
-template <typename Fn> void walk(const Stmt *S, Fn &F) {
-  if (!S)
-    return;
-  F(S);
-  if (isBuiltinRefNode(S))
-    return;
-  if (const auto *P = dyn_cast<PseudoObjectExpr>(S))
-    return walk(P->getSyntacticForm(), F);
-  for (const Stmt *C : S->children())
-    walk(C, F);
-}
-
 const VarDecl *refVar(const Stmt *S) {
   const auto *R = dyn_cast_or_null<DeclRefExpr>(S);
   return R ? dyn_cast<VarDecl>(R->getDecl()) : nullptr;
@@ -37,7 +25,7 @@ const VarDecl *refVar(const Stmt *S) {
 bool refersTo(const Stmt *S, const VarDecl *V) {
   bool Found = false;
   auto F = [&](const Stmt *N) { Found |= refVar(N) == V; };
-  walk(S, F);
+  forEachNode(S, F);
   return Found;
 }
 
@@ -198,7 +186,7 @@ static llvm::SmallPtrSet<const ParmVarDecl *, 4> writesOf(const Stmt *S,
     if (P && useOf(*A, Ctx) != ElementUse::Read)
       Out.insert(P);
   };
-  walk(S, F);
+  forEachNode(S, F);
   return Out;
 }
 
@@ -222,7 +210,7 @@ llvm::Error BodyRules::checkStatement(const Stmt *S, unsigned Index) {
     else
       Err = checkOther(N);
   };
-  walk(S, F);
+  forEachNode(S, F);
   WrittenBefore.insert(Writes.begin(), Writes.end());
   return Err;
 }
@@ -369,7 +357,7 @@ llvm::Error findIndex(const FunctionDecl &Kernel, VectorizePlan &Plan,
         asBuiltinRef(cast<Expr>(N))->Which == BuiltinRef::GridDim)
       Grid = N;
   };
-  walk(Kernel.getBody(), F);
+  forEachNode(Kernel.getBody(), F);
   if (Grid)
     return illegalAt(Grid->getBeginLoc(), Ctx,
                      "the kernel reads gridDim, which vectorize divides");

@@ -3,6 +3,7 @@
 #include "optiml/Analysis/Legality/WarpReduceLegality.h"
 #include "optiml/Analysis/KernelFinder.h"
 #include "optiml/Analysis/Legality/CudaBuiltins.h"
+#include "optiml/Analysis/Legality/KernelBlock.h"
 #include "optiml/Analysis/Legality/KernelLaunches.h"
 #include "optiml/Analysis/Legality/LaunchConfig.h"
 #include "optiml/Analysis/Legality/LegalityError.h"
@@ -181,26 +182,6 @@ std::string dimsText(const Dim3 &D) {
 bool isWarpBlock(const Dim3 &D) {
   return D[0] >= 64 && D[0] <= 1024 && llvm::isPowerOf2_64(D[0]) && D[1] == 1 &&
          D[2] == 1;
-}
-
-/// The arguments of the `block(...)` clause of a mark's text, or nothing.
-std::optional<std::vector<std::string>> blockClause(llvm::StringRef Clauses) {
-  for (size_t At = Clauses.find("block"); At != llvm::StringRef::npos;
-       At = Clauses.find("block", At + 1)) {
-    if (At > 0 && (llvm::isAlnum(Clauses[At - 1]) || Clauses[At - 1] == '_'))
-      continue;
-    llvm::StringRef Rest = Clauses.substr(At + 5).ltrim(" \t");
-    if (!Rest.consume_front("("))
-      continue;
-    llvm::StringRef Inside = Rest.take_until([](char C) { return C == ')'; });
-    llvm::SmallVector<llvm::StringRef, 3> Parts;
-    Inside.split(Parts, ',');
-    std::vector<std::string> Args;
-    for (llvm::StringRef P : Parts)
-      Args.push_back(P.trim(" \t\\\r\n").str());
-    return Args;
-  }
-  return std::nullopt;
 }
 
 const char *const StepForms =
@@ -472,33 +453,21 @@ llvm::Error WarpReduceLegality::checkPlacement(const FunctionDecl &Kernel,
 }
 
 /// The block of \p Kernel's `#pragma optiml` mark, where the spec launches
-/// it for verification and timing; nothing when it has no mark or clause.
-static llvm::Expected<std::optional<Dim3>> markBlock(const FunctionDecl &Kernel,
-                                                     ASTContext &Ctx) {
-  KernelInventory Inv = KernelFinder::find(Ctx);
-  const KernelInfo *K = Inv.find(Kernel.getQualifiedNameAsString());
-  if (!K || !K->Mark)
+/// it for verification and timing, checked for a warp reduction.
+static llvm::Expected<std::optional<Dim3>>
+warpMarkBlock(const FunctionDecl &Kernel, ASTContext &Ctx) {
+  auto Mark = markBlock(Kernel, Ctx);
+  if (!Mark)
+    return Mark.takeError();
+  if (!*Mark)
     return std::nullopt;
-  auto Args = blockClause(K->Mark->Clauses);
-  if (!Args)
-    return std::nullopt;
-  const SourceManager &SM = Ctx.getSourceManager();
-  SourceLocation At = SM.translateLineCol(SM.getMainFileID(), K->Mark->Pos.Line,
-                                          K->Mark->Pos.Column);
-  Dim3 D = {1, 1, 1};
-  for (size_t I = 0; I < Args->size(); ++I)
-    if (I >= 3 || !llvm::to_integer((*Args)[I], D[I], 10))
-      return illegalAt(At, Ctx,
-                       "the block(...) of the #pragma optiml mark is not "
-                       "made of integer literals, so the block the spec "
-                       "launches is unknown");
-  if (!isWarpBlock(D))
-    return illegalAt(At, Ctx,
+  if (!isWarpBlock((*Mark)->Dims))
+    return illegalAt((*Mark)->Where, Ctx,
                      "the #pragma optiml mark launches a block of " +
-                         dimsText(D) +
+                         dimsText((*Mark)->Dims) +
                          "; warp-reduce needs (x, 1, 1) with x a power of "
                          "two from 64 to 1024");
-  return D;
+  return (*Mark)->Dims;
 }
 
 llvm::Error WarpReduceLegality::checkLaunches(const FunctionDecl &Kernel,
@@ -523,7 +492,7 @@ llvm::Error WarpReduceLegality::checkLaunches(const FunctionDecl &Kernel,
                            "; warp-reduce needs (x, 1, 1) with x a power of "
                            "two from 64 to 1024");
   }
-  auto Mark = markBlock(Kernel, Ctx);
+  auto Mark = warpMarkBlock(Kernel, Ctx);
   if (!Mark)
     return Mark.takeError();
   if (Launches.calls().empty() && !*Mark)

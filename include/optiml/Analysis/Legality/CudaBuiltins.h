@@ -10,9 +10,11 @@
 #define OPTIML_ANALYSIS_LEGALITY_CUDABUILTINS_H
 
 #include "clang/AST/Expr.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace optiml {
 
@@ -33,6 +35,23 @@ std::optional<BuiltinRef> asBuiltinRef(const clang::Expr *E);
 /// The node that spells a built-in component (the PseudoObjectExpr), so
 /// that walks can treat it as one leaf.
 bool isBuiltinRefNode(const clang::Stmt *S);
+
+/// Calls \p F on \p S and every statement below it, in source order, a
+/// built-in component (`blockIdx.y`) being one leaf and a pseudo-object
+/// seen through its syntactic form.
+void forEachNode(const clang::Stmt *S,
+                 llvm::function_ref<void(const clang::Stmt *)> F);
+
+/// Every node of type \p NodeT at or below \p S, in source order.
+template <typename NodeT>
+std::vector<const NodeT *> nodesOf(const clang::Stmt *S) {
+  std::vector<const NodeT *> Out;
+  forEachNode(S, [&](const clang::Stmt *N) {
+    if (const auto *M = llvm::dyn_cast<NodeT>(N))
+      Out.push_back(M);
+  });
+  return Out;
+}
 
 /// A call that synchronizes or exchanges data between the threads of a
 /// block or warp (__syncthreads, __shfl_*_sync, __ballot_sync, ...): code

@@ -13,8 +13,22 @@
 #include "llvm/Support/Error.h"
 
 #include <array>
+#include <optional>
 
 namespace optiml {
+
+/// The `block(x[, y[, z]])` of a kernel's `#pragma optiml` mark: the block
+/// the spec launches it with for verification and timing.
+struct MarkBlock {
+  std::array<uint64_t, 3> Dims = {1, 1, 1};
+  clang::SourceLocation Where; ///< The mark.
+};
+
+/// \p Kernel's mark block; nothing when it has no mark or no block clause;
+/// an Illegal LegalityError at the mark when the clause is not made of
+/// integer literals.
+llvm::Expected<std::optional<MarkBlock>>
+markBlock(const clang::FunctionDecl &Kernel, clang::ASTContext &Ctx);
 
 /// The one constant block \p Kernel runs with, or an Illegal LegalityError
 /// saying why it is not known.

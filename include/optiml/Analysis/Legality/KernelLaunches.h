@@ -11,6 +11,7 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
+#include "llvm/Support/Error.h"
 
 #include <vector>
 
@@ -29,6 +30,10 @@ public:
   /// The first use of the kernel other than as a <<<>>> callee (its address
   /// passed to cudaLaunchKernel, a function pointer), or null.
   const clang::Expr *addressUse() const { return AddressUse; }
+  /// Success when no launch can hide from calls(); else an Illegal
+  /// LegalityError at the use of \p Kernel's address.
+  llvm::Error checkAllInReach(const clang::FunctionDecl &Kernel,
+                              const clang::ASTContext &Ctx) const;
 
 private:
   class Visitor;

@@ -53,6 +53,11 @@ struct CanonicalLoop {
 llvm::Expected<CanonicalLoop> analyzeLoop(const clang::ForStmt &For,
                                           clang::ASTContext &Ctx);
 
+/// N for a loop `for (int c = 0; c < N; ++c)` with a constant N (the form of
+/// coarsening copies), or nothing.
+std::optional<int64_t> copyLoopTrips(const clang::ForStmt &For,
+                                     clang::ASTContext &Ctx);
+
 /// Whether \p E's value cannot change while \p Loop runs: it reads no
 /// variable assigned in the loop (including the IV) or declared in it, no
 /// memory written in the loop, calls nothing but pure math builtins;

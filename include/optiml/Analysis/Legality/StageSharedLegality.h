@@ -118,6 +118,11 @@ public:
                   const clang::ParmVarDecl &Buffer,
                   const std::array<uint64_t, 3> &Block, clang::ASTContext &Ctx);
 
+  /// The element type of \p Buffer as C++ text ("float"); NotApplicable
+  /// when it does not point to numbers.
+  static llvm::Expected<std::string>
+  elementType(const clang::ParmVarDecl &Buffer, clang::ASTContext &Ctx);
+
   /// The tile of a loop an earlier staging made, or 0.
   static uint64_t stagedTile(const clang::ForStmt &Loop,
                              clang::ASTContext &Ctx);
