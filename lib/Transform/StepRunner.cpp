@@ -10,9 +10,12 @@ ParamValues StepRunner::completeParams(const Transform &T, const Site &Site,
                                        clang::ASTContext &Ctx) {
   ParamValues Defaults = T.defaults(Site, Ctx);
   ParamValues All;
-  for (const ParamSpec &P : T.params())
-    All.set(P.Name,
-            Given.has(P.Name) ? Given.get(P.Name) : Defaults.get(P.Name));
+  for (const ParamSpec &P : T.params()) {
+    if (Given.has(P.Name))
+      All.set(P.Name, Given.get(P.Name));
+    else if (Defaults.has(P.Name)) // Else the transform reads its absence.
+      All.set(P.Name, Defaults.get(P.Name));
+  }
   return All;
 }
 

@@ -2,8 +2,10 @@
 
 #include "StageShared.h"
 #include "ExchangeWriter.h"
+#include "HaloWriter.h"
 #include "StageText.h"
 
+#include "optiml/Analysis/Legality/BufferAccess.h"
 #include "optiml/Analysis/Legality/KernelBlock.h"
 #include "optiml/Analysis/Legality/LegalityError.h"
 
@@ -44,12 +46,28 @@ ParamValues StageShared::defaults(const Site &S, ASTContext &Ctx) const {
 
 llvm::Error StageShared::check(const Site &S, const ParamValues &P,
                                ASTContext &Ctx) const {
-  if (!S.Loop) {
+  if (!S.Loop && writes(S, Ctx)) {
     auto Plan = exchange(S, Ctx);
+    return Plan ? llvm::Error::success() : Plan.takeError();
+  }
+  if (!S.Loop) {
+    auto Plan = halo(S, Ctx);
     return Plan ? llvm::Error::success() : Plan.takeError();
   }
   auto Plan = plan(S, P, Ctx);
   return Plan ? llvm::Error::success() : Plan.takeError();
+}
+
+bool StageShared::writes(const Site &S, ASTContext &Ctx) const {
+  return BufferAccess(*S.Kernel, Ctx).mayWrite(*S.Buffer);
+}
+
+llvm::Expected<HaloPlan> StageShared::halo(const Site &S,
+                                           ASTContext &Ctx) const {
+  auto Block = kernelBlock(*S.Kernel, Ctx);
+  if (!Block)
+    return Block.takeError();
+  return StageSharedLegality::analyzeHalo(*S.Kernel, *S.Buffer, *Block, Ctx);
 }
 
 llvm::Expected<ExchangePlan> StageShared::exchange(const Site &S,
@@ -106,12 +124,7 @@ std::string StageWriter::declaration() const {
 /// thread e mod (threads per block), the contiguous side fastest.
 std::string StageWriter::load(llvm::StringRef In) const {
   const auto &B = Plan.Block;
-  std::string Tid = "threadIdx.x";
-  if (B[1] > 1 || B[2] > 1)
-    Tid = "threadIdx.y * " + std::to_string(B[0]) + " + threadIdx.x";
-  if (B[2] > 1)
-    Tid = "(threadIdx.z * " + std::to_string(B[1]) + " + threadIdx.y) * " +
-          std::to_string(B[0]) + " + threadIdx.x";
+  std::string Tid = blockThreadIndex(B);
   std::string W = std::to_string(Plan.Rows), T = std::to_string(Plan.Tile);
   std::string Fast = Plan.RowMajor ? T : W;
   std::string Slow = Plan.RowMajor ? "optiml_w" : "optiml_t";
@@ -278,11 +291,17 @@ llvm::Expected<EditSet> StageWriter::write() {
 
 llvm::Expected<EditSet> StageShared::apply(const Site &S, const ParamValues &P,
                                            ASTContext &Ctx) const {
-  if (!S.Loop) {
+  if (!S.Loop && writes(S, Ctx)) {
     auto Plan = exchange(S, Ctx);
     if (!Plan)
       return Plan.takeError();
     return writeExchange(*Plan, Ctx);
+  }
+  if (!S.Loop) {
+    auto Plan = halo(S, Ctx);
+    if (!Plan)
+      return Plan.takeError();
+    return writeHalo(*Plan, Ctx);
   }
   auto Plan = plan(S, P, Ctx);
   if (!Plan)

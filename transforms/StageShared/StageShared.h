@@ -4,8 +4,11 @@
 // the block's tile, loaded cooperatively and coalesced once per T
 // iterations: the step that makes a naive SGEMM the classic tiled one.
 // Applied to a second buffer of the same loop, it joins the first one's
-// tiles (one pair of barriers per tile). The analysis is
-// StageSharedLegality; this file only writes text.
+// tiles (one pair of barriers per tile). On a buffer site outside loops
+// it routes stores through a tile exchanged between partner threads (a
+// transpose), or loads a stencil's block with its halo into a tile that
+// the neighbour reads share. The analysis is StageSharedLegality; this
+// file only writes text.
 //
 //===----------------------------------------------------------------------===//
 
@@ -40,6 +43,10 @@ private:
                                  clang::ASTContext &Ctx) const;
   llvm::Expected<ExchangePlan> exchange(const Site &S,
                                         clang::ASTContext &Ctx) const;
+  llvm::Expected<HaloPlan> halo(const Site &S, clang::ASTContext &Ctx) const;
+  /// Whether the kernel stores to the site's buffer (exchange) rather than
+  /// only reading it (halo).
+  bool writes(const Site &S, clang::ASTContext &Ctx) const;
 
   std::vector<ParamSpec> Params;
 };

@@ -54,6 +54,15 @@ std::string optiml::indentAt(SourceLocation L, const ASTContext &Ctx) {
       .str();
 }
 
+std::string optiml::blockThreadIndex(const std::array<uint64_t, 3> &B) {
+  if (B[2] > 1)
+    return "(threadIdx.z * " + std::to_string(B[1]) + " + threadIdx.y) * " +
+           std::to_string(B[0]) + " + threadIdx.x";
+  if (B[1] > 1)
+    return "threadIdx.y * " + std::to_string(B[0]) + " + threadIdx.x";
+  return "threadIdx.x";
+}
+
 llvm::Error optiml::writeReturnFold(const ReturnFold &Fold, EditSet &Edits,
                                     const ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();

@@ -14,6 +14,7 @@
 
 #include "clang/AST/ASTContext.h"
 
+#include <array>
 #include <string>
 
 namespace optiml {
@@ -31,6 +32,10 @@ unsigned insertionOffsetOf(const clang::Stmt &S, const clang::ASTContext &Ctx);
 
 /// The spaces and tabs that start the line of \p L.
 std::string indentAt(clang::SourceLocation L, const clang::ASTContext &Ctx);
+
+/// The thread's linear index in a block of \p Block: "threadIdx.x",
+/// "threadIdx.y * 32 + threadIdx.x", ...; loads stride by the block's size.
+std::string blockThreadIndex(const std::array<uint64_t, 3> &Block);
 
 /// Deletes the lines of the folded returns and puts `if (Live) ` before
 /// each guarded statement.

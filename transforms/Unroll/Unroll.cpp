@@ -1,26 +1,99 @@
-//===- Unroll.cpp - `#pragma unroll F` before a for-loop -----------------===//
+//===- Unroll.cpp - unroll a for-loop, by pragma or by hand --------------===//
 
 #include "Unroll.h"
+#include "ExplicitUnrollPrinter.h"
+#include "transforms/Coarsen/SourceSnippet.h"
 #include "transforms/Common/Indentation.h"
+#include "transforms/Common/KernelIdentifiers.h"
 
+#include "optiml/Analysis/Legality/ExplicitUnrollLegality.h"
 #include "optiml/Analysis/Legality/UnrollLegality.h"
 
+#include "clang/Tooling/Transformer/Stencil.h"
+
 using namespace optiml;
+using namespace clang;
 using namespace clang::transformer;
 
 Unroll::Unroll() {
   Params.push_back(
       ParamSpec::integers("factor", {2, 4, 8, 16}, 4,
                           "how many iterations each unrolled body runs"));
+  ParamSpec Mode;
+  Mode.Name = "mode";
+  Mode.Domain = {"pragma", "explicit"};
+  Mode.Default = "pragma";
+  Mode.Help = "'#pragma unroll F', or F copies of the body in the source "
+              "and a remainder loop";
+  Params.push_back(std::move(Mode));
 }
 
-llvm::Error Unroll::check(const Site &S, const ParamValues &,
-                          clang::ASTContext &Ctx) const {
-  return UnrollLegality::check(*S.Loop, S.Name, Ctx);
+/// A step that leaves `mode` out means the pragma: steps written before the
+/// parameter existed keep their meaning and their spelling.
+static bool isExplicit(const ParamValues &P) {
+  return P.get("mode") == "explicit";
+}
+
+ParamValues Unroll::defaults(const Site &, ASTContext &) const {
+  ParamValues V;
+  V.set("factor", Params.front().Default);
+  return V;
+}
+
+llvm::Error Unroll::check(const Site &S, const ParamValues &P,
+                          ASTContext &Ctx) const {
+  if (!isExplicit(P))
+    return UnrollLegality::check(*S.Loop, S.Name, Ctx);
+  auto Plan =
+      ExplicitUnrollLegality::check(*S.Loop, S.Name, P.getInt("factor"), Ctx);
+  return Plan ? llvm::Error::success() : Plan.takeError();
+}
+
+/// `optiml_i_u`, or `optiml_i_u1`, ... when the kernel already uses it.
+static std::string counterName(const VarDecl &IV, const FunctionDecl &Kernel,
+                               ASTContext &Ctx) {
+  llvm::StringSet<> Used = identifiersOf(Kernel, Ctx);
+  std::string Base = ("optiml_" + IV.getName() + "_u").str();
+  std::string Name = Base;
+  for (unsigned N = 1; Used.contains(Name); ++N)
+    Name = Base + std::to_string(N);
+  return Name;
+}
+
+llvm::Expected<EditSet> Unroll::applyExplicit(const Site &S,
+                                              const ParamValues &P,
+                                              ASTContext &Ctx) const {
+  auto Plan =
+      ExplicitUnrollLegality::check(*S.Loop, S.Name, P.getInt("factor"), Ctx);
+  if (!Plan)
+    return Plan.takeError();
+  const ForStmt &For = *Plan->Loop.For;
+  auto Text = ExplicitUnrollPrinter(
+                  *Plan, counterName(*Plan->Loop.IV, *S.Kernel, Ctx), Ctx)
+                  .print();
+  if (!Text)
+    return Text.takeError();
+  auto Begin = SourceSnippet::offsetOf(For.getBeginLoc(), Ctx);
+  if (!Begin)
+    return Begin.takeError();
+  auto End = SourceSnippet::endOffset(For, Ctx);
+  if (!End)
+    return End.takeError();
+  // The loop through its last `;` or `}`.
+  CharSourceRange Whole = CharSourceRange::getCharRange(
+      For.getBeginLoc(), For.getBeginLoc().getLocWithOffset(*End - *Begin));
+  RangeSelector Range = [Whole](const ast_matchers::MatchFinder::MatchResult &)
+      -> llvm::Expected<CharSourceRange> { return Whole; };
+  EditSet Edits;
+  if (llvm::Error E = Edits.add(For, changeTo(Range, cat(*Text)), Ctx))
+    return E;
+  return Edits;
 }
 
 llvm::Expected<EditSet> Unroll::apply(const Site &S, const ParamValues &P,
-                                      clang::ASTContext &Ctx) const {
+                                      ASTContext &Ctx) const {
+  if (isExplicit(P))
+    return applyExplicit(S, P, Ctx);
   std::string Pragma = "#pragma unroll " + P.get("factor").str();
   EditSet Edits;
   if (llvm::Error E =

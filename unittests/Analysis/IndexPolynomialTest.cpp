@@ -1,6 +1,7 @@
 //===- IndexPolynomialTest.cpp - indices as polynomials, guard terms ------===//
 
 #include "optiml/Analysis/Legality/IndexPolynomial.h"
+#include "optiml/Analysis/Legality/GuardBounds.h"
 #include "optiml/Analysis/Legality/GuardTerms.h"
 #include "optiml/Frontend/CudaToolchain.h"
 
@@ -127,6 +128,84 @@ TEST_F(IndexPolynomialTest, GuardTermsSplitConjunctsAndEarlyReturns) {
             (std::vector<std::string>{"(r < 4)", "!(c == 2)", "!(c == 3)",
                                       "!(r >= m)", "!(c >= n)"}));
   EXPECT_EQ(earlyReturns(kernel()).size(), 1u);
+}
+
+/// The parameter named \p Name of the kernel.
+const ParmVarDecl *localNamedParm(const FunctionDecl &K, llvm::StringRef Name) {
+  for (const ParmVarDecl *P : K.parameters())
+    if (P->getName() == Name)
+      return P;
+  return nullptr;
+}
+
+/// The local named \p Name of the kernel.
+const VarDecl *localNamed(const FunctionDecl &K, llvm::StringRef Name) {
+  for (const Stmt *S : cast<CompoundStmt>(K.getBody())->body())
+    if (const auto *DS = dyn_cast<DeclStmt>(S))
+      for (const Decl *D : DS->decls())
+        if (const auto *V = dyn_cast<VarDecl>(D); V && V->getName() == Name)
+          return V;
+  return nullptr;
+}
+
+TEST_F(IndexPolynomialTest, GuardBoundsStepOverExcludedValues) {
+  // A stencil's interior: x >= 0 as a coordinate, x != 0 and x != n - 1
+  // where the border returned, x < n from the early return.
+  parse("int x = blockIdx.x * blockDim.x + threadIdx.x;\n"
+        "if (x >= n) return;\n"
+        "if (x == 0 || x == n - 1) { q[x] = 0; return; }\n"
+        "q[x] = p[x - 1] + p[x + 1];");
+  const VarDecl *X = localNamed(kernel(), "x");
+  ASSERT_TRUE(X);
+  auto Poly = [&](const Expr &E) {
+    return IndexPolynomial::of(E, ctx(),
+                               [&](const VarDecl &V) { return &V != X; });
+  };
+  IndexPolynomial N =
+      IndexPolynomial::atom(IndexAtom::of(*localNamedParm(kernel(), "n")));
+  auto C = [](int64_t K) { return IndexPolynomial::constant(K); };
+  std::vector<GuardTerm> Interior =
+      guardTermsAt(*subscripts().at(2), kernel(), ctx());
+  VarBounds B = VarBounds::from(*X, Interior, /*AtLeastZero=*/true, Poly);
+  EXPECT_TRUE(B.provesAtLeast(C(1)));
+  EXPECT_FALSE(B.provesAtLeast(C(2)));
+  EXPECT_TRUE(B.provesAtMost(N - C(2)));
+  EXPECT_FALSE(B.provesAtMost(N - C(3)));
+  EXPECT_TRUE(B.proves({BO_LT, N - C(1)}));
+  EXPECT_FALSE(B.proves({BO_LT, N - C(2)}));
+  // Without the coordinate's own bound nothing is known from below.
+  VarBounds NoZero = VarBounds::from(*X, Interior, false, Poly);
+  EXPECT_FALSE(NoZero.provesAtLeast(C(0)));
+  // At the border's store only x < n and x >= 0 hold.
+  VarBounds Border = VarBounds::from(
+      *X, guardTermsAt(*subscripts().at(0), kernel(), ctx()), true, Poly);
+  EXPECT_TRUE(Border.provesAtMost(N - C(1)));
+  EXPECT_FALSE(Border.provesAtMost(N - C(2)));
+  EXPECT_FALSE(Border.provesAtLeast(C(1)));
+}
+
+TEST_F(IndexPolynomialTest, GuardComparisonsIsolateTheVariable) {
+  parse("int x = threadIdx.x;\n"
+        "if (n > x && n - x > 1 && 2 * x < n && x + m <= n) q[x] = p[x];");
+  const VarDecl *X = localNamed(kernel(), "x");
+  ASSERT_TRUE(X);
+  auto Poly = [&](const Expr &E) {
+    return IndexPolynomial::of(E, ctx(),
+                               [&](const VarDecl &V) { return &V != X; });
+  };
+  std::vector<GuardTerm> Terms =
+      guardTermsAt(*subscripts().at(0), kernel(), ctx());
+  ASSERT_EQ(Terms.size(), 4u);
+  std::vector<std::string> Read;
+  for (const GuardTerm &T : Terms) {
+    auto Cmp = compareOf(T, *X, Poly);
+    Read.push_back(Cmp ? std::string(BinaryOperator::getOpcodeStr(Cmp->Op)) +
+                             " " + Cmp->Bound.str()
+                       : "none");
+  }
+  // n > x is x < n; n - x > 1 is x < n - 1; 2 * x < n does not isolate x.
+  EXPECT_EQ(Read,
+            (std::vector<std::string>{"< n", "< -1 + n", "none", "<= -m + n"}));
 }
 
 } // namespace

@@ -91,6 +91,22 @@ TEST_F(StepRunnerTest, AppliesAndReparses) {
   EXPECT_EQ(In->source().text(), Kernel);
 }
 
+TEST_F(StepRunnerTest, AParameterTheDefaultsLeaveOutIsSpelledOnlyWhenGiven) {
+  // unroll's defaults() leave `mode` out, so its default step reads as it
+  // did before the parameter existed; given, it is kept in its place.
+  auto In = parse(Kernel);
+  ASSERT_TRUE(In);
+  auto Default = run(*In, "unroll(site=k/for#0,factor=2)");
+  ASSERT_TRUE(bool(Default)) << llvm::toString(Default.takeError());
+  EXPECT_EQ(Default->Applied.str(), "unroll(site=k/for#0,factor=2)");
+  auto R = run(*In, "unroll(site=k/for#0,mode=explicit)");
+  ASSERT_TRUE(bool(R)) << llvm::toString(R.takeError());
+  EXPECT_EQ(R->Applied.str(), "unroll(site=k/for#0,factor=4,mode=explicit)");
+  EXPECT_NE(R->Parsed->source().text().find(
+                "  #pragma unroll 1\n  for (int i = optiml_i_u; i < n; ++i)"),
+            llvm::StringRef::npos);
+}
+
 TEST_F(StepRunnerTest, ChainedStepsSeeTheRewrittenSource) {
   auto In = parse(Kernel);
   ASSERT_TRUE(In);

@@ -62,7 +62,7 @@ TEST_F(StepTest, UnknownTransformListsTheKnownOnes) {
 TEST_F(StepTest, UnknownParameterListsTheDeclaredOnes) {
   EXPECT_EQ(error("unroll(site=k/for#0,fator=4)"),
             "in step 'unroll(site=k/for#0,fator=4)': unroll has no parameter "
-            "'fator' (parameters: site, factor)");
+            "'fator' (parameters: site, factor, mode)");
   EXPECT_NE(
       error("restrict(site=k,factor=2)").find("restrict has no parameter"),
       std::string::npos);

@@ -33,12 +33,15 @@ public:
   virtual bool changesNumerics() const { return false; }
 
   /// The parameters to suggest at \p S (--list-sites' `apply`) and to use
-  /// for ones a step leaves out. By default the declared defaults.
+  /// for ones a step leaves out. By default the declared defaults. A
+  /// parameter left out here stays out of completed steps unless given (the
+  /// transform reads its absence as its default): a parameter added later
+  /// keeps existing steps' spelling and the search's neighbourhoods.
   virtual ParamValues defaults(const Site &S, clang::ASTContext &Ctx) const;
 
   /// Success when the rewrite keeps the program's meaning at \p S with
-  /// \p Params (all set); else a LegalityError (Illegal or NotApplicable)
-  /// from the analysis that decided it.
+  /// \p Params (all set but those defaults() leaves out); else a LegalityError
+  /// (Illegal or NotApplicable) from the analysis that decided it.
   virtual llvm::Error check(const Site &S, const ParamValues &Params,
                             clang::ASTContext &Ctx) const = 0;
 

@@ -37,6 +37,24 @@ std::vector<const IfStmt *> optiml::earlyReturns(const FunctionDecl &Kernel) {
   return Out;
 }
 
+std::vector<const IfStmt *> optiml::exitingIfs(const FunctionDecl &Kernel) {
+  std::vector<const IfStmt *> Out;
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(Kernel.getBody());
+  if (!Body)
+    return Out;
+  for (const Stmt *S : Body->body()) {
+    const auto *If = dyn_cast<IfStmt>(S);
+    if (!If || If->getElse() || If->hasInitStorage() || If->hasVarStorage())
+      continue;
+    const Stmt *Last = If->getThen();
+    if (const auto *C = dyn_cast<CompoundStmt>(Last); C && !C->body_empty())
+      Last = C->body_back();
+    if (const auto *R = dyn_cast<ReturnStmt>(Last); R && !R->getRetValue())
+      Out.push_back(If);
+  }
+  return Out;
+}
+
 void optiml::splitConjuncts(const Expr *Cond, bool Negated,
                             std::vector<GuardTerm> &Out) {
   Cond = Cond->IgnoreParenImpCasts();
@@ -80,10 +98,10 @@ std::vector<GuardTerm> optiml::guardTermsAt(const Stmt &S,
     }
     Child = P;
   }
-  // Child is now the top-level statement holding S: early returns before
-  // it hold too.
+  // Child is now the top-level statement holding S: the conditions of
+  // exiting if-statements before it are false there.
   const SourceManager &SM = Ctx.getSourceManager();
-  for (const IfStmt *If : earlyReturns(Kernel))
+  for (const IfStmt *If : exitingIfs(Kernel))
     if (SM.isBeforeInTranslationUnit(If->getEndLoc(), Child->getBeginLoc()))
       splitConjuncts(If->getCond(), true, Out);
   return Out;
@@ -91,15 +109,17 @@ std::vector<GuardTerm> optiml::guardTermsAt(const Stmt &S,
 
 llvm::Expected<ReturnFold> optiml::foldEarlyReturns(const FunctionDecl &Kernel,
                                                     const Stmt &Anchor,
-                                                    ASTContext &Ctx) {
+                                                    ASTContext &Ctx,
+                                                    bool BarriersInAnchor) {
   const SourceManager &SM = Ctx.getSourceManager();
   std::vector<const IfStmt *> Early = earlyReturns(Kernel);
   for (const ReturnStmt *R : nodesOf<ReturnStmt>(Kernel.getBody())) {
     bool Top = llvm::any_of(Early, [&](const IfStmt *If) {
       return If->getSourceRange().fullyContains(R->getSourceRange());
     });
-    if (!Top &&
-        SM.isBeforeInTranslationUnit(R->getBeginLoc(), Anchor.getEndLoc()))
+    SourceLocation Limit =
+        BarriersInAnchor ? Anchor.getEndLoc() : Anchor.getBeginLoc();
+    if (!Top && SM.isBeforeInTranslationUnit(R->getBeginLoc(), Limit))
       return illegalAt(R->getBeginLoc(), Ctx,
                        "this return may leave some threads out of the "
                        "barriers the rewrite adds; only top-level "

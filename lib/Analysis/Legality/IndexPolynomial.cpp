@@ -76,6 +76,10 @@ std::optional<int64_t> IndexPolynomial::asConstant() const {
   return std::nullopt;
 }
 
+bool IndexPolynomial::hasNegativeTerm() const {
+  return llvm::any_of(Terms, [](const auto &T) { return T.second < 0; });
+}
+
 bool IndexPolynomial::mentions(
     const std::function<bool(const IndexAtom &)> &P) const {
   for (const auto &[M, C] : Terms)

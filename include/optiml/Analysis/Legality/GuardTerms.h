@@ -33,12 +33,18 @@ struct GuardTerm {
 std::vector<const clang::IfStmt *>
 earlyReturns(const clang::FunctionDecl &Kernel);
 
+/// A kernel's top-level if-statements without else whose branch ends in
+/// `return;`: `if (C) return;` and `if (C) { out[i] = in[i]; return; }`.
+/// After one, C is false.
+std::vector<const clang::IfStmt *>
+exitingIfs(const clang::FunctionDecl &Kernel);
+
 /// Splits \p Cond (negated when \p Negated) into conjuncts: `a && b`, and
 /// `!(a || b)` as `!a`, `!b`.
 void splitConjuncts(const clang::Expr *Cond, bool Negated,
                     std::vector<GuardTerm> &Out);
 
-/// The conditions that hold when \p S runs: the kernel's early returns
+/// The conditions that hold when \p S runs: the kernel's exiting ifs
 /// before it (negated) and the if-statements around it, up to \p Kernel's
 /// body.
 std::vector<GuardTerm> guardTermsAt(const clang::Stmt &S,
@@ -60,10 +66,12 @@ struct ReturnFold {
 /// statement of \p Kernel; an Illegal LegalityError when some return
 /// cannot be folded (not a top-level `if (C) return;` before the end of
 /// Anchor), a declaration after it reads memory, or a barrier would end up
-/// guarded.
+/// guarded. With \p BarriersInAnchor false the barriers go just before
+/// Anchor, so returns inside and after it are harmless.
 llvm::Expected<ReturnFold> foldEarlyReturns(const clang::FunctionDecl &Kernel,
                                             const clang::Stmt &Anchor,
-                                            clang::ASTContext &Ctx);
+                                            clang::ASTContext &Ctx,
+                                            bool BarriersInAnchor = true);
 
 } // namespace optiml
 

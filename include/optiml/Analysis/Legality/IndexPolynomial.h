@@ -72,6 +72,8 @@ public:
 
   bool isZero() const { return Terms.empty(); }
   std::optional<int64_t> asConstant() const;
+  /// Whether some term has a negative coefficient.
+  bool hasNegativeTerm() const;
   /// Whether some monomial contains an atom satisfying \p P.
   bool mentions(const std::function<bool(const IndexAtom &)> &P) const;
   /// The polynomial Q with this = Q * A + (terms without A), when A occurs

@@ -101,6 +101,43 @@ struct ExchangePlan {
   ReturnFold Fold;
 };
 
+/// How the neighbour reads of a stencil go through shared memory: the
+/// block's elements and a halo around them are loaded once into a tile,
+/// and each read `in[i + dx + dy * nx]` becomes
+/// `tile[threadIdx.y + dy - MinY][threadIdx.x + dx - MinX]`.
+struct HaloPlan {
+  const clang::FunctionDecl *Kernel = nullptr;
+  const clang::ParmVarDecl *Buffer = nullptr;
+  std::string ElemType;
+  std::array<uint64_t, 3> Block = {1, 1, 1};
+  /// Whether the tile has rows (a 2-D block); a 1-D tile otherwise.
+  bool TwoD = false;
+  /// The halo: the smallest and largest offsets in x and in y.
+  int64_t MinX = 0, MaxX = 0, MinY = 0, MaxY = 0;
+  uint64_t Width = 0, Height = 1; ///< The tile: block plus halo.
+
+  struct Read {
+    const clang::ArraySubscriptExpr *Access = nullptr;
+    int64_t DX = 0, DY = 0;
+  };
+  std::vector<Read> Reads;
+  /// The first read's index, evaluated by the loading thread with the
+  /// locals below redeclared for the tile element it loads.
+  std::string IndexText;
+  /// Locals the index reads that vary with the thread, in declaration
+  /// order, with their text for the element at tile column optiml_c and
+  /// row optiml_r: "blockIdx.x * 32 + optiml_c - 1", or the original
+  /// initializer for a local computed from them (`y * nx + x`).
+  std::vector<std::pair<const clang::VarDecl *, std::string>> Redeclared;
+  /// When an element is loaded: the guards every read is under, and the
+  /// coordinates' lower bound 0; the rest of the tile is zero-filled.
+  std::vector<std::string> LoadGuards;
+
+  /// The top-level statement before which the load and its barrier go.
+  const clang::Stmt *Anchor = nullptr;
+  ReturnFold Fold;
+};
+
 class StageSharedLegality {
 public:
   /// The plan for staging \p Buffer in \p Loop of \p Kernel with tiles of
@@ -117,6 +154,13 @@ public:
   analyzeExchange(const clang::FunctionDecl &Kernel,
                   const clang::ParmVarDecl &Buffer,
                   const std::array<uint64_t, 3> &Block, clang::ASTContext &Ctx);
+
+  /// The plan for staging the neighbour reads of the read-only \p Buffer
+  /// (a stencil with a halo) in a kernel launched with \p Block.
+  static llvm::Expected<HaloPlan>
+  analyzeHalo(const clang::FunctionDecl &Kernel,
+              const clang::ParmVarDecl &Buffer,
+              const std::array<uint64_t, 3> &Block, clang::ASTContext &Ctx);
 
   /// The element type of \p Buffer as C++ text ("float"); NotApplicable
   /// when it does not point to numbers.

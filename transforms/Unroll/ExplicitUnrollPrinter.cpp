@@ -1,0 +1,218 @@
+//===- ExplicitUnrollPrinter.cpp - the text of an unrolled loop ----------===//
+
+#include "ExplicitUnrollPrinter.h"
+#include "transforms/Coarsen/SourceSnippet.h"
+
+#include "optiml/Analysis/Legality/CudaBuiltins.h"
+#include "optiml/Analysis/Legality/VarUses.h"
+#include "optiml/Support/Error.h"
+
+#include "clang/AST/Expr.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/StringExtras.h"
+
+using namespace optiml;
+using namespace clang;
+
+/// The blanks that start the line holding \p Loc.
+static std::string indentOf(SourceLocation Loc, const ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  auto [File, Offset] = SM.getDecomposedLoc(SM.getExpansionLoc(Loc));
+  llvm::StringRef Buf = SM.getBufferData(File);
+  size_t Start = Buf.rfind('\n', Offset);
+  Start = Start == llvm::StringRef::npos ? 0 : Start + 1;
+  return Buf.substr(Start)
+      .take_while([](char C) { return C == ' ' || C == '\t'; })
+      .str();
+}
+
+/// The statement whose line shows how deep the body is indented.
+static const Stmt *firstBodyStmt(const Stmt *Body) {
+  if (const auto *C = dyn_cast<CompoundStmt>(Body))
+    Body = C->body_empty() ? nullptr : C->body_front();
+  // A leading pragma sits at column 1; the statement under it decides.
+  if (const auto *A = dyn_cast_or_null<AttributedStmt>(Body))
+    Body = A->getSubStmt();
+  return Body;
+}
+
+ExplicitUnrollPrinter::ExplicitUnrollPrinter(const ExplicitUnrollPlan &Plan,
+                                             std::string Counter,
+                                             ASTContext &Ctx)
+    : Plan(Plan), L(Plan.Loop), Counter(std::move(Counter)),
+      Type(L.IV->getType().getUnqualifiedType().getAsString(
+          Ctx.getPrintingPolicy())),
+      Ctx(Ctx), Base(indentOf(L.For->getBeginLoc(), Ctx)), Step("  ") {
+  const SourceManager &SM = Ctx.getSourceManager();
+  const Stmt *First = firstBodyStmt(L.For->getBody());
+  if (!First || SM.getExpansionLineNumber(First->getBeginLoc()) ==
+                    SM.getExpansionLineNumber(L.For->getBeginLoc()))
+    return;
+  std::string Inner = indentOf(First->getBeginLoc(), Ctx);
+  if (Inner.size() > Base.size() && llvm::StringRef(Inner).starts_with(Base))
+    Step = Inner.substr(Base.size());
+}
+
+void ExplicitUnrollPrinter::line(unsigned Depth, llvm::StringRef Text) {
+  std::string Indented;
+  if (!Text.empty())
+    for (unsigned I = 0; I < Depth; ++I)
+      Indented += Step;
+  Out.push_back(Indented + Text.str());
+}
+
+void ExplicitUnrollPrinter::lines(unsigned Depth,
+                                  llvm::ArrayRef<std::string> Texts) {
+  for (size_t I = 0; I < Texts.size(); ++I) {
+    llvm::StringRef Text = Texts[I];
+    // SourceSnippet puts preprocessor lines at column 1; a pragma takes the
+    // indentation of the statement it stands above.
+    std::string Indent;
+    if (Text.starts_with("#"))
+      for (llvm::StringRef Next : Texts.drop_front(I + 1))
+        if (!Next.starts_with("#")) {
+          Indent =
+              Next.take_while([](char C) { return C == ' ' || C == '\t'; });
+          break;
+        }
+    line(Depth, Indent + Text.str());
+  }
+}
+
+/// \p S's text on one line (a condition or initial value written over
+/// several lines).
+static std::string oneLine(const SourceSnippet &S) {
+  std::vector<std::string> Parts;
+  for (const std::string &Line : S.lines())
+    Parts.push_back(llvm::StringRef(Line).trim().str());
+  return llvm::join(Parts, " ");
+}
+
+llvm::Expected<std::string> ExplicitUnrollPrinter::unrolledCondition() const {
+  const Expr &Cond = *L.For->getCond();
+  auto Snip = SourceSnippet::ofExpr(Cond, Ctx);
+  if (!Snip)
+    return Snip.takeError();
+  std::vector<const DeclRefExpr *> Uses = usesOf(*L.IV, Cond, Ctx);
+  if (Uses.size() != 1)
+    return makeError(ErrorKind::Internal,
+                     "the condition of a canonical loop names its induction "
+                     "variable more than once");
+  // `i < n` becomes `c + K < n`: `+` binds tighter than any comparison, and
+  // the IV is an operand of the comparison itself (or parenthesized).
+  std::string Last = Counter;
+  if (int64_t K = (Plan.Factor - 1) * L.Step)
+    Last += " + " + std::to_string(K);
+  if (llvm::Error E = Snip->replace(Uses.front()->getSourceRange(), Last))
+    return E;
+  return oneLine(*Snip);
+}
+
+llvm::Error ExplicitUnrollPrinter::printCopy(int64_t J) {
+  const Stmt &Body = *L.For->getBody();
+  auto Snip = SourceSnippet::ofStmt(Body, Ctx);
+  if (!Snip)
+    return Snip.takeError();
+  std::vector<std::string> Lines = Snip->lines();
+  // A body that does not read the IV gets no copy of it (nvcc would warn
+  // that it is unused).
+  std::string Decl;
+  if (!usesOf(*L.IV, Body, Ctx).empty())
+    Decl = "const " + Type + " " + L.IV->getName().str() + " = " + Counter +
+           (J ? " + " + std::to_string(J * L.Step) : "") + ";";
+  std::string Opening = "{";
+  std::vector<std::string> Head, Middle;
+  if (!isa<CompoundStmt>(Body)) {
+    Head = Lines;
+  } else if (Lines.size() == 1) {
+    // `{ a; b; }` on one line.
+    llvm::StringRef Inner =
+        llvm::StringRef(Lines.front()).drop_front().drop_back().trim();
+    if (!Inner.empty())
+      Head.push_back(Inner.str());
+  } else {
+    // Code after `{` runs after the IV's declaration; a comment stays there.
+    llvm::StringRef Tail = llvm::StringRef(Lines.front()).drop_front().trim();
+    if (Tail.starts_with("//") || Tail.starts_with("/*"))
+      Opening += " " + Tail.str();
+    else if (!Tail.empty())
+      Head.push_back(Tail.str());
+    Middle.assign(Lines.begin() + 1, Lines.end() - 1);
+    llvm::StringRef Close = llvm::StringRef(Lines.back()).drop_back().rtrim();
+    if (!Close.trim().empty())
+      Middle.push_back(Close.str());
+  }
+  line(1, Opening);
+  if (!Decl.empty())
+    line(2, Decl);
+  lines(2, Head);
+  // The body's own lines are indented one level inside its braces already.
+  lines(1, Middle);
+  line(1, "}");
+  return llvm::Error::success();
+}
+
+llvm::Error ExplicitUnrollPrinter::printRemainder() {
+  auto Snip = SourceSnippet::ofStmt(*L.For, Ctx);
+  if (!Snip)
+    return Snip.takeError();
+  // `int i{lo}` keeps its braces.
+  bool Braced = isa<InitListExpr>(L.Lower->IgnoreImplicit());
+  if (llvm::Error E = Snip->replace(L.Lower->getSourceRange(),
+                                    Braced ? "{" + Counter + "}" : Counter))
+    return E;
+  line(0, "#pragma unroll 1");
+  lines(0, Snip->lines());
+  return llvm::Error::success();
+}
+
+bool ExplicitUnrollPrinter::needsBlock() const {
+  DynTypedNode Node = parentOf(DynTypedNode::create(*L.For), Ctx);
+  if (!Node.get<CompoundStmt>())
+    return true;
+  for (; Node.get<Stmt>(); Node = parentOf(Node, Ctx))
+    if (Node.get<SwitchStmt>())
+      return true;
+  const FunctionDecl *F = enclosingFunction(*L.For, Ctx);
+  return !F || !nodesOf<LabelStmt>(F->getBody()).empty();
+}
+
+llvm::Expected<std::string> ExplicitUnrollPrinter::print() {
+  Out.clear();
+  auto Lower = SourceSnippet::ofExpr(*L.Lower, Ctx);
+  if (!Lower)
+    return Lower.takeError();
+  auto Cond = unrolledCondition();
+  if (!Cond)
+    return Cond.takeError();
+  // The counter is declared before the unrolled loop when something after
+  // it needs its value: the remainder loop, or an IV visible after the loop.
+  bool Declared = Plan.declaresIV();
+  bool Outside = Plan.Remainder || !Declared;
+  std::string Start = Type + " " + Counter + " = " + oneLine(*Lower);
+  if (Outside)
+    line(0, Start + ";");
+  line(0, "for (" + (Outside ? "" : Start) + "; " + *Cond + "; " + Counter +
+              " += " + std::to_string(Plan.Factor * L.Step) + ") {");
+  for (int64_t J = 0; J < Plan.Factor; ++J)
+    if (llvm::Error E = printCopy(J))
+      return E;
+  line(0, "}");
+  if (Plan.Remainder) {
+    if (llvm::Error E = printRemainder())
+      return E;
+  } else if (!Declared) {
+    line(0, L.IV->getName().str() + " = " + Counter + ";");
+  }
+  if (Outside && needsBlock()) {
+    std::vector<std::string> Inner = std::move(Out);
+    Out.clear();
+    line(0, "{");
+    lines(1, Inner);
+    line(0, "}");
+  }
+  std::string Text = Out.front();
+  for (size_t I = 1; I < Out.size(); ++I)
+    Text += "\n" + (Out[I].empty() ? "" : Base + Out[I]);
+  return Text;
+}

@@ -1,0 +1,72 @@
+//===- ExplicitUnrollPrinter.h - the text of an unrolled loop --*- C++ -*-===//
+//
+// Prints the statements that replace `for (int i = lo; i < n; i += s) BODY`
+// when unrolled F times (ExplicitUnrollLegality decides whether it may be):
+//
+//   int optiml_i_u = lo;
+//   for (; optiml_i_u + (F-1)*s < n; optiml_i_u += F*s) {
+//     {
+//       const int i = optiml_i_u;
+//       BODY
+//     }
+//     ... F copies, copy j declaring i = optiml_i_u + j*s ...
+//   }
+//   #pragma unroll 1
+//   for (int i = optiml_i_u; i < n; i += s) BODY
+//
+// The copies and the remainder loop keep the body's text, comments and
+// layout; they are only re-indented. Each copy sits in its own braces, so
+// its declarations do not clash with the other copies'.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OPTIML_TRANSFORMS_UNROLL_EXPLICITUNROLLPRINTER_H
+#define OPTIML_TRANSFORMS_UNROLL_EXPLICITUNROLLPRINTER_H
+
+#include "optiml/Analysis/Legality/ExplicitUnrollLegality.h"
+
+#include <string>
+#include <vector>
+
+namespace optiml {
+
+class ExplicitUnrollPrinter {
+public:
+  /// \p Counter names the unrolled loop's counter; it must be new to the
+  /// kernel.
+  ExplicitUnrollPrinter(const ExplicitUnrollPlan &Plan, std::string Counter,
+                        clang::ASTContext &Ctx);
+
+  /// The text replacing the loop, from its `for` through its last
+  /// character; lines after the first carry the loop line's indentation.
+  llvm::Expected<std::string> print();
+
+private:
+  /// The unrolled loop's test: the loop's condition with the IV replaced
+  /// by the counter plus (F-1) steps.
+  llvm::Expected<std::string> unrolledCondition() const;
+  /// Copy \p J of the body, one nesting level in.
+  llvm::Error printCopy(int64_t J);
+  /// The original loop starting from the counter, under `#pragma unroll 1`.
+  llvm::Error printRemainder();
+  /// Whether the statements must be wrapped in braces: the loop is not
+  /// directly in a block, or a jump (case label, goto) could cross the
+  /// counter's declaration.
+  bool needsBlock() const;
+
+  void line(unsigned Depth, llvm::StringRef Text);
+  void lines(unsigned Depth, llvm::ArrayRef<std::string> Texts);
+
+  const ExplicitUnrollPlan &Plan;
+  const CanonicalLoop &L;
+  std::string Counter;
+  std::string Type; ///< The IV's type, as written in declarations.
+  clang::ASTContext &Ctx;
+  std::string Base; ///< The indentation of the loop's line.
+  std::string Step; ///< One level of nesting, as the loop's body uses.
+  std::vector<std::string> Out; ///< Lines, relative to the loop's line.
+};
+
+} // namespace optiml
+
+#endif // OPTIML_TRANSFORMS_UNROLL_EXPLICITUNROLLPRINTER_H
