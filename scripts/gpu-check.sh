@@ -18,12 +18,23 @@
 #               accepted; a wrong element, a fault and a hang are rejected
 #     transforms  every legal (transform, site) of every example applied
 #               and verified against the original through the tool
-#     sequences   hand-chosen transform chains (benchmarks/sequences.txt)
+#     sequences   hand-chosen transform chains (benchmarks/sequences.txt),
+#                 only those of $OPTIML_GPU_SEQ_EXAMPLES when set
 #     baselines   cuBLAS SGEMM (FP32) and device-to-device copy bandwidth
 #     optimize    --optimize (MCTS) on each example, $OPTIML_GPU_OPT_BUDGET
-#                 candidates (12), only $OPTIML_GPU_OPT_EXAMPLES when set
-#     strategies  MCTS, greedy and random at equal budget on one example
-#                 ($OPTIML_GPU_STRAT_EXAMPLE, softmax; budget 10)
+#                 candidates (12), only $OPTIML_GPU_OPT_EXAMPLES when set; a
+#                 row says the best speedup, the fraction of the roofline
+#                 reached (original -> best) and measured / failed, read
+#                 from the report's JSON
+#     strategies  MCTS, greedy and random at equal budget, each with every
+#                 seed of $OPTIML_GPU_STRAT_SEEDS ("1 2", --search-seed) on
+#                 every example of $OPTIML_GPU_STRAT_EXAMPLES ("sgemm"),
+#                 $OPTIML_GPU_STRAT_BUDGET candidates (8), a fresh database
+#                 per run; one row per (example, strategy) with the mean and
+#                 min..max speedup over the seeds. Defaults: 3 x 2 x 8 = 48
+#                 candidates, at ~8 s each on sgemm about 6-7 min; each
+#                 added example (e.g. transpose, ~11 s a candidate) adds as
+#                 much again, so run more examples in separate calls
 #     ncu       the runner's timing of each example against Nsight Compute
 #               (--clock-control none) on the same kernel and instance
 set -uo pipefail
@@ -207,10 +218,11 @@ check_baselines() {
 # "example|step;step;..." per line), applied in order and evaluated against
 # the original example.
 check_sequences() {
-  local name steps src out args step i=0 status rc
+  local name steps src out args step i=0 status rc only=${OPTIML_GPU_SEQ_EXAMPLES:-}
   while IFS='|' read -r name steps; do
     [[ -z "$name" || "$name" == \#* ]] && continue
     i=$((i + 1))
+    [ -n "$only" ] && [[ " $only " != *" $name "* ]] && continue
     src="examples/$name.cu"
     out="$work/seq-$i-$name.cu"
     args=()
@@ -230,6 +242,39 @@ check_sequences() {
   done <benchmarks/sequences.txt
 }
 
+# The SASS instruction mix (cuobjdump -sass, attached to every build) of the
+# naive sgemm and of the one --optimize wrote, as two rows; both builds come
+# from the cache.
+sgemm_sass_rows() {
+  local opt="$work/opt-sgemm-mcts.cu" args=() side line
+  [ -f "$opt" ] && args=(--candidate="$opt")
+  "$tool" examples/sgemm.cu --evaluate --build-only ${args[@]+"${args[@]}"} --format=json \
+    --cuda-path="$cuda" >"$logs/sass-sgemm.json" 2>"$logs/sass-sgemm.err"
+  while IFS='|' read -r side line; do
+    case "$line" in
+      none*) record "sass sgemm $side" "FAIL" "no SASS mix: $line" ;;
+      *) record "sass sgemm $side" "ok" "$line" ;;
+    esac
+  done < <(python3 - "$logs/sass-sgemm.json" "$([ -f "$opt" ] && echo 1)" <<'PY' 2>&1
+import json, sys
+w = lambda c: '%d/%d/%d' % (c['32'], c['64'], c['128'])
+def row(m):
+    n = max(m['instructions'], 1)
+    return '%d instr, %d FFMA (%.0f%%), %d int; LDG %s, LDS %s, STS %s (32/64/128); LDL/STL %d/%d' % (
+        m['instructions'], m['ffma'], 100.0 * m['ffma'] / n, m['integer'],
+        w(m['global_loads']), w(m['shared_loads']), w(m['shared_stores']),
+        sum(m['local_loads'].values()), sum(m['local_stores'].values()))
+sides = [('naive', 'reference')] + ([('optimized', 'candidate')] if sys.argv[2] else [])
+for name, side in sides:
+    try:
+        m = json.load(open(sys.argv[1]))['build'][side]['sass']
+        print('%s|%s' % (name, row(m) if m else 'none (no cuobjdump beside nvcc or on PATH?)'))
+    except Exception as e:
+        print('%s|none (%s: %s)' % (name, type(e).__name__, e))
+PY
+  )
+}
+
 # --optimize on each example with a small budget ($OPTIML_GPU_OPT_BUDGET,
 # default 12 candidates) and the MCTS strategy.
 check_optimize() {
@@ -239,32 +284,96 @@ check_optimize() {
     [ -n "$examples" ] && [[ " $examples " != *" $name "* ]] && continue
     optimize_one "$src" "$name" mcts "$budget"
   done
+  sgemm_sass_rows
+}
+
+# optimize_run SRC TAG STRATEGY BUDGET DB SEED: one search; the output is
+# $work/opt-TAG.cu, the log and reports $logs/opt-TAG.{txt,md,json,html}.
+optimize_run() {
+  local src=$1 tag=$2 strategy=$3 budget=$4 db=$5 seed=$6
+  "$tool" "$src" --optimize --strategy="$strategy" --budget="$budget" \
+    --search-seed="$seed" --db="$db" -o "$work/opt-$tag.cu" \
+    --report="$logs/opt-$tag" --cuda-path="$cuda" >"$logs/opt-$tag.txt" 2>&1
+}
+
+# report_line REPORT.json: "2.07x, roofline 8.2% -> 31.0%, 12 measured / 0
+# failed: TRACE" ("n/a" where the counters did not give a roofline).
+report_line() {
+  python3 - "$1" <<'PY' 2>&1 | tail -n 1
+import json, sys
+d = json.load(open(sys.argv[1]))
+pct = lambda f: 'n/a' if f is None else '%.1f%%' % (100 * f)
+print('%.2fx, roofline %s -> %s, %d measured / %d failed: %s' % (
+    d['best_speedup'], pct(d.get('roofline_original')),
+    pct(d.get('roofline_best')), d['evaluated'], d['failed'],
+    d['best_trace'] or '(original kept)'))
+PY
 }
 
 # optimize_one SRC NAME STRATEGY BUDGET [DB]: one search, one row.
 optimize_one() {
-  local src=$1 name=$2 strategy=$3 budget=$4 db=${5:-$work/search.db} out start_s rc best
-  out="$work/opt-$name-$strategy.cu"
+  local src=$1 name=$2 strategy=$3 budget=$4 db=${5:-$work/search.db} tag start_s rc line
+  tag="$name-$strategy"
   start_s=$SECONDS
-  "$tool" "$src" --optimize --strategy="$strategy" --budget="$budget" \
-    --db="$db" -o "$out" --report="$logs/opt-$name-$strategy" \
-    --cuda-path="$cuda" >"$logs/opt-$name-$strategy.txt" 2>&1
+  optimize_run "$src" "$tag" "$strategy" "$budget" "$db" 1
   rc=$?
-  best=$(grep -E "best .*over the original|nothing beat|stopped" "$logs/opt-$name-$strategy.txt" | tail -n 2 | tr '\n' ' ')
-  if [ $rc -eq 0 ]; then
-    record "optimize $name $strategy" "ok" "$((SECONDS - start_s))s: $best"
+  if [ $rc -ne 0 ]; then
+    record "optimize $name $strategy" "FAIL" "exit $rc $(tail -n 1 "$logs/opt-$tag.txt")"
+  elif line=$(report_line "$logs/opt-$tag.json"); then
+    record "optimize $name $strategy" "ok" "$((SECONDS - start_s))s: $line"
   else
-    record "optimize $name $strategy" "FAIL" "exit $rc $(tail -n 1 "$logs/opt-$name-$strategy.txt")"
+    record "optimize $name $strategy" "FAIL" "unreadable report: $line"
   fi
 }
 
-# MCTS against greedy and random at equal budget on one example.
+# seed_summary REPORT.json...: the best speedups of runs that differ only
+# in their seed, as "mean 1.52x, 1.03..2.01x over 2 seeds; 16 measured / 1
+# failed; top: TRACE".
+seed_summary() {
+  python3 - "$@" <<'PY' 2>&1 | tail -n 1
+import json, sys
+runs = [json.load(open(p)) for p in sys.argv[1:]]
+x = [r['best_speedup'] for r in runs]
+top = max(runs, key=lambda r: r['best_speedup'])
+print('mean %.2fx, %.2f..%.2fx over %d seeds; %d measured / %d failed; top: %s' % (
+    sum(x) / len(x), min(x), max(x), len(x),
+    sum(r['evaluated'] for r in runs), sum(r['failed'] for r in runs),
+    top['best_trace'] or '(original kept)'))
+PY
+}
+
+# MCTS against greedy and random at equal budget, over seeds: random's
+# choices follow the seed; MCTS and greedy make no random choices, so their
+# runs differ only where the GPU's noise changes a decision.
 check_strategies() {
-  local name=${OPTIML_GPU_STRAT_EXAMPLE:-softmax} budget=${OPTIML_GPU_STRAT_BUDGET:-10} s
-  # A fresh database each: no strategy starts from another's records.
-  for s in mcts greedy random; do
-    rm -f "$work/strategy-$s.db"
-    optimize_one "examples/$name.cu" "$name" "$s" "$budget" "$work/strategy-$s.db"
+  local examples=${OPTIML_GPU_STRAT_EXAMPLES:-sgemm} seeds=${OPTIML_GPU_STRAT_SEEDS:-1 2}
+  local budget=${OPTIML_GPU_STRAT_BUDGET:-8} name s seed tag start_s failed line summarized
+  local -a reports
+  for name in $examples; do
+    for s in mcts greedy random; do
+      reports=()
+      failed=""
+      line=""
+      summarized=0
+      start_s=$SECONDS
+      for seed in $seeds; do
+        tag="$name-$s-seed$seed"
+        # A fresh database each: no run starts from another's records.
+        rm -f "$work/strategy-$tag.db"
+        if optimize_run "examples/$name.cu" "$tag" "$s" "$budget" \
+          "$work/strategy-$tag.db" "$seed"; then
+          reports+=("$logs/opt-$tag.json")
+        else
+          failed+="; seed $seed: exit $? $(tail -n 1 "$logs/opt-$tag.txt")"
+        fi
+      done
+      [ ${#reports[@]} -gt 0 ] && line=$(seed_summary "${reports[@]}") && summarized=1
+      if [ -z "$failed" ] && [ $summarized -eq 1 ]; then
+        record "strategy $name $s" "ok" "$((SECONDS - start_s))s, budget $budget: $line"
+      else
+        record "strategy $name $s" "FAIL" "${line:-no run finished}$failed"
+      fi
+    done
   done
 }
 

@@ -32,6 +32,9 @@ static void printUsage(const char *Side, const BuildResult &B,
      << U.StackFrameBytes << " B stack, "
      << U.SpillStoreBytes + U.SpillLoadBytes << " B spills"
      << (B.Cached ? " (cached build)" : "") << "\n";
+  if (B.Sass)
+    OS << "  " << llvm::left_justify("", 10) << "SASS " << sassSummary(*B.Sass)
+       << "\n";
 }
 
 static void printTime(const char *Side, const json &T, llvm::raw_ostream &OS) {

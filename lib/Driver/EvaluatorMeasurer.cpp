@@ -45,6 +45,7 @@ Measurement EvaluatorMeasurer::measure(const Candidate &C) {
     return failedMeasurement(Ev.takeError());
   Measurement M = measurementFromRunnerResult(Ev->Result);
   M.Usage = Ev->Candidate.Usage;
+  M.Sass = Ev->Candidate.Sass;
   if (!Ev->Candidate.Succeeded && M.Log.empty())
     M.Log = Ev->Candidate.Log;
   return M;

@@ -14,6 +14,7 @@
 #include "optiml/Eval/GpuProbe.h"
 #include "optiml/Eval/Runner.h"
 #include "optiml/Rewrite/SourceParser.h"
+#include "optiml/Search/HtmlReport.h"
 #include "optiml/Search/RecordingMeasurer.h"
 #include "optiml/Search/StrategyFactory.h"
 #include "optiml/Search/TrajectoryReport.h"
@@ -110,7 +111,10 @@ static llvm::Error writeReports(const Trajectory &T, OptimizeOutcome &Out,
   std::string Prefix = reportPrefix(O);
   Out.ReportMarkdown = Prefix + ".md";
   Out.ReportJSON = Prefix + ".json";
+  Out.ReportHTML = Prefix + ".html";
   if (llvm::Error E = writeFile(Out.ReportMarkdown, toMarkdown(T)))
+    return E;
+  if (llvm::Error E = writeFile(Out.ReportHTML, toHtml(T)))
     return E;
   return writeFile(Out.ReportJSON, toJSON(T).dump(2) + "\n");
 }
@@ -127,7 +131,7 @@ static void printSummary(const OptimizeOutcome &Out, const OptimizeOptions &O,
     Log << "clang-optiml: nothing beat the original beyond the noise; "
            "writing the original\n";
   Log << "clang-optiml: wrote " << O.OutputPath << ", " << Out.ReportMarkdown
-      << ", " << Out.ReportJSON << "\n";
+      << ", " << Out.ReportJSON << ", " << Out.ReportHTML << "\n";
 }
 
 llvm::Expected<OptimizeOutcome>
@@ -154,6 +158,8 @@ optiml::runOptimizeSearch(Expander &E, Measurer &M, Database &Db,
     Log << "\n";
   const SearchGraph &G = (*S)->graph();
   Trajectory T = buildTrajectory(G, E, KernelName, (*S)->name());
+  T.Seed = O.Seed;
+  T.WallSeconds = Loop.progress().Seconds;
   Out.Improved = T.Improved;
   Out.BestSpeedup = T.BestSpeedup;
   Out.BestTrace = T.BestTrace;

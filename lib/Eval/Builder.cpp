@@ -7,6 +7,7 @@
 #include "optiml/Support/Subprocess.h"
 
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Debug.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -16,9 +17,14 @@
 
 #include <nlohmann/json.hpp>
 
+#define DEBUG_TYPE "optiml-builder"
+
 using namespace optiml;
 namespace fs = llvm::sys::fs;
 namespace path = llvm::sys::path;
+
+/// A dump takes well under a second; this only guards against a hang.
+static constexpr unsigned CuobjdumpTimeoutSeconds = 120;
 
 static std::string findNvcc() {
   if (auto Cuda = llvm::sys::Process::GetEnv("CUDA_PATH")) {
@@ -34,12 +40,24 @@ static std::string findNvcc() {
              : "";
 }
 
+/// cuobjdump of the same toolkit as \p Nvcc, else the one on $PATH; empty
+/// when there is none (some toolkits ship only the compilers).
+static std::string findCuobjdump(llvm::StringRef Nvcc) {
+  llvm::SmallString<256> Beside(path::parent_path(Nvcc));
+  path::append(Beside, "cuobjdump");
+  if (fs::can_execute(Beside))
+    return std::string(Beside);
+  return findProgram("cuobjdump");
+}
+
 llvm::Expected<Builder> Builder::create(BuildOptions Options) {
   if (Options.Nvcc.empty())
     Options.Nvcc = findNvcc();
   if (Options.Nvcc.empty())
     return makeError(ErrorKind::BadInput,
                      "nvcc not found: set CUDA_PATH or put nvcc on PATH");
+  if (Options.Cuobjdump.empty())
+    Options.Cuobjdump = findCuobjdump(Options.Nvcc);
   if (Options.CacheRoot.empty()) {
     auto Dir = cacheDir("builds");
     if (!Dir)
@@ -135,8 +153,10 @@ llvm::Expected<BuildResult> Builder::build(const KernelSource &Source,
   llvm::SmallString<256> Dir(Options.CacheRoot);
   path::append(Dir, Key);
   if (auto Cached = readCached(Dir, Key)) {
-    if (Cached->Succeeded)
+    if (Cached->Succeeded) {
       Cached->Usage = parseResourceUsage(Cached->Log, Kernel.Name);
+      Cached->Sass = sassMix(Dir, Cached->Library, Kernel.Name);
+    }
     return Cached;
   } else {
     llvm::consumeError(Cached.takeError());
@@ -171,9 +191,54 @@ llvm::Expected<BuildResult> Builder::build(const KernelSource &Source,
   if (R.Succeeded) {
     R.Library = std::string(Library);
     R.Usage = parseResourceUsage(R.Log, Kernel.Name);
+    R.Sass = sassMix(Dir, R.Library, Kernel.Name);
   }
   writeRecord(Dir, R);
   return R;
+}
+
+/// Writes \p Text to \p Path through a unique temporary file, so that two
+/// builds of one candidate never leave a half-written dump.
+static void writeAtomically(llvm::StringRef Path, llvm::StringRef Text) {
+  int FD;
+  llvm::SmallString<256> Temp;
+  if (fs::createUniqueFile(Path + "-%%%%%%.part", FD, Temp))
+    return;
+  {
+    llvm::raw_fd_ostream OS(FD, /*shouldClose=*/true);
+    OS << Text;
+  }
+  if (fs::rename(Temp, Path))
+    fs::remove(Temp);
+}
+
+/// The dump is kept beside the library: a cached build costs a file read,
+/// and a build made before cuobjdump was found gets its dump on next use.
+/// Without cuobjdump, or when it fails, there is no mix and no error: the
+/// mix is evidence for the profiler, never a condition of a build.
+std::optional<SassMix> Builder::sassMix(llvm::StringRef Dir,
+                                        llvm::StringRef Library,
+                                        llvm::StringRef Kernel) const {
+  llvm::SmallString<256> DumpPath(Dir);
+  path::append(DumpPath, "candidate.sass");
+  if (auto Dump = llvm::MemoryBuffer::getFile(DumpPath))
+    return parseSassMix((*Dump)->getBuffer(), Kernel);
+  if (Options.Cuobjdump.empty() || !fs::can_execute(Options.Cuobjdump)) {
+    LLVM_DEBUG(llvm::dbgs()
+               << "no cuobjdump: no SASS mix for " << Library << "\n");
+    return std::nullopt;
+  }
+  auto Run = runSubprocess(Options.Cuobjdump,
+                           {Options.Cuobjdump, "-sass", Library.str()},
+                           CuobjdumpTimeoutSeconds);
+  if (!Run) {
+    llvm::consumeError(Run.takeError());
+    return std::nullopt;
+  }
+  if (!Run->succeeded())
+    return std::nullopt;
+  writeAtomically(DumpPath, Run->Output);
+  return parseSassMix(Run->Output, Kernel);
 }
 
 std::vector<llvm::Expected<BuildResult>>

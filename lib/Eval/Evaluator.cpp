@@ -85,9 +85,12 @@ json optiml::toJSON(const BuildResult &Build) {
             {"cached", Build.Cached},
             {"key", Build.Key},
             {"library", Build.Library},
-            {"usage", nullptr}};
+            {"usage", nullptr},
+            {"sass", nullptr}};
   if (Build.Usage)
     J["usage"] = toJSON(*Build.Usage);
+  if (Build.Sass)
+    J["sass"] = toJSON(*Build.Sass);
   if (!Build.Succeeded)
     J["log"] = llvm::StringRef(Build.Log).take_back(8000).str();
   return J;

@@ -9,9 +9,7 @@
 
 using namespace optiml;
 
-/// Itanium mangling spells a name as its length then its text ("5sgemm");
-/// an extern "C" kernel keeps its plain name.
-static bool namesKernel(llvm::StringRef Mangled, llvm::StringRef Kernel) {
+bool optiml::namesKernel(llvm::StringRef Mangled, llvm::StringRef Kernel) {
   if (Mangled == Kernel)
     return true;
   return Mangled.starts_with("_Z") &&

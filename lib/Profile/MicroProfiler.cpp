@@ -1,7 +1,11 @@
 //===- MicroProfiler.cpp - stage one, then the analyzers that fit ---------===//
 
 #include "optiml/Profile/MicroProfiler.h"
+#include "optiml/Profile/BankConflictAnalyzer.h"
 #include "optiml/Profile/CacheAnalyzer.h"
+#include "optiml/Profile/CoalescingAnalyzer.h"
+#include "optiml/Profile/DivergenceAnalyzer.h"
+#include "optiml/Profile/InstructionMixAnalyzer.h"
 #include "optiml/Profile/OccupancyAnalyzer.h"
 #include "optiml/Profile/SpillAnalyzer.h"
 #include "optiml/Profile/StaticHintAnalyzer.h"
@@ -16,6 +20,10 @@ MicroProfiler MicroProfiler::standard() {
   P.add(std::make_unique<OccupancyAnalyzer>());
   P.add(std::make_unique<SpillAnalyzer>());
   P.add(std::make_unique<CacheAnalyzer>());
+  P.add(std::make_unique<CoalescingAnalyzer>());
+  P.add(std::make_unique<BankConflictAnalyzer>());
+  P.add(std::make_unique<DivergenceAnalyzer>());
+  P.add(std::make_unique<InstructionMixAnalyzer>());
   P.add(std::make_unique<StaticHintAnalyzer>());
   return P;
 }

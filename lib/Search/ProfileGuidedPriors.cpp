@@ -9,6 +9,7 @@ using namespace optiml;
 ProfileInput optiml::profileInput(const Measurement &M) {
   ProfileInput In;
   In.Usage = M.Usage;
+  In.Sass = M.Sass;
   if (!M.Runner)
     return In;
   // The original measured against itself may report only one side.

@@ -8,8 +8,8 @@ using namespace optiml;
 using nlohmann::json;
 
 /// What of the runner's result the proposer needs again: the device with
-/// its peaks, the timing and the counters.
-/// its peaks, the timing and the counters, and the resource usage.
+/// its peaks, the timing and the counters, the resource usage and the SASS
+/// mix.
 static std::string metricsText(const Measurement &M) {
   json Kept = json::object();
   if (M.Runner && M.Runner->is_object())
@@ -18,6 +18,8 @@ static std::string metricsText(const Measurement &M) {
         Kept[Key] = (*M.Runner)[Key];
   if (M.Usage)
     Kept["usage"] = toJSON(*M.Usage);
+  if (M.Sass)
+    Kept["sass"] = toJSON(*M.Sass);
   // Replace invalid UTF-8 (a kernel name, a message) rather than throw.
   return Kept.dump(-1, ' ', false, json::error_handler_t::replace);
 }
@@ -78,7 +80,15 @@ Measurement optiml::fromRecord(const CandidateRecord &R) {
   } catch (const json::exception &) {
     // A malformed usage is no usage.
   }
+  if (Runner.contains("sass")) {
+    auto Sass = sassMixFromJSON(Runner["sass"]);
+    if (Sass)
+      M.Sass = std::move(*Sass);
+    else
+      llvm::consumeError(Sass.takeError()); // A malformed mix is no mix.
+  }
   Runner.erase("usage");
+  Runner.erase("sass");
   Runner["status"] = R.Status;
   M.Runner = std::make_shared<const json>(std::move(Runner));
   return M;

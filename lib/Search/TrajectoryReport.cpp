@@ -32,22 +32,46 @@ static std::string diffOf(Expander &E, const SearchNode &From,
       llvm::formatv("b/{0}.cu (step {1})", Kernel, Index).str());
 }
 
-Trajectory optiml::buildTrajectory(const SearchGraph &G, Expander &E,
-                                   llvm::StringRef Kernel,
-                                   llvm::StringRef Strategy) {
-  Trajectory T;
-  T.Kernel = Kernel.str();
-  T.Strategy = Strategy.str();
-  T.Series = G.history();
-  T.Evaluated = G.evaluated();
-  T.Failed = G.failed();
-  T.Cached = G.cached();
-  const SearchNode &Best = G.node(G.best());
-  T.BestSpeedup = std::max(1.0, Best.Result.effectiveSpeedup());
-  T.BestTrace = toString(Best.Steps);
-  T.Improved = G.best() != SearchGraph::Root && T.BestSpeedup > 1;
-  if (!T.Improved)
-    return T;
+/// The GPU named by the first runner result that has one (the database
+/// keeps the runner's "device" for cached answers too).
+static std::string deviceOf(const SearchGraph &G) {
+  for (unsigned N = 0; N < G.size(); ++N) {
+    const auto &Runner = G.node(N).Result.Runner;
+    if (!Runner || !Runner->is_object())
+      continue;
+    auto It = Runner->find("device");
+    if (It == Runner->end() || !It->is_object())
+      continue;
+    auto Name = It->find("name");
+    if (Name != It->end() && Name->is_string())
+      return Name->get<std::string>();
+  }
+  return "";
+}
+
+/// The graph's history with each candidate's own measurement: every
+/// history point is a node measured once, found by its hash.
+static std::vector<TrajectoryPoint> seriesOf(const SearchGraph &G) {
+  std::vector<TrajectoryPoint> Series;
+  for (const HistoryPoint &H : G.history()) {
+    TrajectoryPoint P;
+    static_cast<HistoryPoint &>(P) = H;
+    int N = G.find(H.Hash);
+    if (N >= 0) {
+      const Measurement &M = G.node(N).Result;
+      if (M.ok())
+        P.Measured = M.Speedup;
+      P.Roofline = M.RooflineFraction;
+      P.Trace = toString(G.node(N).Steps);
+    }
+    Series.push_back(std::move(P));
+  }
+  return Series;
+}
+
+static std::vector<TrajectoryStep> stepsTo(const SearchGraph &G, Expander &E,
+                                           llvm::StringRef Kernel) {
+  std::vector<TrajectoryStep> Steps;
   std::vector<int> Path = pathTo(G, G.best());
   for (unsigned I = 1; I < Path.size(); ++I) {
     const SearchNode &From = G.node(Path[I - 1]), &To = G.node(Path[I]);
@@ -63,13 +87,78 @@ Trajectory optiml::buildTrajectory(const SearchGraph &G, Expander &E,
     S.RooflineAfter = To.Result.RooflineFraction;
     S.Reward = To.Reward;
     S.Diff = diffOf(E, From, To, Kernel, I);
-    T.Steps.push_back(std::move(S));
+    Steps.push_back(std::move(S));
   }
+  return Steps;
+}
+
+Trajectory optiml::buildTrajectory(const SearchGraph &G, Expander &E,
+                                   llvm::StringRef Kernel,
+                                   llvm::StringRef Strategy) {
+  Trajectory T;
+  T.Kernel = Kernel.str();
+  T.Strategy = Strategy.str();
+  T.Device = deviceOf(G);
+  T.Series = seriesOf(G);
+  T.Evaluated = G.evaluated();
+  T.Failed = G.failed();
+  T.Cached = G.cached();
+  const SearchNode &Best = G.node(G.best());
+  T.BestSpeedup = std::max(1.0, Best.Result.effectiveSpeedup());
+  T.BestTrace = toString(Best.Steps);
+  T.Improved = G.best() != SearchGraph::Root && T.BestSpeedup > 1;
+  T.RooflineOriginal = G.node(SearchGraph::Root).Result.RooflineFraction;
+  T.RooflineBest =
+      T.Improved ? Best.Result.RooflineFraction : T.RooflineOriginal;
+  if (T.Improved)
+    T.Steps = stepsTo(G, E, Kernel);
   return T;
 }
 
-static std::string pct(std::optional<double> F) {
-  return F ? llvm::formatv("{0:F1}%", 100 * *F).str() : "?";
+std::string optiml::formatRoofline(std::optional<double> Fraction) {
+  return Fraction ? llvm::formatv("{0:F1}%", 100 * *Fraction).str() : "n/a";
+}
+
+std::string optiml::describeCounts(const Trajectory &T) {
+  return llvm::formatv(
+      "{0} candidates measured ({1} failed), {2} answered from the database",
+      T.Evaluated, T.Failed, T.Cached);
+}
+
+std::string optiml::describeEffect(const TrajectoryStep &S) {
+  std::string Out = llvm::formatv("{0:F2}x -> {1:F2}x over the original "
+                                  "({2:F2}x this step)",
+                                  S.SpeedupBefore, S.SpeedupAfter,
+                                  S.SpeedupAfter / S.SpeedupBefore);
+  if (S.RooflineBefore || S.RooflineAfter)
+    Out += "; roofline " + formatRoofline(S.RooflineBefore) + " -> " +
+           formatRoofline(S.RooflineAfter);
+  return Out;
+}
+
+std::string optiml::describeOutcome(const TrajectoryPoint &P) {
+  if (P.Status != CandidateStatus::Ok || !P.Measured)
+    return toString(P.Status).str();
+  std::string Out = llvm::formatv("{0:F2}x", *P.Measured);
+  // The search counts a change inside the noise as none.
+  if (P.Speedup == 1 && *P.Measured != 1)
+    Out += " (noise)";
+  return Out;
+}
+
+/// The lines every reader wants before the steps: where, how, how long,
+/// and how close to the hardware's limit the original and the output are.
+static void summarySection(const Trajectory &T, std::string &Out) {
+  Out += "- Device: " + (T.Device.empty() ? "unknown" : T.Device) + "\n";
+  Out += "- Strategy: " + T.Strategy;
+  if (T.Seed)
+    Out += llvm::formatv(" (seed {0})", *T.Seed).str();
+  Out += "\n- Candidates: " + describeCounts(T);
+  if (T.WallSeconds)
+    Out += llvm::formatv(", {0:F0} s", *T.WallSeconds).str();
+  Out += "\n- Fraction of the roofline reached: original " +
+         formatRoofline(T.RooflineOriginal) + ", best " +
+         formatRoofline(T.RooflineBest) + "\n\n";
 }
 
 static void stepSection(const TrajectoryStep &S, unsigned Index,
@@ -77,14 +166,7 @@ static void stepSection(const TrajectoryStep &S, unsigned Index,
   Out += llvm::formatv("### {0}. `{1}`\n\n", Index, S.Step);
   if (!S.Motivation.empty())
     Out += "Motivated by " + S.Motivation + "\n\n";
-  Out += llvm::formatv("Effect: {0:F2}x -> {1:F2}x over the original "
-                       "({2:F2}x this step)",
-                       S.SpeedupBefore, S.SpeedupAfter,
-                       S.SpeedupAfter / S.SpeedupBefore);
-  if (S.RooflineBefore || S.RooflineAfter)
-    Out +=
-        "; roofline " + pct(S.RooflineBefore) + " -> " + pct(S.RooflineAfter);
-  Out += ".\n\n";
+  Out += "Effect: " + describeEffect(S) + ".\n\n";
   if (!S.Diff.empty())
     Out += "```diff\n" + S.Diff + "```\n\n";
 }
@@ -93,15 +175,13 @@ static void seriesSection(const Trajectory &T, std::string &Out) {
   Out += "## Best speedup over evaluations\n\n| Evaluation | Candidate | "
          "Best so far |\n|---:|---|---:|\n";
   double Shown = 0;
-  for (const HistoryPoint &P : T.Series) {
+  for (const TrajectoryPoint &P : T.Series) {
     bool Last = &P == &T.Series.back();
     if (P.BestSpeedup == Shown && !Last)
       continue;
-    std::string What = P.Status == CandidateStatus::Ok
-                           ? llvm::formatv("{0:F2}x", P.Speedup).str()
-                           : toString(P.Status).str();
-    Out += llvm::formatv("| {0} | {1}{2} | {3:F2}x |\n", P.Evaluation, What,
-                         P.Cached ? " (database)" : "", P.BestSpeedup);
+    Out += llvm::formatv("| {0} | {1}{2} | {3:F2}x |\n", P.Evaluation,
+                         describeOutcome(P), P.Cached ? " (database)" : "",
+                         P.BestSpeedup);
     Shown = P.BestSpeedup;
   }
   Out += "\n";
@@ -109,17 +189,14 @@ static void seriesSection(const Trajectory &T, std::string &Out) {
 
 std::string optiml::toMarkdown(const Trajectory &T) {
   std::string Out = "# OptiML search: " + T.Kernel + "\n\n";
-  std::string Counts = llvm::formatv(
-      "{0} candidates measured ({1} failed), {2} answered from the database",
-      T.Evaluated, T.Failed, T.Cached);
   if (T.Improved)
     Out += llvm::formatv("**Best: {0:F2}x over the original** with `{1}`, "
-                         "found by {2}. {3}.\n\n",
-                         T.BestSpeedup, T.BestTrace, T.Strategy, Counts);
+                         "found by {2}.\n\n",
+                         T.BestSpeedup, T.BestTrace, T.Strategy);
   else
     Out += "**No verified candidate beat the original beyond the noise: the "
-           "original is kept.** " +
-           Counts + ".\n\n";
+           "original is kept.**\n\n";
+  summarySection(T, Out);
   if (!T.Steps.empty()) {
     Out += "## Steps\n\n| # | Step | Speedup | This step |\n|---:|---|---:|"
            "---:|\n";
@@ -139,8 +216,23 @@ template <typename V> static json orNull(const std::optional<V> &X) {
   return X ? json(*X) : json(nullptr);
 }
 
+static json seriesJSON(const Trajectory &T) {
+  json Series = json::array();
+  for (const TrajectoryPoint &P : T.Series)
+    Series.push_back({{"evaluation", P.Evaluation},
+                      {"hash", P.Hash},
+                      {"trace", P.Trace},
+                      {"status", toString(P.Status).str()},
+                      {"cached", P.Cached},
+                      {"speedup", P.Speedup},
+                      {"measured", orNull(P.Measured)},
+                      {"roofline", orNull(P.Roofline)},
+                      {"best", P.BestSpeedup}});
+  return Series;
+}
+
 nlohmann::json optiml::toJSON(const Trajectory &T) {
-  json Steps = json::array(), Series = json::array();
+  json Steps = json::array();
   for (const TrajectoryStep &S : T.Steps)
     Steps.push_back({{"step", S.Step},
                      {"motivation", S.Motivation},
@@ -152,21 +244,19 @@ nlohmann::json optiml::toJSON(const Trajectory &T) {
                      {"roofline_after", orNull(S.RooflineAfter)},
                      {"reward", orNull(S.Reward)},
                      {"diff", S.Diff}});
-  for (const HistoryPoint &P : T.Series)
-    Series.push_back({{"evaluation", P.Evaluation},
-                      {"hash", P.Hash},
-                      {"status", toString(P.Status).str()},
-                      {"cached", P.Cached},
-                      {"speedup", P.Speedup},
-                      {"best", P.BestSpeedup}});
   return {{"kernel", T.Kernel},
           {"strategy", T.Strategy},
+          {"device", T.Device.empty() ? json(nullptr) : json(T.Device)},
+          {"seed", orNull(T.Seed)},
+          {"wall_seconds", orNull(T.WallSeconds)},
           {"improved", T.Improved},
           {"best_speedup", T.BestSpeedup},
           {"best_trace", T.BestTrace},
+          {"roofline_original", orNull(T.RooflineOriginal)},
+          {"roofline_best", orNull(T.RooflineBest)},
           {"evaluated", T.Evaluated},
           {"failed", T.Failed},
           {"cached", T.Cached},
           {"steps", Steps},
-          {"series", Series}};
+          {"series", seriesJSON(T)}};
 }

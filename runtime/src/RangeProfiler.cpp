@@ -315,6 +315,24 @@ const std::vector<std::string> &defaultMetrics() {
       "smsp__sass_thread_inst_executed_op_ffma_pred_on.sum",
       "l1tex__t_sector_hit_rate.pct",
       "lts__t_sector_hit_rate.pct",
+      // Coalescing: sectors per request, computed by the tool.
+      "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum",
+      "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum",
+      "l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum",
+      "l1tex__t_requests_pipe_lsu_mem_global_op_st.sum",
+      // Bank conflicts: wavefronts beyond one per shared instruction.
+      "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum",
+      "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum",
+      "smsp__inst_executed_op_shared_ld.sum",
+      "smsp__inst_executed_op_shared_st.sum",
+      "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum",
+      "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum",
+      // Divergence: active and not-predicated-off threads per executed warp
+      // instruction.
+      "smsp__thread_inst_executed.sum",
+      "smsp__thread_inst_executed_pred_on.sum",
+      "smsp__inst_executed.sum",
+      "smsp__sass_average_branch_targets_threads_uniform.pct",
   };
   return Metrics;
 }

@@ -144,9 +144,17 @@ static cl::opt<bool>
            cl::cat(OptimlCategory));
 static cl::opt<std::string>
     ReportPrefix("report",
-                 cl::desc("With --optimize: write the report to PREFIX.md and "
-                          "PREFIX.json (default: OUT.report)"),
+                 cl::desc("With --optimize: write the report to PREFIX.md, "
+                          "PREFIX.json and PREFIX.html (a page with a plot of "
+                          "the best speedup over evaluations; default: "
+                          "OUT.report)"),
                  cl::value_desc("prefix"), cl::cat(OptimlCategory));
+static cl::opt<uint64_t>
+    SearchSeed("search-seed",
+               cl::desc("With --optimize: seed of the strategy's random "
+                        "choices (random's; mcts and greedy make none), so a "
+                        "run can be repeated (default 1)"),
+               cl::init(1), cl::value_desc("N"), cl::cat(OptimlCategory));
 
 static const char Overview[] =
     "clang-optiml: verified, profile-guided optimization of CUDA kernels.\n\n"
@@ -269,6 +277,7 @@ int main(int Argc, const char **Argv) {
     O.Resume = Resume;
     O.OutputPath = OutputFile;
     O.ReportPrefix = ReportPrefix;
+    O.Seed = SearchSeed;
     O.Measure.NoiseTarget = NoiseTarget;
     O.TimeoutSeconds = RunTimeout;
     auto Code = D.optimize(Sources[0], O);

@@ -40,9 +40,10 @@ protected:
   }
   void TearDown() override { llvm::sys::fs::remove_directories(CacheRoot); }
 
-  Builder makeBuilder() {
+  Builder makeBuilder(std::string Cuobjdump = "") {
     BuildOptions O;
     O.CacheRoot = CacheRoot;
+    O.Cuobjdump = std::move(Cuobjdump);
     auto B = Builder::create(O);
     if (!B) {
       ADD_FAILURE() << summarize(B.takeError()).Message;
@@ -51,8 +52,28 @@ protected:
     return std::move(*B);
   }
 
+  /// A stand-in for cuobjdump: a shell script that checks its arguments
+  /// and prints \p Dump, or fails.
+  std::string fakeCuobjdump(llvm::StringRef Dump, bool Fails = false) {
+    std::string Path = CacheRoot + "/cuobjdump";
+    std::error_code EC;
+    llvm::raw_fd_ostream OS(Path, EC);
+    EXPECT_FALSE(EC);
+    OS << "#!/bin/sh\n"
+       << (Fails ? "echo 'cuobjdump fatal' >&2; exit 1\n" : "")
+       << "[ \"$1\" = -sass ] && [ -f \"$2\" ] || exit 2\n"
+       << "cat '" << Dump << "'\n";
+    OS.close();
+    llvm::sys::fs::setPermissions(Path, llvm::sys::fs::all_read |
+                                            llvm::sys::fs::all_exe |
+                                            llvm::sys::fs::owner_write);
+    return Path;
+  }
+
   std::string CacheRoot;
 };
+
+const char SaxpyDump[] = OPTIML_UNITTEST_INPUTS "/saxpy-so.sass";
 
 TEST(LauncherGeneratorTest, AppendsTheABIAndRenamesMain) {
   auto L =
@@ -105,6 +126,68 @@ TEST_F(BuilderTest, BuildsSharedObjectWithTheABIAndCachesIt) {
   EXPECT_TRUE(Again->Cached);
   EXPECT_EQ(Again->Key, R->Key);
   EXPECT_EQ(Again->Library, R->Library);
+}
+
+TEST_F(BuilderTest, WithoutCuobjdumpABuildHasNoMixAndNoError) {
+  Builder B = makeBuilder(CacheRoot + "/no-such-cuobjdump");
+  KernelSource Src(CacheRoot + "/saxpy.cu", SaxpySource);
+  auto R = B.build(Src, saxpyInfo());
+  ASSERT_TRUE(static_cast<bool>(R)) << summarize(R.takeError()).Message;
+  ASSERT_TRUE(R->Succeeded) << R->Log;
+  EXPECT_TRUE(R->Usage.has_value());
+  EXPECT_FALSE(R->Sass.has_value());
+  auto Again = B.build(Src, saxpyInfo());
+  ASSERT_TRUE(static_cast<bool>(Again));
+  EXPECT_TRUE(Again->Cached);
+  EXPECT_FALSE(Again->Sass.has_value());
+}
+
+TEST_F(BuilderTest, FailingCuobjdumpMeansNoMix) {
+  Builder B = makeBuilder(fakeCuobjdump(SaxpyDump, /*Fails=*/true));
+  auto R =
+      B.build(KernelSource(CacheRoot + "/saxpy.cu", SaxpySource), saxpyInfo());
+  ASSERT_TRUE(static_cast<bool>(R)) << summarize(R.takeError()).Message;
+  EXPECT_TRUE(R->Succeeded) << R->Log;
+  EXPECT_FALSE(R->Sass.has_value());
+}
+
+TEST_F(BuilderTest, CuobjdumpMixIsAttachedAndKeptWithTheBuild) {
+  std::string Fake = fakeCuobjdump(SaxpyDump);
+  Builder B = makeBuilder(Fake);
+  EXPECT_EQ(B.options().Cuobjdump, Fake);
+  KernelSource Src(CacheRoot + "/saxpy.cu", SaxpySource);
+  auto R = B.build(Src, saxpyInfo());
+  ASSERT_TRUE(static_cast<bool>(R)) << summarize(R.takeError()).Message;
+  ASSERT_TRUE(R->Succeeded) << R->Log;
+  ASSERT_TRUE(R->Sass.has_value());
+  EXPECT_EQ(R->Sass->Function, "_Z5saxpyifPKfPf");
+  EXPECT_EQ(R->Sass->Instructions, 19u);
+  EXPECT_EQ(R->Sass->GlobalLoads.Bits32, 2u);
+
+  // The dump is kept beside the library: a cached build runs no process,
+  // so it has its mix even when cuobjdump has gone.
+  llvm::sys::fs::remove(Fake);
+  auto Again = B.build(Src, saxpyInfo());
+  ASSERT_TRUE(static_cast<bool>(Again));
+  EXPECT_TRUE(Again->Cached);
+  ASSERT_TRUE(Again->Sass.has_value());
+  EXPECT_EQ(Again->Sass->Instructions, 19u);
+}
+
+TEST_F(BuilderTest, CuobjdumpIsTakenFromBesideNvcc) {
+  // A toolkit folder: nvcc (a link to the real one) and a cuobjdump.
+  std::string Real = makeBuilder().options().Nvcc;
+  std::string Bin = CacheRoot + "/toolkit-bin";
+  ASSERT_FALSE(llvm::sys::fs::create_directories(Bin));
+  ASSERT_FALSE(llvm::sys::fs::create_link(Real, Bin + "/nvcc"));
+  std::string Fake = fakeCuobjdump(SaxpyDump);
+  ASSERT_FALSE(llvm::sys::fs::rename(Fake, Bin + "/cuobjdump"));
+  BuildOptions O;
+  O.Nvcc = Bin + "/nvcc";
+  O.CacheRoot = CacheRoot;
+  auto B = Builder::create(O);
+  ASSERT_TRUE(static_cast<bool>(B)) << summarize(B.takeError()).Message;
+  EXPECT_EQ(B->options().Cuobjdump, Bin + "/cuobjdump");
 }
 
 TEST_F(BuilderTest, CompileErrorIsARecordedResult) {

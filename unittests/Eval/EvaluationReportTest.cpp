@@ -52,6 +52,24 @@ TEST(EvaluationReportTest, RecordedSelfComparison) {
   EXPECT_NE(Out.find("16 registers"), std::string::npos) << Out;
 }
 
+TEST(EvaluationReportTest, SassMixIsShownWhenTheBuildHasOne) {
+  Evaluation E = recorded();
+  EXPECT_EQ(render(E).find("SASS"), std::string::npos);
+  SassMix M;
+  M.Function = "_Z5saxpyifPKfPf";
+  M.Instructions = 19, M.Ffma = 1, M.Integer = 4;
+  M.GlobalLoads.Bits32 = 2, M.GlobalStores.Bits32 = 1;
+  E.Candidate.Sass = M;
+  EXPECT_NE(render(E).find("SASS 19 instructions: 1 FFMA, 0 non-FFMA FP32, 4 "
+                           "integer; global ld 2/0/0 st 1/0/0, shared ld "
+                           "0/0/0 st 0/0/0 (32/64/128-bit); local ld/st 0/0"),
+            std::string::npos)
+      << render(E);
+  nlohmann::json J = toJSON(E);
+  EXPECT_EQ(J["build"]["candidate"]["sass"]["global_loads"]["32"], 2);
+  EXPECT_TRUE(J["build"]["reference"]["sass"].is_null());
+}
+
 TEST(EvaluationReportTest, RejectedRunShowsItsError) {
   Evaluation E = recorded();
   E.Result["status"] = "timeout";

@@ -8,6 +8,8 @@
 #include "optiml/Search/ProfileGuidedPriors.h"
 #include "optiml/Search/SearchLoop.h"
 
+#include "llvm/Support/FormatVariadic.h"
+
 using namespace optiml;
 using namespace optiml::test;
 using nlohmann::json;
@@ -34,6 +36,18 @@ TEST(TrajectoryReportTest, TheBestPathOfTheSgemmReplay) {
       << T.Steps[0].Diff;
   EXPECT_EQ(T.Series.size(), T.Evaluated);
   EXPECT_GT(T.Failed, 0u); // fast-math never verifies.
+  // The original's and the best kernel's own counters, as recorded.
+  ASSERT_TRUE(T.RooflineOriginal && T.RooflineBest);
+  EXPECT_NEAR(*T.RooflineOriginal, 0.0817, 1e-9);
+  EXPECT_EQ(T.RooflineBest, T.Steps.back().RooflineAfter);
+  EXPECT_GT(*T.RooflineBest, *T.RooflineOriginal);
+  // Each evaluation keeps its own measured ratio; failures have none.
+  for (const TrajectoryPoint &P : T.Series) {
+    EXPECT_EQ(P.Measured.has_value(), P.Status == CandidateStatus::Ok);
+    if (P.Measured && P.Speedup > 1)
+      EXPECT_DOUBLE_EQ(*P.Measured, P.Speedup);
+  }
+  EXPECT_TRUE(T.Series.front().Trace.empty()); // The original comes first.
 
   std::string Md = toMarkdown(T);
   EXPECT_NE(Md.find("**Best: 14."), std::string::npos) << Md;
@@ -43,12 +57,28 @@ TEST(TrajectoryReportTest, TheBestPathOfTheSgemmReplay) {
                     "(step 1)\n"),
             std::string::npos);
   EXPECT_NE(Md.find("## Best speedup over evaluations"), std::string::npos);
+  EXPECT_NE(Md.find("- Fraction of the roofline reached: original 8.2%, "
+                    "best " +
+                    formatRoofline(T.RooflineBest) + "\n"),
+            std::string::npos)
+      << Md;
+  EXPECT_NE(Md.find(llvm::formatv("- Candidates: {0} candidates measured "
+                                  "({1} failed)",
+                                  T.Evaluated, T.Failed)
+                        .str()),
+            std::string::npos);
 
   json J = toJSON(T);
   EXPECT_EQ(J["steps"].size(), 4u);
   EXPECT_EQ(J["series"].size(), T.Evaluated);
   EXPECT_EQ(J["strategy"], "mcts");
   EXPECT_TRUE(J["improved"].get<bool>());
+  EXPECT_NEAR(J["roofline_original"].get<double>(), 0.0817, 1e-9);
+  EXPECT_EQ(J["roofline_best"].get<double>(), *T.RooflineBest);
+  EXPECT_EQ(J["evaluated"], T.Evaluated);
+  EXPECT_EQ(J["failed"], T.Failed);
+  for (const json &P : J["series"])
+    EXPECT_EQ(P["measured"].is_null(), P["status"] != "ok") << P.dump();
 }
 
 TEST(TrajectoryReportTest, SaysSoWhenNothingBeatsTheOriginal) {
@@ -61,7 +91,17 @@ TEST(TrajectoryReportTest, SaysSoWhenNothingBeatsTheOriginal) {
   EXPECT_FALSE(T.Improved);
   EXPECT_TRUE(T.Steps.empty());
   EXPECT_EQ(T.BestSpeedup, 1.0);
-  EXPECT_NE(toMarkdown(T).find("the original is kept"), std::string::npos);
+  std::string Md = toMarkdown(T);
+  EXPECT_NE(Md.find("the original is kept"), std::string::npos);
+  // No counters were recorded: the fractions are unknown, not zero.
+  EXPECT_FALSE(T.RooflineOriginal || T.RooflineBest);
+  EXPECT_NE(Md.find("roofline reached: original n/a, best n/a"),
+            std::string::npos)
+      << Md;
+  EXPECT_EQ(Md.find("0.0%"), std::string::npos);
+  json J = toJSON(T);
+  EXPECT_TRUE(J["roofline_original"].is_null());
+  EXPECT_TRUE(J["roofline_best"].is_null());
 }
 
 TEST(ProfileGuidedPriorsTest, FindingsSplitOverLegalSteps) {

@@ -24,7 +24,7 @@ struct OptimizeOutcome {
   double BestSpeedup = 1;
   std::string BestTrace;
   unsigned Evaluated = 0, Failed = 0, Cached = 0;
-  std::string ReportMarkdown, ReportJSON; ///< Paths written.
+  std::string ReportMarkdown, ReportJSON, ReportHTML; ///< Paths written.
 };
 
 /// BadInput unless \p Name is a strategy createStrategy knows.

@@ -11,6 +11,7 @@
 #define OPTIML_EVAL_BUILDER_H
 
 #include "optiml/Eval/ResourceUsage.h"
+#include "optiml/Eval/SassMix.h"
 #include "optiml/IR/KernelInfo.h"
 #include "optiml/IR/KernelSource.h"
 
@@ -23,7 +24,10 @@
 namespace optiml {
 
 struct BuildOptions {
-  std::string Nvcc;                    ///< Empty: $CUDA_PATH/bin, then $PATH.
+  std::string Nvcc; ///< Empty: $CUDA_PATH/bin, then $PATH.
+  /// Empty: beside nvcc, then $PATH. Where none runs, builds carry no SASS
+  /// mix; nothing else changes.
+  std::string Cuobjdump;
   std::string Arch = "sm_90";          ///< Device architecture.
   std::vector<std::string> ExtraFlags; ///< The user's flags (-I, -D, ...).
   std::string CacheRoot;               ///< Empty: the user's cache folder.
@@ -37,6 +41,8 @@ struct BuildResult {
   std::string Library; ///< Path of the shared object when Succeeded.
   std::string Log;     ///< nvcc's output.
   std::optional<ResourceUsage> Usage;
+  /// The kernel's instruction mix (`cuobjdump -sass`), when cuobjdump runs.
+  std::optional<SassMix> Sass;
 };
 
 struct BuildRequest {
@@ -74,6 +80,8 @@ private:
                                     llvm::StringRef Library) const;
   std::string cacheKey(llvm::StringRef Launcher,
                        llvm::StringRef SourceDir) const;
+  std::optional<SassMix> sassMix(llvm::StringRef Dir, llvm::StringRef Library,
+                                 llvm::StringRef Kernel) const;
 
   BuildOptions Options;
   std::string NvccVersion;

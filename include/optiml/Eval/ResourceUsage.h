@@ -27,6 +27,11 @@ struct ResourceUsage {
   unsigned Barriers = 0;
 };
 
+/// Whether \p Mangled, a name as ptxas or cuobjdump prints it, is kernel
+/// \p Kernel's: Itanium mangling spells a name as its length then its text
+/// ("5sgemm"); an extern "C" kernel keeps its plain name.
+bool namesKernel(llvm::StringRef Mangled, llvm::StringRef Kernel);
+
 /// The usage of the entry function whose (mangled) name contains \p Kernel
 /// in nvcc's --resource-usage output; nothing when it is not there.
 std::optional<ResourceUsage> parseResourceUsage(llvm::StringRef Log,

@@ -39,7 +39,42 @@ inline constexpr const char *FFma =
     "smsp__sass_thread_inst_executed_op_ffma_pred_on.sum";
 inline constexpr const char *L1HitRate = "l1tex__t_sector_hit_rate.pct";
 inline constexpr const char *L2HitRate = "lts__t_sector_hit_rate.pct";
+// Coalescing: 32-byte sectors moved per warp-level global request.
+inline constexpr const char *GlobalLoadSectors =
+    "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum";
+inline constexpr const char *GlobalLoadRequests =
+    "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum";
+inline constexpr const char *GlobalStoreSectors =
+    "l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum";
+inline constexpr const char *GlobalStoreRequests =
+    "l1tex__t_requests_pipe_lsu_mem_global_op_st.sum";
+// Bank conflicts: shared-memory wavefronts beyond one per warp instruction,
+// and the hardware's own conflict count.
+inline constexpr const char *SharedLoadWavefronts =
+    "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum";
+inline constexpr const char *SharedStoreWavefronts =
+    "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum";
+inline constexpr const char *SharedLoadInsts =
+    "smsp__inst_executed_op_shared_ld.sum";
+inline constexpr const char *SharedStoreInsts =
+    "smsp__inst_executed_op_shared_st.sum";
+inline constexpr const char *SharedLoadBankConflicts =
+    "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum";
+inline constexpr const char *SharedStoreBankConflicts =
+    "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum";
+// Divergence: active threads per executed warp instruction, and those of
+// them not predicated off.
+inline constexpr const char *ThreadInsts = "smsp__thread_inst_executed.sum";
+inline constexpr const char *ThreadInstsPredOn =
+    "smsp__thread_inst_executed_pred_on.sum";
+inline constexpr const char *WarpInsts = "smsp__inst_executed.sum";
+/// Branches whose threads all went one way, %; SASS-instrumented.
+inline constexpr const char *BranchUniformity =
+    "smsp__sass_average_branch_targets_threads_uniform.pct";
 } // namespace metric
+
+/// The direction of a memory access, for the per-direction ratios.
+enum class MemOp { Load, Store };
 
 class KernelCounters {
 public:
@@ -63,6 +98,33 @@ public:
   std::optional<double> dramBytes() const;
   /// fadd + fmul + 2 ffma; absent unless all three are known.
   std::optional<double> fp32Flops() const;
+
+  /// Global sectors per warp request in direction \p Op: 4 when a warp's
+  /// 4-byte accesses are contiguous, up to 32 when every lane touches its own
+  /// sector. Absent unless both counters are known and requests were made.
+  std::optional<double> globalSectorsPerRequest(MemOp Op) const;
+  /// Shared-memory wavefronts beyond one per warp instruction, per
+  /// instruction, in direction \p Op: 0 without bank conflicts, 31 for a
+  /// 32-way conflict. Absent unless both counters are known and instructions
+  /// were executed.
+  std::optional<double> sharedExcessWavefrontsPerInst(MemOp Op) const;
+  /// The same over loads and stores together; absent unless all four
+  /// counters are known and shared instructions were executed.
+  std::optional<double> sharedExcessWavefrontsPerInst() const;
+  /// The hardware's bank-conflict count per shared instruction in direction
+  /// \p Op; absent unless both counters are known and instructions were
+  /// executed.
+  std::optional<double> sharedBankConflictsPerInst(MemOp Op) const;
+  /// The same over loads and stores together; absent unless all four
+  /// counters are known and shared instructions were executed.
+  std::optional<double> sharedBankConflictsPerInst() const;
+  /// Active threads per executed warp instruction: 32 without divergent
+  /// branches.
+  std::optional<double> threadsPerWarpInst() const;
+  /// Threads neither inactive nor predicated off per executed warp
+  /// instruction: also counts the lanes that a branch the compiler turned
+  /// into predication leaves idle (a tree reduction's `if (tid < stride)`).
+  std::optional<double> predicatedOnThreadsPerWarpInst() const;
 
 private:
   std::map<std::string, double> Values;

@@ -28,8 +28,8 @@ class MicroProfiler {
 public:
   explicit MicroProfiler(ClassifierThresholds T = {}) : Classifier(T) {}
 
-  /// With OptiML's stage-two analyzers: occupancy, spills, caches, static
-  /// hints.
+  /// With OptiML's stage-two analyzers: occupancy, spills, caches, the
+  /// SASS instruction mix, static hints.
   static MicroProfiler standard();
 
   void add(std::unique_ptr<Analyzer> A) { Analyzers.push_back(std::move(A)); }

@@ -11,6 +11,7 @@
 #define OPTIML_PROFILE_PROFILEINPUT_H
 
 #include "optiml/Eval/ResourceUsage.h"
+#include "optiml/Eval/SassMix.h"
 #include "optiml/Profile/DeviceLimits.h"
 #include "optiml/Profile/DevicePeaks.h"
 #include "optiml/Profile/Finding.h"
@@ -44,6 +45,7 @@ struct ProfileInput {
   std::optional<KernelCounters> Counters;
   std::optional<DevicePeaks> Peaks;
   std::optional<ResourceUsage> Usage;
+  std::optional<SassMix> Sass; ///< Needs a build and cuobjdump.
   std::optional<LaunchGeometry> Geometry;
   DeviceLimits Limits = DeviceLimits::sm90();
   std::vector<StaticHint> Hints;

@@ -11,6 +11,7 @@
 #define OPTIML_SEARCH_MEASUREMENT_H
 
 #include "optiml/Eval/ResourceUsage.h"
+#include "optiml/Eval/SassMix.h"
 
 #include "llvm/ADT/StringRef.h"
 
@@ -52,6 +53,8 @@ struct Measurement {
   /// What ptxas reported for the candidate (the Evaluation's build), for
   /// the occupancy and spill analyzers.
   std::optional<ResourceUsage> Usage;
+  /// The candidate's SASS instruction mix, when cuobjdump was there.
+  std::optional<SassMix> Sass;
 
   bool ok() const { return Status == CandidateStatus::Ok; }
   /// The speedup that counts: 1 inside the noise, 0 when rejected.

@@ -20,10 +20,10 @@
 namespace optiml {
 
 /// What the micro-profiler can see of a measured state: the candidate's
-/// counters and the device peaks from the runner's result, and the
-/// resource usage. The caller adds the launch geometry (the candidate's
-/// own, which a block-size step changes), the device limits and the
-/// static hints.
+/// counters and the device peaks from the runner's result, the resource
+/// usage and the SASS mix. The caller adds the launch geometry (the
+/// candidate's own, which a block-size step changes), the device limits and
+/// the static hints.
 ProfileInput profileInput(const Measurement &M);
 
 /// \p Legal with priors summing to one, in the given order. Each carries as

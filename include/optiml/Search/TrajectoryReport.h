@@ -2,8 +2,9 @@
 //
 // The path from the original to the best verified state: each step with
 // its diff, the finding that suggested it and its measured effect, plus
-// the best speedup after every evaluation. Markdown for a reader, JSON for
-// scripts and the notes.
+// every evaluation in the order results came back (the best speedup after
+// each). Markdown for a reader, JSON for scripts and the notes,
+// HTML with a plot (HtmlReport.h); all three render this one value.
 //
 //===----------------------------------------------------------------------===//
 
@@ -28,14 +29,35 @@ struct TrajectoryStep {
   std::string Diff; ///< Unified; empty when a source is unavailable.
 };
 
+/// One evaluation: the graph's history point plus what a reader of the
+/// report wants to see of that candidate.
+struct TrajectoryPoint : HistoryPoint {
+  /// The runner's ratio over the original, noise included, when the
+  /// candidate was verified and timed (HistoryPoint::Speedup is the
+  /// effective one: 1 inside the noise, 0 when rejected).
+  std::optional<double> Measured;
+  std::optional<double> Roofline;
+  std::string Trace; ///< As --apply takes it; empty for the original.
+};
+
 struct Trajectory {
   std::string Kernel;
   std::string Strategy;
+  /// The GPU, from the runner's result; empty when no result named it.
+  std::string Device;
+  /// The strategy's seed and the search's wall time, when the caller knows
+  /// them (buildTrajectory does not).
+  std::optional<uint64_t> Seed;
+  std::optional<double> WallSeconds;
   std::vector<TrajectoryStep> Steps;
-  std::vector<HistoryPoint> Series;
+  std::vector<TrajectoryPoint> Series;
   unsigned Evaluated = 0, Failed = 0, Cached = 0;
   double BestSpeedup = 1;
   std::string BestTrace;
+  /// Fraction of the roofline reached by the original and by the output
+  /// kernel (the original when nothing beat it), from each one's own
+  /// counters; absent when the counters did not allow it.
+  std::optional<double> RooflineOriginal, RooflineBest;
   /// False when nothing beat the original: the original is the output.
   bool Improved = false;
 };
@@ -43,6 +65,16 @@ struct Trajectory {
 /// The trajectory to \p G's best state; sources come from \p E.
 Trajectory buildTrajectory(const SearchGraph &G, Expander &E,
                            llvm::StringRef Kernel, llvm::StringRef Strategy);
+
+/// Phrases every rendering shares, so the reports say the same thing.
+/// "31.2%", or "n/a" (never 0) when the counters did not allow it.
+std::string formatRoofline(std::optional<double> Fraction);
+/// "12 candidates measured (1 failed), 0 answered from the database".
+std::string describeCounts(const Trajectory &T);
+/// "1.00x -> 2.60x over the original (2.60x this step); roofline ...".
+std::string describeEffect(const TrajectoryStep &S);
+/// "ok 1.23x", "ok 0.99x (noise)" or the failure's status.
+std::string describeOutcome(const TrajectoryPoint &P);
 
 std::string toMarkdown(const Trajectory &T);
 nlohmann::json toJSON(const Trajectory &T);
