@@ -62,3 +62,14 @@ ASTEdit optiml::insertLineAbove(std::string NodeID, std::string Line) {
   };
   return changeTo(std::move(Where), cat(run(std::move(Text))));
 }
+
+std::string optiml::lineIndentOf(SourceLocation Loc, const ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  auto [File, Offset] = SM.getDecomposedLoc(SM.getExpansionLoc(Loc));
+  llvm::StringRef Buf = SM.getBufferData(File);
+  size_t Start = Buf.rfind('\n', Offset);
+  Start = Start == llvm::StringRef::npos ? 0 : Start + 1;
+  return Buf.substr(Start)
+      .take_while([](char C) { return C == ' ' || C == '\t'; })
+      .str();
+}

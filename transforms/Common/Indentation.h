@@ -16,6 +16,10 @@
 
 namespace optiml {
 
+/// The blanks that start the line holding \p Loc (its expansion).
+std::string lineIndentOf(clang::SourceLocation Loc,
+                         const clang::ASTContext &Ctx);
+
 /// An edit that inserts \p Line on its own line above the node bound as
 /// \p NodeID.
 clang::transformer::ASTEdit insertLineAbove(std::string NodeID,

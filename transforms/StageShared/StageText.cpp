@@ -1,6 +1,7 @@
 //===- StageText.cpp - text positions and guards for staging -------------===//
 
 #include "StageText.h"
+#include "transforms/Common/Indentation.h"
 
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
@@ -44,14 +45,7 @@ unsigned optiml::insertionOffsetOf(const Stmt &S, const ASTContext &Ctx) {
 }
 
 std::string optiml::indentAt(SourceLocation L, const ASTContext &Ctx) {
-  const SourceManager &SM = Ctx.getSourceManager();
-  llvm::StringRef Buf = SM.getBufferData(SM.getMainFileID());
-  unsigned Off = offsetOf(L, Ctx), Start = Off;
-  while (Start > 0 && Buf[Start - 1] != '\n')
-    --Start;
-  return Buf.slice(Start, Off)
-      .take_while([](char C) { return C == ' ' || C == '\t'; })
-      .str();
+  return lineIndentOf(L, Ctx);
 }
 
 std::string optiml::blockThreadIndex(const std::array<uint64_t, 3> &B) {

@@ -2,6 +2,7 @@
 
 #include "ExplicitUnrollPrinter.h"
 #include "transforms/Coarsen/SourceSnippet.h"
+#include "transforms/Common/Indentation.h"
 
 #include "optiml/Analysis/Legality/CudaBuiltins.h"
 #include "optiml/Analysis/Legality/VarUses.h"
@@ -13,18 +14,6 @@
 
 using namespace optiml;
 using namespace clang;
-
-/// The blanks that start the line holding \p Loc.
-static std::string indentOf(SourceLocation Loc, const ASTContext &Ctx) {
-  const SourceManager &SM = Ctx.getSourceManager();
-  auto [File, Offset] = SM.getDecomposedLoc(SM.getExpansionLoc(Loc));
-  llvm::StringRef Buf = SM.getBufferData(File);
-  size_t Start = Buf.rfind('\n', Offset);
-  Start = Start == llvm::StringRef::npos ? 0 : Start + 1;
-  return Buf.substr(Start)
-      .take_while([](char C) { return C == ' ' || C == '\t'; })
-      .str();
-}
 
 /// The statement whose line shows how deep the body is indented.
 static const Stmt *firstBodyStmt(const Stmt *Body) {
@@ -42,13 +31,13 @@ ExplicitUnrollPrinter::ExplicitUnrollPrinter(const ExplicitUnrollPlan &Plan,
     : Plan(Plan), L(Plan.Loop), Counter(std::move(Counter)),
       Type(L.IV->getType().getUnqualifiedType().getAsString(
           Ctx.getPrintingPolicy())),
-      Ctx(Ctx), Base(indentOf(L.For->getBeginLoc(), Ctx)), Step("  ") {
+      Ctx(Ctx), Base(lineIndentOf(L.For->getBeginLoc(), Ctx)), Step("  ") {
   const SourceManager &SM = Ctx.getSourceManager();
   const Stmt *First = firstBodyStmt(L.For->getBody());
   if (!First || SM.getExpansionLineNumber(First->getBeginLoc()) ==
                     SM.getExpansionLineNumber(L.For->getBeginLoc()))
     return;
-  std::string Inner = indentOf(First->getBeginLoc(), Ctx);
+  std::string Inner = lineIndentOf(First->getBeginLoc(), Ctx);
   if (Inner.size() > Base.size() && llvm::StringRef(Inner).starts_with(Base))
     Step = Inner.substr(Base.size());
 }

@@ -58,13 +58,6 @@ llvm::Error ExplicitUnrollLegality::checkPlacement(const Stmt &Loop,
   return llvm::Error::success();
 }
 
-/// The largest value of \p T.
-static __int128 maxOf(QualType T, const ASTContext &Ctx) {
-  unsigned Bits = Ctx.getIntWidth(T);
-  return T->isSignedIntegerOrEnumerationType() ? (__int128(1) << (Bits - 1)) - 1
-                                               : (__int128(1) << Bits) - 1;
-}
-
 /// Success unless the bound is a constant so close to the IV type's largest
 /// value that `counter + (F-1)*s`, which the unrolled loop tests, overflows.
 static llvm::Error checkCounterRange(const CanonicalLoop &L, int64_t Factor,
@@ -81,7 +74,7 @@ static llvm::Error checkCounterRange(const CanonicalLoop &L, int64_t Factor,
   // The counter starts at most one step past the last iteration, and the
   // test adds (F-1) steps to it.
   __int128 Highest = Bound + (L.Cmp == BO_LT ? -1 : 0) + Factor * L.Step;
-  if (Highest > maxOf(L.IV->getType(), Ctx))
+  if (Highest > maxValueOf(L.IV->getType(), Ctx))
     return illegalAt(L.Bound->getBeginLoc(), Ctx,
                      "the unrolled loop's test would overflow '" +
                          L.IV->getType().getAsString() + "' near the bound");

@@ -21,17 +21,9 @@ std::string GuardTerm::str(const ASTContext &Ctx) const {
 
 std::vector<const IfStmt *> optiml::earlyReturns(const FunctionDecl &Kernel) {
   std::vector<const IfStmt *> Out;
-  const auto *Body = dyn_cast_or_null<CompoundStmt>(Kernel.getBody());
-  if (!Body)
-    return Out;
-  for (const Stmt *S : Body->body()) {
-    const auto *If = dyn_cast<IfStmt>(S);
-    if (!If || If->getElse() || If->hasInitStorage() || If->hasVarStorage())
-      continue;
-    const Stmt *Then = If->getThen();
-    if (const auto *C = dyn_cast<CompoundStmt>(Then); C && C->size() == 1)
-      Then = C->body_front();
-    if (const auto *R = dyn_cast<ReturnStmt>(Then); R && !R->getRetValue())
+  for (const IfStmt *If : exitingIfs(Kernel)) {
+    const auto *C = dyn_cast<CompoundStmt>(If->getThen());
+    if (!C || C->size() == 1) // Nothing but the return.
       Out.push_back(If);
   }
   return Out;

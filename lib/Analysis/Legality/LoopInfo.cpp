@@ -603,3 +603,9 @@ std::optional<int64_t> optiml::copyLoopTrips(const ForStmt &For,
     return std::nullopt;
   return L->TripCount;
 }
+
+__int128 optiml::maxValueOf(QualType T, const ASTContext &Ctx) {
+  unsigned Bits = Ctx.getIntWidth(T);
+  return T->isSignedIntegerOrEnumerationType() ? (__int128(1) << (Bits - 1)) - 1
+                                               : (__int128(1) << Bits) - 1;
+}

@@ -35,7 +35,6 @@
 #include "optiml/Analysis/Legality/VarUses.h"
 #include "optiml/Analysis/SourceText.h"
 
-#include "clang/AST/Attr.h"
 #include "clang/AST/StmtCXX.h"
 
 using namespace optiml;
@@ -46,7 +45,6 @@ namespace {
 /// The widest halo staged: past 4 the tile's extra loads outweigh the
 /// reuse for the usual 16- and 32-wide blocks.
 constexpr int64_t MaxHalo = 4;
-constexpr uint64_t SharedLimit = 48 * 1024; // Static __shared__ per block.
 
 IndexAtom threadIdx(unsigned D) {
   return IndexAtom::of(BuiltinRef{BuiltinRef::ThreadIdx, D});
@@ -495,25 +493,11 @@ llvm::Error HaloAnalysis::place() {
 }
 
 llvm::Error HaloAnalysis::checkSize() {
-  std::string Name = "optiml_" + Buffer.getName().str() + "_s";
-  uint64_t Bytes =
-      Plan.Width * Plan.Height *
+  uint64_t Elem =
       Ctx.getTypeSizeInChars(Buffer.getType()->getPointeeType()).getQuantity();
-  for (const DeclStmt *DS : nodesOf<DeclStmt>(Kernel.getBody()))
-    for (const Decl *D : DS->decls())
-      if (const auto *V = dyn_cast<VarDecl>(D)) {
-        if (V->getName() == Name)
-          return notApplicableAt(V->getLocation(), Ctx,
-                                 "'" + Buffer.getName() +
-                                     "' is already staged in this kernel");
-        if (V->hasAttr<CUDASharedAttr>() && V->getType()->isConstantSizeType())
-          Bytes += Ctx.getTypeSizeInChars(V->getType()).getQuantity();
-      }
-  if (Bytes > SharedLimit)
-    return illegalAt(Kernel.getLocation(), Ctx,
-                     "the tile would need " + llvm::Twine(Bytes) +
-                         " bytes of shared memory, more than 48 KiB");
-  return llvm::Error::success();
+  return StageSharedLegality::checkTileFits(Kernel, Buffer,
+                                            Plan.Width * Plan.Height * Elem,
+                                            Kernel.getLocation(), Ctx);
 }
 
 llvm::Expected<HaloPlan>

@@ -436,8 +436,18 @@ llvm::Error Analysis::loadGuards() {
 }
 
 llvm::Error Analysis::checkSize() {
+  return StageSharedLegality::checkTileFits(
+      Kernel, Buffer, Plan.Rows * (Plan.Tile + Plan.Pad) * Plan.ElemBytes,
+      Loop.getBeginLoc(), Ctx);
+}
+
+llvm::Error StageSharedLegality::checkTileFits(const FunctionDecl &Kernel,
+                                               const ParmVarDecl &Buffer,
+                                               uint64_t TileBytes,
+                                               SourceLocation Where,
+                                               ASTContext &Ctx) {
   std::string Name = "optiml_" + Buffer.getName().str() + "_s";
-  uint64_t Bytes = Plan.Rows * (Plan.Tile + Plan.Pad) * Plan.ElemBytes;
+  uint64_t Bytes = TileBytes;
   for (const DeclStmt *DS : nodesOf<DeclStmt>(Kernel.getBody()))
     for (const Decl *D : DS->decls())
       if (const auto *V = dyn_cast<VarDecl>(D)) {
@@ -449,7 +459,7 @@ llvm::Error Analysis::checkSize() {
           Bytes += Ctx.getTypeSizeInChars(V->getType()).getQuantity();
       }
   if (Bytes > SharedLimit)
-    return illegalAt(Loop.getBeginLoc(), Ctx,
+    return illegalAt(Where, Ctx,
                      "the tiles would need " + llvm::Twine(Bytes) +
                          " bytes of shared memory, more than 48 KiB");
   return llvm::Error::success();

@@ -63,13 +63,6 @@ llvm::Error TileLegality::checkBody(const Stmt &Body, ASTContext &Ctx) {
   return llvm::Error::success();
 }
 
-/// The largest value of \p T.
-static __int128 maxOf(QualType T, const ASTContext &Ctx) {
-  unsigned Bits = Ctx.getIntWidth(T);
-  return T->isSignedIntegerOrEnumerationType() ? (__int128(1) << (Bits - 1)) - 1
-                                               : (__int128(1) << Bits) - 1;
-}
-
 llvm::Error TileLegality::checkShape(const CanonicalLoop &L, int64_t Size,
                                      ASTContext &Ctx) {
   if (L.Step != 1)
@@ -96,7 +89,7 @@ llvm::Error TileLegality::checkShape(const CanonicalLoop &L, int64_t Size,
     __int128 Bound =
         B.isSigned() ? __int128(B.getSExtValue()) : __int128(B.getZExtValue());
     __int128 Last = Bound + (L.Cmp == BO_LT ? -1 : 0);
-    if (Last + Size > maxOf(L.IV->getType(), Ctx))
+    if (Last + Size > maxValueOf(L.IV->getType(), Ctx))
       return illegalAt(L.Bound->getBeginLoc(), Ctx,
                        "the tile counter would overflow '" +
                            L.IV->getType().getAsString() + "' past the bound");

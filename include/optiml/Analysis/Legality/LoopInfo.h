@@ -83,6 +83,10 @@ std::optional<LoopVariance> whyLoopVariant(const clang::Expr &E,
 /// ...) from the CUDA or C library headers, not a user function of that name.
 bool isPureMathCall(const clang::CallExpr &Call, const clang::ASTContext &Ctx);
 
+/// The largest value of the integer type \p T (wide enough for any bound
+/// plus a step without overflowing itself).
+__int128 maxValueOf(clang::QualType T, const clang::ASTContext &Ctx);
+
 } // namespace optiml
 
 #endif // OPTIML_ANALYSIS_LEGALITY_LOOPINFO_H

@@ -167,6 +167,15 @@ public:
   static llvm::Expected<std::string>
   elementType(const clang::ParmVarDecl &Buffer, clang::ASTContext &Ctx);
 
+  /// Success when a tile of \p TileBytes for \p Buffer fits beside the
+  /// kernel's own `__shared__` arrays in 48 KiB (Illegal at \p Where
+  /// otherwise), and the buffer has no tile yet (NotApplicable).
+  static llvm::Error checkTileFits(const clang::FunctionDecl &Kernel,
+                                   const clang::ParmVarDecl &Buffer,
+                                   uint64_t TileBytes,
+                                   clang::SourceLocation Where,
+                                   clang::ASTContext &Ctx);
+
   /// The tile of a loop an earlier staging made, or 0.
   static uint64_t stagedTile(const clang::ForStmt &Loop,
                              clang::ASTContext &Ctx);
