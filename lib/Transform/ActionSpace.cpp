@@ -41,17 +41,19 @@ static Action actionAt(const Transform &T, const Site &S,
   A.Default.Transform = A.Transform;
   A.Default.Site = S.Name;
   A.Default.Params = StepRunner::completeParams(T, S, ParamValues(), Ctx);
-  recordVerdict(T.check(S, A.Default.Params, Ctx), A);
-  if (!A.Legal)
+  auto Planned = T.plan(S, A.Default.Params, Ctx);
+  if (!Planned) {
+    recordVerdict(Planned.takeError(), A);
     return A;
+  }
   // Legal is a promise that --apply works: build the edits (cheap, no
   // re-parse) and report what the result would rest on.
-  auto Edits = T.apply(S, A.Default.Params, Ctx);
+  auto Edits = Planned->edits();
   if (!Edits) {
-    A.Legal = false;
     recordVerdict(Edits.takeError(), A);
     return A;
   }
+  recordVerdict(llvm::Error::success(), A);
   A.Reason = llvm::join(Edits->notes(), "; ");
   return A;
 }

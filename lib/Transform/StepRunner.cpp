@@ -36,9 +36,10 @@ llvm::Expected<StepResult> StepRunner::run(ParsedSource &In,
   Result.Applied = S;
   Result.Applied.Site = Where->Name;
   Result.Applied.Params = completeParams(*T, *Where, S.Params, Ctx);
-  if (llvm::Error E = T->check(*Where, Result.Applied.Params, Ctx))
-    return E;
-  auto Edits = T->apply(*Where, Result.Applied.Params, Ctx);
+  auto Planned = T->plan(*Where, Result.Applied.Params, Ctx);
+  if (!Planned)
+    return Planned.takeError();
+  auto Edits = Planned->edits();
   if (!Edits)
     return Edits.takeError();
   auto Rewritten = Edits->applyTo(In.source());

@@ -13,6 +13,12 @@ ParamValues Transform::defaults(const Site &, clang::ASTContext &) const {
   return Values;
 }
 
+llvm::Error Transform::check(const Site &S, const ParamValues &Params,
+                             clang::ASTContext &Ctx) const {
+  auto R = plan(S, Params, Ctx);
+  return R ? llvm::Error::success() : R.takeError();
+}
+
 const ParamSpec *Transform::param(llvm::StringRef Name) const {
   for (const ParamSpec &P : params())
     if (P.Name == Name)

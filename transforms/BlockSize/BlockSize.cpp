@@ -1,8 +1,8 @@
 //===- BlockSize.cpp - retune a kernel's block, at every launch ----------===//
 
 #include "BlockSize.h"
-#include "MarkLaunchRewrite.h"
-#include "transforms/Common/GridRescale.h"
+#include "optiml/Rewrite/MarkLaunchRewrite.h"
+#include "optiml/Rewrite/GridRescale.h"
 
 #include "optiml/Analysis/Legality/KernelLaunches.h"
 #include "optiml/Analysis/Legality/VarUses.h"
@@ -15,14 +15,26 @@ using namespace optiml;
 using namespace clang;
 using namespace clang::transformer;
 
-BlockSize::BlockSize() {
-  Params.push_back(ParamSpec::integers("x",
+static TransformDescriptor describe() {
+  TransformDescriptor D;
+  D.Name = "block-size";
+  D.Summary = "change the block of every launch of a kernel, rescaling the grid";
+  D.Kind = SiteKind::Kernel;
+  D.Params.push_back(ParamSpec::integers("x",
                                        {8, 16, 32, 64, 128, 256, 512, 1024},
                                        128, "threads per block in x"));
-  Params.push_back(ParamSpec::integers("y", {1, 2, 4, 8, 16, 32}, 1,
+  D.Params.push_back(ParamSpec::integers("y", {1, 2, 4, 8, 16, 32}, 1,
                                        "threads per block in y"));
-  Params.push_back(
+  D.Params.push_back(
       ParamSpec::integers("z", {1, 2, 4}, 1, "threads per block in z"));
+  D.Addresses = {"memory-bound", "latency-bound", "too-few-waves"};
+  return D;
+}
+
+BlockSize::BlockSize() : Transform(describe()) {}
+
+std::unique_ptr<Transform> optiml::createBlockSize() {
+  return std::make_unique<BlockSize>();
 }
 
 static Dim3 blockOf(const ParamValues &P) {
@@ -60,10 +72,14 @@ ParamValues BlockSize::defaults(const Site &S, ASTContext &Ctx) const {
   return V;
 }
 
-llvm::Error BlockSize::check(const Site &S, const ParamValues &P,
-                             ASTContext &Ctx) const {
-  auto Shapes = BlockSizeLegality::analyze(*S.Kernel, blockOf(P), Ctx);
-  return Shapes ? llvm::Error::success() : Shapes.takeError();
+llvm::Expected<Rewrite> BlockSize::plan(const Site &S, const ParamValues &P,
+                                        ASTContext &Ctx) const {
+  Dim3 New = blockOf(P);
+  auto Shapes = BlockSizeLegality::analyze(*S.Kernel, New, Ctx);
+  if (!Shapes)
+    return Shapes.takeError();
+  return Rewrite([this, &K = *S.Kernel, Shapes = std::move(*Shapes), New,
+                  &Ctx] { return emit(K, Shapes, New, Ctx); });
 }
 
 /// "x, y" or "x, y, z": at least \p MinDims components, more when needed.
@@ -118,18 +134,16 @@ BlockSize::rewriteLaunch(const FunctionDecl &Kernel, const LaunchShape &S,
   return rewriteGrid(Kernel, S, New, Edits, Done, Ctx);
 }
 
-llvm::Expected<EditSet> BlockSize::apply(const Site &S, const ParamValues &P,
-                                         ASTContext &Ctx) const {
-  Dim3 New = blockOf(P);
-  auto Shapes = BlockSizeLegality::analyze(*S.Kernel, New, Ctx);
-  if (!Shapes)
-    return Shapes.takeError();
+llvm::Expected<EditSet> BlockSize::emit(const FunctionDecl &K,
+                                        llvm::ArrayRef<LaunchShape> Shapes,
+                                        const Dim3 &New,
+                                        ASTContext &Ctx) const {
   EditSet Edits;
   llvm::SmallPtrSet<const VarDecl *, 4> Done;
-  for (const LaunchShape &Shape : *Shapes)
-    if (llvm::Error E = rewriteLaunch(*S.Kernel, Shape, New, Edits, Done, Ctx))
+  for (const LaunchShape &Shape : Shapes)
+    if (llvm::Error E = rewriteLaunch(K, Shape, New, Edits, Done, Ctx))
       return E;
-  if (llvm::Error E = rewriteMarkLaunch(*S.Kernel, New, Edits, Ctx))
+  if (llvm::Error E = rewriteMarkLaunch(K, New, Edits, Ctx))
     return E;
   return Edits;
 }

@@ -10,7 +10,7 @@
 #ifndef OPTIML_TRANSFORMS_BLOCKSIZE_BLOCKSIZE_H
 #define OPTIML_TRANSFORMS_BLOCKSIZE_BLOCKSIZE_H
 
-#include "optiml/Analysis/Legality/BlockSizeLegality.h"
+#include "transforms/BlockSize/BlockSizeLegality.h"
 #include "optiml/Transform/Transform.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
@@ -21,22 +21,17 @@ class BlockSize : public Transform {
 public:
   BlockSize();
 
-  llvm::StringRef name() const override { return "block-size"; }
-  llvm::StringRef summary() const override {
-    return "change the block of every launch of a kernel, rescaling the grid";
-  }
-  SiteKind siteKind() const override { return SiteKind::Kernel; }
-  llvm::ArrayRef<ParamSpec> params() const override { return Params; }
 
   /// A common shape for the dimensions the kernel indexes in, other than
   /// the one it is launched with.
   ParamValues defaults(const Site &S, clang::ASTContext &Ctx) const override;
-  llvm::Error check(const Site &S, const ParamValues &P,
-                    clang::ASTContext &Ctx) const override;
-  llvm::Expected<EditSet> apply(const Site &S, const ParamValues &P,
-                                clang::ASTContext &Ctx) const override;
+  llvm::Expected<Rewrite> plan(const Site &S, const ParamValues &P,
+                               clang::ASTContext &Ctx) const override;
 
 private:
+  llvm::Expected<EditSet> emit(const clang::FunctionDecl &K,
+                               llvm::ArrayRef<LaunchShape> Shapes,
+                               const Dim3 &New, clang::ASTContext &Ctx) const;
   /// One launch's edits; variables already rewritten are in \p Done.
   llvm::Error rewriteLaunch(const clang::FunctionDecl &Kernel,
                             const LaunchShape &Shape, const Dim3 &New,
@@ -49,8 +44,10 @@ private:
                            llvm::SmallPtrSetImpl<const clang::VarDecl *> &Done,
                            clang::ASTContext &Ctx) const;
 
-  std::vector<ParamSpec> Params;
 };
+
+/// The factory Transforms.def registers.
+std::unique_ptr<Transform> createBlockSize();
 
 } // namespace optiml
 

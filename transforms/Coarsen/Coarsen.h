@@ -11,6 +11,7 @@
 #ifndef OPTIML_TRANSFORMS_COARSEN_COARSEN_H
 #define OPTIML_TRANSFORMS_COARSEN_COARSEN_H
 
+#include "transforms/Coarsen/CoarsenLegality.h"
 #include "optiml/Transform/Transform.h"
 
 namespace optiml {
@@ -19,25 +20,21 @@ class Coarsen : public Transform {
 public:
   Coarsen();
 
-  llvm::StringRef name() const override { return "coarsen"; }
-  llvm::StringRef summary() const override {
-    return "give each thread F outputs along x or y, jammed statement by "
-           "statement, dividing the grid";
-  }
-  SiteKind siteKind() const override { return SiteKind::Kernel; }
-  llvm::ArrayRef<ParamSpec> params() const override { return Params; }
 
   /// Along y when the kernel indexes y (rows share the loads of a column),
   /// else along x.
   ParamValues defaults(const Site &S, clang::ASTContext &Ctx) const override;
-  llvm::Error check(const Site &S, const ParamValues &P,
-                    clang::ASTContext &Ctx) const override;
-  llvm::Expected<EditSet> apply(const Site &S, const ParamValues &P,
-                                clang::ASTContext &Ctx) const override;
+  llvm::Expected<Rewrite> plan(const Site &S, const ParamValues &P,
+                               clang::ASTContext &Ctx) const override;
 
 private:
-  std::vector<ParamSpec> Params;
+  static llvm::Expected<EditSet> emit(const clang::FunctionDecl &K,
+                                      const CoarsenPlan &Plan,
+                                      clang::ASTContext &Ctx);
 };
+
+/// The factory Transforms.def registers.
+std::unique_ptr<Transform> createCoarsen();
 
 } // namespace optiml
 

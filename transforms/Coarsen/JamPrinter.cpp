@@ -1,7 +1,7 @@
 //===- JamPrinter.cpp - print a coarsened kernel body --------------------===//
 
 #include "JamPrinter.h"
-#include "SourceSnippet.h"
+#include "optiml/Rewrite/SourceSnippet.h"
 
 #include "optiml/Analysis/Legality/CudaBuiltins.h"
 #include "optiml/Analysis/SourceText.h"

@@ -14,9 +14,9 @@
 #ifndef OPTIML_TRANSFORMS_COARSEN_JAMPRINTER_H
 #define OPTIML_TRANSFORMS_COARSEN_JAMPRINTER_H
 
-#include "BodyWriter.h"
+#include "optiml/Rewrite/BodyWriter.h"
 
-#include "optiml/Analysis/Legality/CoarsenLegality.h"
+#include "transforms/Coarsen/CoarsenLegality.h"
 
 #include <optional>
 

@@ -11,13 +11,27 @@ using namespace optiml;
 using namespace clang;
 using namespace clang::transformer;
 
-FastMath::FastMath() {
-  Params.push_back(
+static TransformDescriptor describe() {
+  TransformDescriptor D;
+  D.Name = "fast-math";
+  D.Summary = "use CUDA's fast intrinsics for float math calls and divisions in "
+           "a kernel";
+  D.Kind = SiteKind::Kernel;
+  D.ChangesNumerics = true;
+  D.Params.push_back(
       {"ops",
        {"all", "exp-log", "trig", "div", "rsqrt"},
        "all",
        "which operations: exp-log (expf, logf, log2f, log10f, powf), trig "
        "(sinf, cosf, tanf), div (a / b), rsqrt (1.0f / sqrtf(x)), or all"});
+  D.Addresses = {"compute-bound"};
+  return D;
+}
+
+FastMath::FastMath() : Transform(describe()) {}
+
+std::unique_ptr<Transform> optiml::createFastMath() {
+  return std::make_unique<FastMath>();
 }
 
 llvm::Expected<std::vector<FastMathCandidate>>
@@ -29,10 +43,12 @@ FastMath::candidates(const Site &S, const ParamValues &P, ASTContext &Ctx) {
   return FastMathLegality::candidates(*S.Kernel, *Ops, Ctx);
 }
 
-llvm::Error FastMath::check(const Site &S, const ParamValues &P,
-                            ASTContext &Ctx) const {
+llvm::Expected<Rewrite> FastMath::plan(const Site &S, const ParamValues &P,
+                                       ASTContext &Ctx) const {
   auto Found = candidates(S, P, Ctx);
-  return Found ? llvm::Error::success() : Found.takeError();
+  if (!Found)
+    return Found.takeError();
+  return Rewrite([F = std::move(*Found), &Ctx] { return emit(F, Ctx); });
 }
 
 static llvm::Error replaceRange(const Stmt &Node, CharSourceRange Range,
@@ -103,14 +119,11 @@ llvm::Error FastMath::rewrite(const FastMathCandidate &C, EditSet &Edits,
   llvm_unreachable("unknown fast-math candidate");
 }
 
-llvm::Expected<EditSet> FastMath::apply(const Site &S, const ParamValues &P,
-                                        ASTContext &Ctx) const {
-  auto Found = candidates(S, P, Ctx);
-  if (!Found)
-    return Found.takeError();
+llvm::Expected<EditSet>
+FastMath::emit(const std::vector<FastMathCandidate> &Found, ASTContext &Ctx) {
   EditSet Edits;
   bool Pow = false;
-  for (const FastMathCandidate &C : *Found) {
+  for (const FastMathCandidate &C : Found) {
     if (llvm::Error E = rewrite(C, Edits, Ctx))
       return E;
     Pow |= C.Replacement == "__powf";

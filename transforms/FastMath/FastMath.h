@@ -13,7 +13,7 @@
 #ifndef OPTIML_TRANSFORMS_FASTMATH_FASTMATH_H
 #define OPTIML_TRANSFORMS_FASTMATH_FASTMATH_H
 
-#include "optiml/Analysis/Legality/FastMathLegality.h"
+#include "transforms/FastMath/FastMathLegality.h"
 #include "optiml/Transform/Transform.h"
 
 namespace optiml {
@@ -22,21 +22,13 @@ class FastMath : public Transform {
 public:
   FastMath();
 
-  llvm::StringRef name() const override { return "fast-math"; }
-  llvm::StringRef summary() const override {
-    return "use CUDA's fast intrinsics for float math calls and divisions in "
-           "a kernel";
-  }
-  SiteKind siteKind() const override { return SiteKind::Kernel; }
-  llvm::ArrayRef<ParamSpec> params() const override { return Params; }
-  bool changesNumerics() const override { return true; }
 
-  llvm::Error check(const Site &S, const ParamValues &P,
-                    clang::ASTContext &Ctx) const override;
-  llvm::Expected<EditSet> apply(const Site &S, const ParamValues &P,
-                                clang::ASTContext &Ctx) const override;
+  llvm::Expected<Rewrite> plan(const Site &S, const ParamValues &P,
+                               clang::ASTContext &Ctx) const override;
 
 private:
+  static llvm::Expected<EditSet>
+  emit(const std::vector<FastMathCandidate> &Found, clang::ASTContext &Ctx);
   static llvm::Expected<std::vector<FastMathCandidate>>
   candidates(const Site &S, const ParamValues &P, clang::ASTContext &Ctx);
   static llvm::Error rewrite(const FastMathCandidate &C, EditSet &Edits,
@@ -47,8 +39,10 @@ private:
                                            EditSet &Edits,
                                            clang::ASTContext &Ctx);
 
-  std::vector<ParamSpec> Params;
 };
+
+/// The factory Transforms.def registers.
+std::unique_ptr<Transform> createFastMath();
 
 } // namespace optiml
 

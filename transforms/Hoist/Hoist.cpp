@@ -1,7 +1,7 @@
 //===- Hoist.cpp - compute loop-invariant index arithmetic once ----------===//
 
 #include "Hoist.h"
-#include "transforms/Common/KernelIdentifiers.h"
+#include "optiml/Rewrite/KernelIdentifiers.h"
 
 #include "optiml/Analysis/Legality/LegalityError.h"
 #include "optiml/Analysis/Legality/VarUses.h"
@@ -18,10 +18,29 @@ using namespace optiml;
 using namespace clang;
 using namespace clang::transformer;
 
-llvm::Error Hoist::check(const Site &S, const ParamValues &,
-                         ASTContext &Ctx) const {
+static TransformDescriptor describe() {
+  TransformDescriptor D;
+  D.Name = "hoist";
+  D.Summary = "compute loop-invariant index arithmetic once, before the loop";
+  D.Kind = SiteKind::Loop;
+  D.Addresses = {"compute-bound"};
+  return D;
+}
+
+Hoist::Hoist() : Transform(describe()) {}
+
+std::unique_ptr<Transform> optiml::createHoist() {
+  return std::make_unique<Hoist>();
+}
+
+llvm::Expected<Rewrite> Hoist::plan(const Site &S, const ParamValues &,
+                                    ASTContext &Ctx) const {
   auto Candidates = HoistLegality::check(*S.Loop, S.Name, Ctx);
-  return Candidates ? llvm::Error::success() : Candidates.takeError();
+  if (!Candidates)
+    return Candidates.takeError();
+  return Rewrite([S, C = std::move(*Candidates), &Ctx] {
+    return emit(S, C, Ctx);
+  });
 }
 
 /// \p Count fresh names `optiml_invN`, the smallest N the kernel does not
@@ -116,21 +135,18 @@ llvm::Error Hoist::insertBefore(const Stmt &Loop,
                    changeTo(after(node(EditSet::Root.str())), cat(" }")), Ctx);
 }
 
-llvm::Expected<EditSet> Hoist::apply(const Site &S, const ParamValues &,
-                                     ASTContext &Ctx) const {
-  auto Candidates = HoistLegality::check(*S.Loop, S.Name, Ctx);
-  if (!Candidates)
-    return Candidates.takeError();
-  std::vector<std::string> Names =
-      freshNames(*S.Kernel, Candidates->size(), Ctx);
+llvm::Expected<EditSet>
+Hoist::emit(const Site &S, const std::vector<HoistCandidate> &Candidates,
+            ASTContext &Ctx) {
+  std::vector<std::string> Names = freshNames(*S.Kernel, Candidates.size(), Ctx);
   EditSet Edits;
-  for (size_t I = 0; I < Candidates->size(); ++I)
-    for (const Expr *Use : (*Candidates)[I].Uses)
+  for (size_t I = 0; I < Candidates.size(); ++I)
+    for (const Expr *Use : Candidates[I].Uses)
       if (llvm::Error E = Edits.add(
               *Use, changeTo(node(EditSet::Root.str()), cat(Names[I])), Ctx))
         return E;
   if (llvm::Error E = insertBefore(
-          *S.Loop, declarations(*Candidates, Names, Ctx), Edits, Ctx))
+          *S.Loop, declarations(Candidates, Names, Ctx), Edits, Ctx))
     return E;
   return Edits;
 }

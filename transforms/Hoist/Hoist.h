@@ -16,26 +16,23 @@
 #ifndef OPTIML_TRANSFORMS_HOIST_HOIST_H
 #define OPTIML_TRANSFORMS_HOIST_HOIST_H
 
-#include "optiml/Analysis/Legality/HoistLegality.h"
+#include "transforms/Hoist/HoistLegality.h"
 #include "optiml/Transform/Transform.h"
 
 namespace optiml {
 
 class Hoist : public Transform {
 public:
-  llvm::StringRef name() const override { return "hoist"; }
-  llvm::StringRef summary() const override {
-    return "compute loop-invariant index arithmetic once, before the loop";
-  }
-  SiteKind siteKind() const override { return SiteKind::Loop; }
-  llvm::ArrayRef<ParamSpec> params() const override { return {}; }
+  Hoist();
 
-  llvm::Error check(const Site &S, const ParamValues &P,
-                    clang::ASTContext &Ctx) const override;
-  llvm::Expected<EditSet> apply(const Site &S, const ParamValues &P,
-                                clang::ASTContext &Ctx) const override;
+
+  llvm::Expected<Rewrite> plan(const Site &S, const ParamValues &P,
+                               clang::ASTContext &Ctx) const override;
 
 private:
+  static llvm::Expected<EditSet>
+  emit(const Site &S, const std::vector<HoistCandidate> &Candidates,
+       clang::ASTContext &Ctx);
   /// `const int optiml_inv0 = row * k;`, one per candidate.
   static std::vector<std::string>
   declarations(llvm::ArrayRef<HoistCandidate> Candidates,
@@ -46,6 +43,9 @@ private:
                                   llvm::ArrayRef<std::string> Decls,
                                   EditSet &Edits, clang::ASTContext &Ctx);
 };
+
+/// The factory Transforms.def registers.
+std::unique_ptr<Transform> createHoist();
 
 } // namespace optiml
 

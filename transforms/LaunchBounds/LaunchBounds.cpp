@@ -2,7 +2,7 @@
 
 #include "LaunchBounds.h"
 
-#include "optiml/Analysis/Legality/LaunchBoundsLegality.h"
+#include "transforms/LaunchBounds/LaunchBoundsLegality.h"
 
 #include "clang/Tooling/Transformer/Stencil.h"
 
@@ -10,10 +10,22 @@ using namespace optiml;
 using namespace clang;
 using namespace clang::transformer;
 
-LaunchBounds::LaunchBounds() {
-  Params.push_back(
+static TransformDescriptor describe() {
+  TransformDescriptor D;
+  D.Name = "launch-bounds";
+  D.Summary = "add __launch_bounds__(max-threads) to a kernel";
+  D.Kind = SiteKind::Kernel;
+  D.Params.push_back(
       ParamSpec::integers("max-threads", {32, 64, 128, 256, 512, 1024}, 256,
                           "the most threads per block any launch may use"));
+  D.Addresses = {"memory-bound", "latency-bound"};
+  return D;
+}
+
+LaunchBounds::LaunchBounds() : Transform(describe()) {}
+
+std::unique_ptr<Transform> optiml::createLaunchBounds() {
+  return std::make_unique<LaunchBounds>();
 }
 
 ParamValues LaunchBounds::defaults(const Site &S, ASTContext &Ctx) const {
@@ -23,7 +35,7 @@ ParamValues LaunchBounds::defaults(const Site &S, ASTContext &Ctx) const {
     llvm::consumeError(Largest.takeError());
     return V;
   }
-  for (const std::string &Value : Params.front().Domain)
+  for (const std::string &Value : params().front().Domain)
     if (std::stoull(Value) >= *Largest) {
       V.set("max-threads", Value);
       break;
@@ -31,9 +43,13 @@ ParamValues LaunchBounds::defaults(const Site &S, ASTContext &Ctx) const {
   return V;
 }
 
-llvm::Error LaunchBounds::check(const Site &S, const ParamValues &P,
-                                ASTContext &Ctx) const {
-  return LaunchBoundsLegality::check(*S.Kernel, P.getInt("max-threads"), Ctx);
+llvm::Expected<Rewrite> LaunchBounds::plan(const Site &S, const ParamValues &P,
+                                           ASTContext &Ctx) const {
+  if (llvm::Error E = LaunchBoundsLegality::check(
+          *S.Kernel, P.getInt("max-threads"), Ctx))
+    return E;
+  std::string Attr = "__launch_bounds__(" + P.get("max-threads").str() + ") ";
+  return Rewrite([&K = *S.Kernel, Attr, &Ctx] { return emit(K, Attr, Ctx); });
 }
 
 /// Where the attribute goes: before the declarator's name, qualifier
@@ -46,12 +62,12 @@ beforeName(const ast_matchers::MatchFinder::MatchResult &R) {
   return CharSourceRange::getCharRange(L, L);
 }
 
-llvm::Expected<EditSet> LaunchBounds::apply(const Site &S, const ParamValues &P,
-                                            ASTContext &Ctx) const {
-  std::string Attr = "__launch_bounds__(" + P.get("max-threads").str() + ") ";
+llvm::Expected<EditSet> LaunchBounds::emit(const FunctionDecl &K,
+                                           const std::string &Attr,
+                                           ASTContext &Ctx) {
   EditSet Edits;
   // Every declaration must agree, or nvcc warns and ignores the attribute.
-  for (const FunctionDecl *D : S.Kernel->redecls())
+  for (const FunctionDecl *D : K.redecls())
     if (llvm::Error E =
             Edits.add(*D, changeTo(RangeSelector(beforeName), cat(Attr)), Ctx))
       return E;

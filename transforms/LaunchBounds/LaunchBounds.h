@@ -18,23 +18,20 @@ class LaunchBounds : public Transform {
 public:
   LaunchBounds();
 
-  llvm::StringRef name() const override { return "launch-bounds"; }
-  llvm::StringRef summary() const override {
-    return "add __launch_bounds__(max-threads) to a kernel";
-  }
-  SiteKind siteKind() const override { return SiteKind::Kernel; }
-  llvm::ArrayRef<ParamSpec> params() const override { return Params; }
 
   /// The tightest bound in the domain that every launch fits.
   ParamValues defaults(const Site &S, clang::ASTContext &Ctx) const override;
-  llvm::Error check(const Site &S, const ParamValues &P,
-                    clang::ASTContext &Ctx) const override;
-  llvm::Expected<EditSet> apply(const Site &S, const ParamValues &P,
-                                clang::ASTContext &Ctx) const override;
+  llvm::Expected<Rewrite> plan(const Site &S, const ParamValues &P,
+                               clang::ASTContext &Ctx) const override;
 
 private:
-  std::vector<ParamSpec> Params;
+  static llvm::Expected<EditSet> emit(const clang::FunctionDecl &K,
+                                      const std::string &Attr,
+                                      clang::ASTContext &Ctx);
 };
+
+/// The factory Transforms.def registers.
+std::unique_ptr<Transform> createLaunchBounds();
 
 } // namespace optiml
 

@@ -4,7 +4,7 @@
 
 #include "optiml/Analysis/Legality/BufferAccess.h"
 #include "optiml/Analysis/Legality/KernelLaunches.h"
-#include "optiml/Analysis/Legality/RestrictLegality.h"
+#include "transforms/Restrict/RestrictLegality.h"
 
 #include "clang/AST/TypeLoc.h"
 #include "clang/Lex/Lexer.h"
@@ -13,11 +13,28 @@
 using namespace optiml;
 using namespace clang;
 using namespace clang::transformer;
+
+static TransformDescriptor describe() {
+  TransformDescriptor D;
+  D.Name = "restrict";
+  D.Summary = "mark pointer parameters __restrict__, and const where only read";
+  D.Kind = SiteKind::Kernel;
+  D.Addresses = {"memory-bound", "latency-bound"};
+  return D;
+}
+
+Restrict::Restrict() : Transform(describe()) {}
+
+std::unique_ptr<Transform> optiml::createRestrict() {
+  return std::make_unique<Restrict>();
+}
 using MatchResult = ast_matchers::MatchFinder::MatchResult;
 
-llvm::Error Restrict::check(const Site &S, const ParamValues &,
-                            ASTContext &Ctx) const {
-  return RestrictLegality::check(*S.Kernel, Ctx);
+llvm::Expected<Rewrite> Restrict::plan(const Site &S, const ParamValues &,
+                                       ASTContext &Ctx) const {
+  if (llvm::Error E = RestrictLegality::check(*S.Kernel, Ctx))
+    return E;
+  return Rewrite([&K = *S.Kernel, &Ctx] { return emit(K, Ctx); });
 }
 
 /// The pointer declarator of a parameter as written (`float *p`,
@@ -59,9 +76,8 @@ llvm::Error Restrict::qualify(const ParmVarDecl &P, bool AddConst,
   return llvm::Error::success();
 }
 
-llvm::Expected<EditSet> Restrict::apply(const Site &S, const ParamValues &,
-                                        ASTContext &Ctx) const {
-  const FunctionDecl &K = *S.Kernel;
+llvm::Expected<EditSet> Restrict::emit(const FunctionDecl &K,
+                                       ASTContext &Ctx) {
   BufferAccess Access(K, Ctx);
   EditSet Edits;
   for (unsigned I = 0; I < K.getNumParams(); ++I) {

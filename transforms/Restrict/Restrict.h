@@ -20,23 +20,22 @@ class BufferAccess;
 
 class Restrict : public Transform {
 public:
-  llvm::StringRef name() const override { return "restrict"; }
-  llvm::StringRef summary() const override {
-    return "mark pointer parameters __restrict__, and const where only read";
-  }
-  SiteKind siteKind() const override { return SiteKind::Kernel; }
-  llvm::ArrayRef<ParamSpec> params() const override { return {}; }
+  Restrict();
 
-  llvm::Error check(const Site &S, const ParamValues &P,
-                    clang::ASTContext &Ctx) const override;
-  llvm::Expected<EditSet> apply(const Site &S, const ParamValues &P,
-                                clang::ASTContext &Ctx) const override;
+
+  llvm::Expected<Rewrite> plan(const Site &S, const ParamValues &P,
+                               clang::ASTContext &Ctx) const override;
 
 private:
+  static llvm::Expected<EditSet> emit(const clang::FunctionDecl &K,
+                                      clang::ASTContext &Ctx);
   static llvm::Error qualify(const clang::ParmVarDecl &P, bool AddConst,
                              bool AddRestrict, EditSet &Edits,
                              clang::ASTContext &Ctx);
 };
+
+/// The factory Transforms.def registers.
+std::unique_ptr<Transform> createRestrict();
 
 } // namespace optiml
 

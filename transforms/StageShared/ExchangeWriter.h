@@ -8,7 +8,7 @@
 #ifndef OPTIML_TRANSFORMS_STAGESHARED_EXCHANGEWRITER_H
 #define OPTIML_TRANSFORMS_STAGESHARED_EXCHANGEWRITER_H
 
-#include "optiml/Analysis/Legality/StageSharedLegality.h"
+#include "transforms/StageShared/StageSharedLegality.h"
 #include "optiml/Rewrite/EditSet.h"
 
 namespace optiml {

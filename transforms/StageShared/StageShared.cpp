@@ -16,13 +16,26 @@
 using namespace optiml;
 using namespace clang;
 
-StageShared::StageShared() {
-  Params.push_back(ParamSpec::integers(
+static TransformDescriptor describe() {
+  TransformDescriptor D;
+  D.Name = "stage-shared";
+  D.Summary = "load a buffer's tile into __shared__ memory once per T loop "
+           "iterations, cooperatively";
+  D.Kind = SiteKind::Buffer;
+  D.Params.push_back(ParamSpec::integers(
       "tile", {8, 16, 32, 64}, 16,
       "loop iterations per tile (the tile's other side is the block's rows)"));
+  D.Addresses = {"memory-bound"};
+  return D;
 }
 
-llvm::Expected<StagePlan> StageShared::plan(const Site &S, const ParamValues &P,
+StageShared::StageShared() : Transform(describe()) {}
+
+std::unique_ptr<Transform> optiml::createStageShared() {
+  return std::make_unique<StageShared>();
+}
+
+llvm::Expected<StagePlan> StageShared::loopTiles(const Site &S, const ParamValues &P,
                                             ASTContext &Ctx) const {
   const auto *For = dyn_cast<ForStmt>(S.Loop);
   if (!For)
@@ -44,19 +57,7 @@ ParamValues StageShared::defaults(const Site &S, ASTContext &Ctx) const {
   return V;
 }
 
-llvm::Error StageShared::check(const Site &S, const ParamValues &P,
-                               ASTContext &Ctx) const {
-  if (!S.Loop && writes(S, Ctx)) {
-    auto Plan = exchange(S, Ctx);
-    return Plan ? llvm::Error::success() : Plan.takeError();
-  }
-  if (!S.Loop) {
-    auto Plan = halo(S, Ctx);
-    return Plan ? llvm::Error::success() : Plan.takeError();
-  }
-  auto Plan = plan(S, P, Ctx);
-  return Plan ? llvm::Error::success() : Plan.takeError();
-}
+
 
 bool StageShared::writes(const Site &S, ASTContext &Ctx) const {
   return BufferAccess(*S.Kernel, Ctx).mayWrite(*S.Buffer);
@@ -289,22 +290,26 @@ llvm::Expected<EditSet> StageWriter::write() {
   return Edits;
 }
 
-llvm::Expected<EditSet> StageShared::apply(const Site &S, const ParamValues &P,
-                                           ASTContext &Ctx) const {
+llvm::Expected<Rewrite> StageShared::plan(const Site &S, const ParamValues &P,
+                                          ASTContext &Ctx) const {
   if (!S.Loop && writes(S, Ctx)) {
     auto Plan = exchange(S, Ctx);
     if (!Plan)
       return Plan.takeError();
-    return writeExchange(*Plan, Ctx);
+    return Rewrite(
+        [Plan = std::move(*Plan), &Ctx] { return writeExchange(Plan, Ctx); });
   }
   if (!S.Loop) {
     auto Plan = halo(S, Ctx);
     if (!Plan)
       return Plan.takeError();
-    return writeHalo(*Plan, Ctx);
+    return Rewrite(
+        [Plan = std::move(*Plan), &Ctx] { return writeHalo(Plan, Ctx); });
   }
-  auto Plan = plan(S, P, Ctx);
+  auto Plan = loopTiles(S, P, Ctx);
   if (!Plan)
     return Plan.takeError();
-  return StageWriter(*Plan, Ctx).write();
+  return Rewrite([Plan = std::move(*Plan), &Ctx] {
+    return StageWriter(Plan, Ctx).write();
+  });
 }

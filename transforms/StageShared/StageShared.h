@@ -15,7 +15,7 @@
 #ifndef OPTIML_TRANSFORMS_STAGESHARED_STAGESHARED_H
 #define OPTIML_TRANSFORMS_STAGESHARED_STAGESHARED_H
 
-#include "optiml/Analysis/Legality/StageSharedLegality.h"
+#include "transforms/StageShared/StageSharedLegality.h"
 #include "optiml/Transform/Transform.h"
 
 namespace optiml {
@@ -24,23 +24,14 @@ class StageShared : public Transform {
 public:
   StageShared();
 
-  llvm::StringRef name() const override { return "stage-shared"; }
-  llvm::StringRef summary() const override {
-    return "load a buffer's tile into __shared__ memory once per T loop "
-           "iterations, cooperatively";
-  }
-  SiteKind siteKind() const override { return SiteKind::Buffer; }
-  llvm::ArrayRef<ParamSpec> params() const override { return Params; }
 
   ParamValues defaults(const Site &S, clang::ASTContext &Ctx) const override;
-  llvm::Error check(const Site &S, const ParamValues &P,
-                    clang::ASTContext &Ctx) const override;
-  llvm::Expected<EditSet> apply(const Site &S, const ParamValues &P,
-                                clang::ASTContext &Ctx) const override;
+  llvm::Expected<Rewrite> plan(const Site &S, const ParamValues &P,
+                               clang::ASTContext &Ctx) const override;
 
 private:
-  llvm::Expected<StagePlan> plan(const Site &S, const ParamValues &P,
-                                 clang::ASTContext &Ctx) const;
+  llvm::Expected<StagePlan> loopTiles(const Site &S, const ParamValues &P,
+                                      clang::ASTContext &Ctx) const;
   llvm::Expected<ExchangePlan> exchange(const Site &S,
                                         clang::ASTContext &Ctx) const;
   llvm::Expected<HaloPlan> halo(const Site &S, clang::ASTContext &Ctx) const;
@@ -48,8 +39,10 @@ private:
   /// only reading it (halo).
   bool writes(const Site &S, clang::ASTContext &Ctx) const;
 
-  std::vector<ParamSpec> Params;
 };
+
+/// The factory Transforms.def registers.
+std::unique_ptr<Transform> createStageShared();
 
 } // namespace optiml
 

@@ -1,7 +1,7 @@
 //===- StageText.cpp - text positions and guards for staging -------------===//
 
 #include "StageText.h"
-#include "transforms/Common/Indentation.h"
+#include "optiml/Rewrite/Indentation.h"
 
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"

@@ -1,9 +1,9 @@
 //===- Tile.cpp - strip-mine a for-loop into tiles -----------------------===//
 
 #include "Tile.h"
-#include "transforms/Common/KernelIdentifiers.h"
+#include "optiml/Rewrite/KernelIdentifiers.h"
 
-#include "optiml/Analysis/Legality/TileLegality.h"
+#include "transforms/Tile/TileLegality.h"
 #include "optiml/Analysis/SourceText.h"
 
 #include "clang/Basic/SourceManager.h"
@@ -14,15 +14,30 @@ using namespace optiml;
 using namespace clang;
 using namespace clang::transformer;
 
-Tile::Tile() {
-  Params.push_back(ParamSpec::integers("size", {4, 8, 16, 32, 64}, 16,
+static TransformDescriptor describe() {
+  TransformDescriptor D;
+  D.Name = "tile";
+  D.Summary = "strip-mine a for-loop into tiles of S iterations";
+  D.Kind = SiteKind::Loop;
+  D.Params.push_back(ParamSpec::integers("size", {4, 8, 16, 32, 64}, 16,
                                        "iterations per tile"));
+  D.Addresses = {"memory-bound", "too-few-waves"};
+  return D;
 }
 
-llvm::Error Tile::check(const Site &S, const ParamValues &P,
-                        ASTContext &Ctx) const {
-  auto L = TileLegality::check(*S.Loop, S.Name, P.getInt("size"), Ctx);
-  return L ? llvm::Error::success() : L.takeError();
+Tile::Tile() : Transform(describe()) {}
+
+std::unique_ptr<Transform> optiml::createTile() {
+  return std::make_unique<Tile>();
+}
+
+llvm::Expected<Rewrite> Tile::plan(const Site &S, const ParamValues &P,
+                                   ASTContext &Ctx) const {
+  int64_t Size = P.getInt("size");
+  auto L = TileLegality::check(*S.Loop, S.Name, Size, Ctx);
+  if (!L)
+    return L.takeError();
+  return Rewrite([S, L = *L, Size, &Ctx] { return emit(S, L, Size, Ctx); });
 }
 
 /// `optiml_i_t`, or `optiml_i_t1`, ... when the kernel already uses it.
@@ -125,15 +140,11 @@ llvm::Error Tile::indentBody(const ForStmt &For, EditSet &Edits,
   return llvm::Error::success();
 }
 
-llvm::Expected<EditSet> Tile::apply(const Site &S, const ParamValues &P,
-                                    ASTContext &Ctx) const {
-  int64_t Size = P.getInt("size");
-  auto L = TileLegality::check(*S.Loop, S.Name, Size, Ctx);
-  if (!L)
-    return L.takeError();
-  const ForStmt &For = *L->For;
-  std::string V = tileVarName(*L->IV, *S.Kernel, Ctx);
-  auto [Outer, Inner] = headers(*L, V, Size, Ctx);
+llvm::Expected<EditSet> Tile::emit(const Site &S, const CanonicalLoop &L,
+                                   int64_t Size, ASTContext &Ctx) {
+  const ForStmt &For = *L.For;
+  std::string V = tileVarName(*L.IV, *S.Kernel, Ctx);
+  auto [Outer, Inner] = headers(L, V, Size, Ctx);
 
   const SourceManager &SM = Ctx.getSourceManager();
   llvm::StringRef Indent;

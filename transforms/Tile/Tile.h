@@ -23,19 +23,13 @@ class Tile : public Transform {
 public:
   Tile();
 
-  llvm::StringRef name() const override { return "tile"; }
-  llvm::StringRef summary() const override {
-    return "strip-mine a for-loop into tiles of S iterations";
-  }
-  SiteKind siteKind() const override { return SiteKind::Loop; }
-  llvm::ArrayRef<ParamSpec> params() const override { return Params; }
 
-  llvm::Error check(const Site &S, const ParamValues &P,
-                    clang::ASTContext &Ctx) const override;
-  llvm::Expected<EditSet> apply(const Site &S, const ParamValues &P,
-                                clang::ASTContext &Ctx) const override;
+  llvm::Expected<Rewrite> plan(const Site &S, const ParamValues &P,
+                               clang::ASTContext &Ctx) const override;
 
 private:
+  static llvm::Expected<EditSet> emit(const Site &S, const CanonicalLoop &L,
+                                      int64_t Size, clang::ASTContext &Ctx);
   /// The two loop headers that replace \p L's header.
   static std::pair<std::string, std::string> headers(const CanonicalLoop &L,
                                                      llvm::StringRef TileVar,
@@ -46,8 +40,10 @@ private:
   static llvm::Error indentBody(const clang::ForStmt &For, EditSet &Edits,
                                 clang::ASTContext &Ctx);
 
-  std::vector<ParamSpec> Params;
 };
+
+/// The factory Transforms.def registers.
+std::unique_ptr<Transform> createTile();
 
 } // namespace optiml
 

@@ -23,7 +23,7 @@
 #ifndef OPTIML_TRANSFORMS_UNROLL_EXPLICITUNROLLPRINTER_H
 #define OPTIML_TRANSFORMS_UNROLL_EXPLICITUNROLLPRINTER_H
 
-#include "optiml/Analysis/Legality/ExplicitUnrollLegality.h"
+#include "transforms/Unroll/ExplicitUnrollLegality.h"
 
 #include <string>
 #include <vector>

@@ -2,12 +2,12 @@
 
 #include "Unroll.h"
 #include "ExplicitUnrollPrinter.h"
-#include "transforms/Coarsen/SourceSnippet.h"
-#include "transforms/Common/Indentation.h"
-#include "transforms/Common/KernelIdentifiers.h"
+#include "optiml/Rewrite/SourceSnippet.h"
+#include "optiml/Rewrite/Indentation.h"
+#include "optiml/Rewrite/KernelIdentifiers.h"
 
-#include "optiml/Analysis/Legality/ExplicitUnrollLegality.h"
-#include "optiml/Analysis/Legality/UnrollLegality.h"
+#include "transforms/Unroll/ExplicitUnrollLegality.h"
+#include "transforms/Unroll/UnrollLegality.h"
 
 #include "clang/Tooling/Transformer/Stencil.h"
 
@@ -15,8 +15,13 @@ using namespace optiml;
 using namespace clang;
 using namespace clang::transformer;
 
-Unroll::Unroll() {
-  Params.push_back(
+static TransformDescriptor describe() {
+  TransformDescriptor D;
+  D.Name = "unroll";
+  D.Summary = "put '#pragma unroll F' before a for-loop, or with mode=explicit "
+           "write F copies of its body and a remainder loop";
+  D.Kind = SiteKind::Loop;
+  D.Params.push_back(
       ParamSpec::integers("factor", {2, 4, 8, 16}, 4,
                           "how many iterations each unrolled body runs"));
   ParamSpec Mode;
@@ -25,7 +30,15 @@ Unroll::Unroll() {
   Mode.Default = "pragma";
   Mode.Help = "'#pragma unroll F', or F copies of the body in the source "
               "and a remainder loop";
-  Params.push_back(std::move(Mode));
+  D.Params.push_back(std::move(Mode));
+  D.Addresses = {"memory-bound", "compute-bound", "latency-bound", "too-few-waves"};
+  return D;
+}
+
+Unroll::Unroll() : Transform(describe()) {}
+
+std::unique_ptr<Transform> optiml::createUnroll() {
+  return std::make_unique<Unroll>();
 }
 
 /// A step that leaves `mode` out means the pragma: steps written before the
@@ -36,17 +49,27 @@ static bool isExplicit(const ParamValues &P) {
 
 ParamValues Unroll::defaults(const Site &, ASTContext &) const {
   ParamValues V;
-  V.set("factor", Params.front().Default);
+  V.set("factor", params().front().Default);
   return V;
 }
 
-llvm::Error Unroll::check(const Site &S, const ParamValues &P,
-                          ASTContext &Ctx) const {
-  if (!isExplicit(P))
-    return UnrollLegality::check(*S.Loop, S.Name, Ctx);
+llvm::Expected<Rewrite> Unroll::plan(const Site &S, const ParamValues &P,
+                                     ASTContext &Ctx) const {
+  if (!isExplicit(P)) {
+    if (llvm::Error E = UnrollLegality::check(*S.Loop, S.Name, Ctx))
+      return E;
+    std::string Pragma = "#pragma unroll " + P.get("factor").str();
+    return Rewrite([&Loop = *S.Loop, Pragma, &Ctx] {
+      return emitPragma(Loop, Pragma, Ctx);
+    });
+  }
   auto Plan =
       ExplicitUnrollLegality::check(*S.Loop, S.Name, P.getInt("factor"), Ctx);
-  return Plan ? llvm::Error::success() : Plan.takeError();
+  if (!Plan)
+    return Plan.takeError();
+  return Rewrite([&K = *S.Kernel, Plan = std::move(*Plan), &Ctx] {
+    return emitExplicit(K, Plan, Ctx);
+  });
 }
 
 /// `optiml_i_u`, or `optiml_i_u1`, ... when the kernel already uses it.
@@ -60,17 +83,13 @@ static std::string counterName(const VarDecl &IV, const FunctionDecl &Kernel,
   return Name;
 }
 
-llvm::Expected<EditSet> Unroll::applyExplicit(const Site &S,
-                                              const ParamValues &P,
-                                              ASTContext &Ctx) const {
-  auto Plan =
-      ExplicitUnrollLegality::check(*S.Loop, S.Name, P.getInt("factor"), Ctx);
-  if (!Plan)
-    return Plan.takeError();
-  const ForStmt &For = *Plan->Loop.For;
-  auto Text = ExplicitUnrollPrinter(
-                  *Plan, counterName(*Plan->Loop.IV, *S.Kernel, Ctx), Ctx)
-                  .print();
+llvm::Expected<EditSet> Unroll::emitExplicit(const FunctionDecl &K,
+                                             const ExplicitUnrollPlan &Plan,
+                                             ASTContext &Ctx) {
+  const ForStmt &For = *Plan.Loop.For;
+  auto Text =
+      ExplicitUnrollPrinter(Plan, counterName(*Plan.Loop.IV, K, Ctx), Ctx)
+          .print();
   if (!Text)
     return Text.takeError();
   auto Begin = SourceSnippet::offsetOf(For.getBeginLoc(), Ctx);
@@ -90,14 +109,12 @@ llvm::Expected<EditSet> Unroll::applyExplicit(const Site &S,
   return Edits;
 }
 
-llvm::Expected<EditSet> Unroll::apply(const Site &S, const ParamValues &P,
-                                      ASTContext &Ctx) const {
-  if (isExplicit(P))
-    return applyExplicit(S, P, Ctx);
-  std::string Pragma = "#pragma unroll " + P.get("factor").str();
+llvm::Expected<EditSet> Unroll::emitPragma(const Stmt &Loop,
+                                           const std::string &Pragma,
+                                           ASTContext &Ctx) {
   EditSet Edits;
   if (llvm::Error E =
-          Edits.add(*S.Loop, insertLineAbove(EditSet::Root.str(), Pragma), Ctx))
+          Edits.add(Loop, insertLineAbove(EditSet::Root.str(), Pragma), Ctx))
     return E;
   return Edits;
 }

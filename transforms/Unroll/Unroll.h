@@ -14,6 +14,7 @@
 #ifndef OPTIML_TRANSFORMS_UNROLL_UNROLL_H
 #define OPTIML_TRANSFORMS_UNROLL_UNROLL_H
 
+#include "transforms/Unroll/ExplicitUnrollLegality.h"
 #include "optiml/Transform/Transform.h"
 
 namespace optiml {
@@ -22,29 +23,26 @@ class Unroll : public Transform {
 public:
   Unroll();
 
-  llvm::StringRef name() const override { return "unroll"; }
-  llvm::StringRef summary() const override {
-    return "put '#pragma unroll F' before a for-loop, or with mode=explicit "
-           "write F copies of its body and a remainder loop";
-  }
-  SiteKind siteKind() const override { return SiteKind::Loop; }
-  llvm::ArrayRef<ParamSpec> params() const override { return Params; }
 
   /// The factor only: `mode` is spelled in a step only when given, so
   /// default steps read as they did before the parameter existed.
   ParamValues defaults(const Site &S, clang::ASTContext &Ctx) const override;
 
-  llvm::Error check(const Site &S, const ParamValues &P,
-                    clang::ASTContext &Ctx) const override;
-  llvm::Expected<EditSet> apply(const Site &S, const ParamValues &P,
-                                clang::ASTContext &Ctx) const override;
+  llvm::Expected<Rewrite> plan(const Site &S, const ParamValues &P,
+                               clang::ASTContext &Ctx) const override;
 
 private:
-  llvm::Expected<EditSet> applyExplicit(const Site &S, const ParamValues &P,
-                                        clang::ASTContext &Ctx) const;
+  static llvm::Expected<EditSet> emitPragma(const clang::Stmt &Loop,
+                                            const std::string &Pragma,
+                                            clang::ASTContext &Ctx);
+  static llvm::Expected<EditSet>
+  emitExplicit(const clang::FunctionDecl &K, const ExplicitUnrollPlan &Plan,
+               clang::ASTContext &Ctx);
 
-  std::vector<ParamSpec> Params;
 };
+
+/// The factory Transforms.def registers.
+std::unique_ptr<Transform> createUnroll();
 
 } // namespace optiml
 

@@ -1,7 +1,7 @@
 //===- VectorPrinter.cpp - print a vectorized elementwise body -----------===//
 
 #include "VectorPrinter.h"
-#include "transforms/Coarsen/SourceSnippet.h"
+#include "optiml/Rewrite/SourceSnippet.h"
 
 #include "optiml/Analysis/SourceText.h"
 

@@ -18,9 +18,9 @@
 #ifndef OPTIML_TRANSFORMS_VECTORIZE_VECTORPRINTER_H
 #define OPTIML_TRANSFORMS_VECTORIZE_VECTORPRINTER_H
 
-#include "transforms/Coarsen/BodyWriter.h"
+#include "optiml/Rewrite/BodyWriter.h"
 
-#include "optiml/Analysis/Legality/VectorizeLegality.h"
+#include "transforms/Vectorize/VectorizeLegality.h"
 
 #include <optional>
 

@@ -2,9 +2,9 @@
 
 #include "Vectorize.h"
 #include "VectorPrinter.h"
-#include "transforms/Common/GridRescale.h"
+#include "optiml/Rewrite/GridRescale.h"
 
-#include "optiml/Analysis/Legality/VectorizeLegality.h"
+#include "transforms/Vectorize/VectorizeLegality.h"
 
 #include "clang/Tooling/Transformer/Stencil.h"
 
@@ -12,9 +12,22 @@ using namespace optiml;
 using namespace clang;
 using namespace clang::transformer;
 
-Vectorize::Vectorize() {
-  Params.push_back(ParamSpec::integers(
+static TransformDescriptor describe() {
+  TransformDescriptor D;
+  D.Name = "vectorize";
+  D.Summary = "give each thread W consecutive elements, moved as float4 / "
+           "double2 / int4, dividing the grid";
+  D.Kind = SiteKind::Kernel;
+  D.Params.push_back(ParamSpec::integers(
       "width", {2, 4}, 4, "consecutive elements per thread (vector lanes)"));
+  D.Addresses = {"memory-bound", "compute-bound", "latency-bound"};
+  return D;
+}
+
+Vectorize::Vectorize() : Transform(describe()) {}
+
+std::unique_ptr<Transform> optiml::createVectorize() {
+  return std::make_unique<Vectorize>();
 }
 
 ParamValues Vectorize::defaults(const Site &S, ASTContext &Ctx) const {
@@ -27,23 +40,24 @@ ParamValues Vectorize::defaults(const Site &S, ASTContext &Ctx) const {
   return V;
 }
 
-llvm::Error Vectorize::check(const Site &S, const ParamValues &P,
-                             ASTContext &Ctx) const {
-  auto Plan =
-      VectorizeLegality::analyze(*S.Kernel, unsigned(P.getInt("width")), Ctx);
-  return Plan ? llvm::Error::success() : Plan.takeError();
-}
-
-llvm::Expected<EditSet> Vectorize::apply(const Site &S, const ParamValues &P,
-                                         ASTContext &Ctx) const {
+llvm::Expected<Rewrite> Vectorize::plan(const Site &S, const ParamValues &P,
+                                        ASTContext &Ctx) const {
   auto Plan =
       VectorizeLegality::analyze(*S.Kernel, unsigned(P.getInt("width")), Ctx);
   if (!Plan)
     return Plan.takeError();
-  const auto *Body = cast<CompoundStmt>(S.Kernel->getBody());
-  auto Text = VectorPrinter(*Plan, Ctx).print(*Body);
+  return Rewrite([&K = *S.Kernel, Plan = std::move(*Plan), &Ctx] {
+    return emit(K, Plan, Ctx);
+  });
+}
+
+llvm::Expected<EditSet> Vectorize::emit(const FunctionDecl &K,
+                                        const VectorizePlan &Plan,
+                                        ASTContext &Ctx) {
+  const auto *Body = cast<CompoundStmt>(K.getBody());
+  auto Text = VectorPrinter(Plan, Ctx).print(*Body);
   if (!Text)
     return Text.takeError();
-  return rewriteBodyAndGrids(*S.Kernel, std::move(*Text), Plan->Launches, 0,
-                             Plan->Width, Ctx);
+  return rewriteBodyAndGrids(K, std::move(*Text), Plan.Launches, 0, Plan.Width,
+                             Ctx);
 }

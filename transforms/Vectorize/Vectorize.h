@@ -12,6 +12,7 @@
 #ifndef OPTIML_TRANSFORMS_VECTORIZE_VECTORIZE_H
 #define OPTIML_TRANSFORMS_VECTORIZE_VECTORIZE_H
 
+#include "transforms/Vectorize/VectorizeLegality.h"
 #include "optiml/Transform/Transform.h"
 
 namespace optiml {
@@ -20,24 +21,20 @@ class Vectorize : public Transform {
 public:
   Vectorize();
 
-  llvm::StringRef name() const override { return "vectorize"; }
-  llvm::StringRef summary() const override {
-    return "give each thread W consecutive elements, moved as float4 / "
-           "double2 / int4, dividing the grid";
-  }
-  SiteKind siteKind() const override { return SiteKind::Kernel; }
-  llvm::ArrayRef<ParamSpec> params() const override { return Params; }
 
   /// Width 2 when a buffer holds doubles (there is no double4), else 4.
   ParamValues defaults(const Site &S, clang::ASTContext &Ctx) const override;
-  llvm::Error check(const Site &S, const ParamValues &P,
-                    clang::ASTContext &Ctx) const override;
-  llvm::Expected<EditSet> apply(const Site &S, const ParamValues &P,
-                                clang::ASTContext &Ctx) const override;
+  llvm::Expected<Rewrite> plan(const Site &S, const ParamValues &P,
+                               clang::ASTContext &Ctx) const override;
 
 private:
-  std::vector<ParamSpec> Params;
+  static llvm::Expected<EditSet> emit(const clang::FunctionDecl &K,
+                                      const VectorizePlan &Plan,
+                                      clang::ASTContext &Ctx);
 };
+
+/// The factory Transforms.def registers.
+std::unique_ptr<Transform> createVectorize();
 
 } // namespace optiml
 

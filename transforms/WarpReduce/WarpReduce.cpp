@@ -10,10 +10,27 @@ using namespace optiml;
 using namespace clang;
 using namespace clang::transformer;
 
-llvm::Error WarpReduce::check(const Site &S, const ParamValues &,
-                              ASTContext &Ctx) const {
+static TransformDescriptor describe() {
+  TransformDescriptor D;
+  D.Name = "warp-reduce";
+  D.Summary = "end a shared-memory tree reduction with warp shuffles";
+  D.Kind = SiteKind::Loop;
+  D.Addresses = {"too-few-waves"};
+  return D;
+}
+
+WarpReduce::WarpReduce() : Transform(describe()) {}
+
+std::unique_ptr<Transform> optiml::createWarpReduce() {
+  return std::make_unique<WarpReduce>();
+}
+
+llvm::Expected<Rewrite> WarpReduce::plan(const Site &S, const ParamValues &,
+                                         ASTContext &Ctx) const {
   auto R = WarpReduceLegality::analyze(*S.Loop, S.Name, *S.Kernel, Ctx);
-  return R ? llvm::Error::success() : R.takeError();
+  if (!R)
+    return R.takeError();
+  return Rewrite([S, R = std::move(*R), &Ctx] { return emit(S, R, Ctx); });
 }
 
 /// The blanks that start the line \p Loc is written on.
@@ -52,24 +69,22 @@ std::string WarpReduce::warpStep(const TreeReduction &R, llvm::StringRef Indent,
          Buf + "[0] = optiml_v;\n" + I + "}\n" + I + "__syncthreads();";
 }
 
-llvm::Expected<EditSet> WarpReduce::apply(const Site &S, const ParamValues &,
-                                          ASTContext &Ctx) const {
-  auto R = WarpReduceLegality::analyze(*S.Loop, S.Name, *S.Kernel, Ctx);
-  if (!R)
-    return R.takeError();
+llvm::Expected<EditSet> WarpReduce::emit(const Site &S,
+                                         const TreeReduction &R,
+                                         ASTContext &Ctx) {
   EditSet Edits;
-  std::string Stop = R->Stride->getNameAsString() + " > 32";
+  std::string Stop = R.Stride->getNameAsString() + " > 32";
   if (llvm::Error E =
-          Edits.add(*R->Loop->getCond(),
+          Edits.add(*R.Loop->getCond(),
                     changeTo(node(EditSet::Root.str()), cat(Stop)), Ctx))
     return E;
-  std::string Indent = indentOf(R->Loop->getBeginLoc(), Ctx.getSourceManager());
-  if (llvm::Error E = Edits.add(*R->Loop,
+  std::string Indent = indentOf(R.Loop->getBeginLoc(), Ctx.getSourceManager());
+  if (llvm::Error E = Edits.add(*R.Loop,
                                 insertAfter(node(EditSet::Root.str()),
-                                            cat(warpStep(*R, Indent, Ctx))),
+                                            cat(warpStep(R, Indent, Ctx))),
                                 Ctx))
     return E;
-  if (R->BlockFromMark)
+  if (R.BlockFromMark)
     Edits.addNote("'" + S.kernelName() +
                   "' is not launched in this file: the warp step relies on "
                   "the spec's block(...)");

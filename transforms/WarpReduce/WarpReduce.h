@@ -13,31 +13,30 @@
 #ifndef OPTIML_TRANSFORMS_WARPREDUCE_WARPREDUCE_H
 #define OPTIML_TRANSFORMS_WARPREDUCE_WARPREDUCE_H
 
-#include "optiml/Analysis/Legality/WarpReduceLegality.h"
+#include "transforms/WarpReduce/WarpReduceLegality.h"
 #include "optiml/Transform/Transform.h"
 
 namespace optiml {
 
 class WarpReduce : public Transform {
 public:
-  llvm::StringRef name() const override { return "warp-reduce"; }
-  llvm::StringRef summary() const override {
-    return "end a shared-memory tree reduction with warp shuffles";
-  }
-  SiteKind siteKind() const override { return SiteKind::Loop; }
-  llvm::ArrayRef<ParamSpec> params() const override { return {}; }
+  WarpReduce();
 
-  llvm::Error check(const Site &S, const ParamValues &P,
-                    clang::ASTContext &Ctx) const override;
-  llvm::Expected<EditSet> apply(const Site &S, const ParamValues &P,
-                                clang::ASTContext &Ctx) const override;
+
+  llvm::Expected<Rewrite> plan(const Site &S, const ParamValues &P,
+                               clang::ASTContext &Ctx) const override;
 
 private:
+  static llvm::Expected<EditSet> emit(const Site &S, const TreeReduction &R,
+                                      clang::ASTContext &Ctx);
   /// The code that follows the shortened loop, each line indented by
   /// \p Indent.
   static std::string warpStep(const TreeReduction &R, llvm::StringRef Indent,
                               clang::ASTContext &Ctx);
 };
+
+/// The factory Transforms.def registers.
+std::unique_ptr<Transform> createWarpReduce();
 
 } // namespace optiml
 

@@ -1,6 +1,6 @@
 //===- CoarsenLegalityTest.cpp - the jam plan and its refusals -----------===//
 
-#include "optiml/Analysis/Legality/CoarsenLegality.h"
+#include "transforms/Coarsen/CoarsenLegality.h"
 #include "optiml/Frontend/CudaToolchain.h"
 #include "optiml/Support/Error.h"
 
@@ -197,7 +197,7 @@ void run(float *y, int n) {
 }
 )cu",
                                 "k");
-  auto L = CoarsenLegality::launches(K, 0, ctx());
+  auto L = dividableLaunches(K, 0, ctx());
   ASSERT_FALSE(static_cast<bool>(L));
   ErrorSummary E = summarize(L.takeError());
   EXPECT_NE(E.Message.find("grid x 'n / 64'"), std::string::npos) << E.Message;

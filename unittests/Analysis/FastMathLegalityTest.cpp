@@ -1,6 +1,6 @@
 //===- FastMathLegalityTest.cpp - what fast-math may rewrite -------------===//
 
-#include "optiml/Analysis/Legality/FastMathLegality.h"
+#include "transforms/FastMath/FastMathLegality.h"
 #include "optiml/Analysis/Legality/LegalityError.h"
 #include "optiml/Frontend/CudaToolchain.h"
 

@@ -1,6 +1,6 @@
 //===- VectorizeLegalityTest.cpp - elementwise shape and buffers ---------===//
 
-#include "optiml/Analysis/Legality/VectorizeLegality.h"
+#include "transforms/Vectorize/VectorizeLegality.h"
 #include "optiml/Frontend/CudaToolchain.h"
 #include "optiml/Support/Error.h"
 

@@ -1,6 +1,6 @@
 //===- WarpReduceLegalityTest.cpp - tree reductions and their limits ------===//
 
-#include "optiml/Analysis/Legality/WarpReduceLegality.h"
+#include "transforms/WarpReduce/WarpReduceLegality.h"
 #include "optiml/Analysis/Legality/LegalityError.h"
 #include "optiml/Frontend/CudaToolchain.h"
 

@@ -28,24 +28,19 @@ __global__ void k(float *p, int n) {
 /// bug, which must never reach the output.
 class Breaker : public Transform {
 public:
-  llvm::StringRef name() const override { return "breaker"; }
-  llvm::StringRef summary() const override { return "test"; }
-  SiteKind siteKind() const override { return SiteKind::Kernel; }
-  llvm::ArrayRef<ParamSpec> params() const override { return {}; }
-  llvm::Error check(const Site &, const ParamValues &,
-                    clang::ASTContext &) const override {
-    return llvm::Error::success();
-  }
-  llvm::Expected<EditSet> apply(const Site &S, const ParamValues &,
-                                clang::ASTContext &Ctx) const override {
-    using namespace clang::transformer;
-    EditSet Edits;
-    if (llvm::Error E = Edits.add(
-            *S.Kernel->getBody(),
-            changeTo(node(EditSet::Root.str()), cat("{ undeclared_name(); }")),
-            Ctx))
-      return E;
-    return Edits;
+  Breaker() : Transform({"breaker", "test", SiteKind::Kernel}) {}
+  llvm::Expected<Rewrite> plan(const Site &S, const ParamValues &,
+                               clang::ASTContext &Ctx) const override {
+    return Rewrite([S, &Ctx]() -> llvm::Expected<EditSet> {
+      using namespace clang::transformer;
+      EditSet Edits;
+      if (llvm::Error E = Edits.add(*S.Kernel->getBody(),
+                                    changeTo(node(EditSet::Root.str()),
+                                             cat("{ undeclared_name(); }")),
+                                    Ctx))
+        return E;
+      return Edits;
+    });
   }
 };
 

@@ -15,22 +15,12 @@ namespace {
 /// A transform with a name and nothing else, to exercise the registry.
 class NamedOnly : public Transform {
 public:
-  explicit NamedOnly(std::string Name) : Name(std::move(Name)) {}
-  llvm::StringRef name() const override { return Name; }
-  llvm::StringRef summary() const override { return "test"; }
-  SiteKind siteKind() const override { return SiteKind::Kernel; }
-  llvm::ArrayRef<ParamSpec> params() const override { return {}; }
-  llvm::Error check(const Site &, const ParamValues &,
-                    clang::ASTContext &) const override {
-    return llvm::Error::success();
+  explicit NamedOnly(std::string Name)
+      : Transform({std::move(Name), "test", SiteKind::Kernel}) {}
+  llvm::Expected<Rewrite> plan(const Site &, const ParamValues &,
+                               clang::ASTContext &) const override {
+    return Rewrite([] { return llvm::Expected<EditSet>(EditSet()); });
   }
-  llvm::Expected<EditSet> apply(const Site &, const ParamValues &,
-                                clang::ASTContext &) const override {
-    return EditSet();
-  }
-
-private:
-  std::string Name;
 };
 
 TEST(TransformRegistryTest, LibraryInListingOrder) {

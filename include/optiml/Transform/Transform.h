@@ -1,18 +1,19 @@
 //===- Transform.h - one structured, checked source rewrite ---*- C++ -*-===//
 //
-// A transform is policy-free mechanism: it declares its parameters and the
-// kind of site it acts on, asks lib/Analysis whether it is legal at a site
-// (check), and describes its edits (apply). Choosing sites and parameters
-// is the caller's: a user's --apply, or a search.
+// A transform is policy-free mechanism: it declares what it is (a
+// descriptor), and plans a rewrite at a site with parameters. Planning
+// decides legality once, through its analysis, and the plan then emits the
+// edits without deciding again, so "legal" and "applies" cannot drift
+// apart. Choosing sites and parameters is the caller's: a user's --apply,
+// or a search.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef OPTIML_TRANSFORM_TRANSFORM_H
 #define OPTIML_TRANSFORM_TRANSFORM_H
 
-#include "optiml/Rewrite/EditSet.h"
-#include "optiml/Transform/ParamSpec.h"
-#include "optiml/Transform/Site.h"
+#include "optiml/Transform/Rewrite.h"
+#include "optiml/Transform/TransformDescriptor.h"
 
 #include "clang/AST/ASTContext.h"
 
@@ -20,17 +21,16 @@ namespace optiml {
 
 class Transform {
 public:
+  explicit Transform(TransformDescriptor D) : Desc(std::move(D)) {}
   virtual ~Transform();
 
+  const TransformDescriptor &descriptor() const { return Desc; }
   /// The name used in steps: `unroll`, `block-size`.
-  virtual llvm::StringRef name() const = 0;
-  /// One line for --list-transforms.
-  virtual llvm::StringRef summary() const = 0;
-  virtual SiteKind siteKind() const = 0;
-  virtual llvm::ArrayRef<ParamSpec> params() const = 0;
-  /// True when results may differ in the last bits (fast intrinsics), so
-  /// verification relies on the spec's tolerance.
-  virtual bool changesNumerics() const { return false; }
+  llvm::StringRef name() const { return Desc.Name; }
+  llvm::StringRef summary() const { return Desc.Summary; }
+  SiteKind siteKind() const { return Desc.Kind; }
+  llvm::ArrayRef<ParamSpec> params() const { return Desc.Params; }
+  bool changesNumerics() const { return Desc.ChangesNumerics; }
 
   /// The parameters to suggest at \p S (--list-sites' `apply`) and to use
   /// for ones a step leaves out. By default the declared defaults. A
@@ -39,19 +39,21 @@ public:
   /// keeps existing steps' spelling and the search's neighbourhoods.
   virtual ParamValues defaults(const Site &S, clang::ASTContext &Ctx) const;
 
-  /// Success when the rewrite keeps the program's meaning at \p S with
-  /// \p Params (all set but those defaults() leaves out); else a LegalityError
+  /// The rewrite at \p S with \p Params (all set but those defaults() leaves
+  /// out) when it keeps the program's meaning; else a LegalityError
   /// (Illegal or NotApplicable) from the analysis that decided it.
-  virtual llvm::Error check(const Site &S, const ParamValues &Params,
-                            clang::ASTContext &Ctx) const = 0;
+  virtual llvm::Expected<Rewrite> plan(const Site &S, const ParamValues &Params,
+                                       clang::ASTContext &Ctx) const = 0;
 
-  /// The edits, for a site and parameters that passed check().
-  virtual llvm::Expected<EditSet> apply(const Site &S,
-                                        const ParamValues &Params,
-                                        clang::ASTContext &Ctx) const = 0;
+  /// Success when plan() succeeds.
+  llvm::Error check(const Site &S, const ParamValues &Params,
+                    clang::ASTContext &Ctx) const;
 
   /// The declared parameter \p Name, or null.
   const ParamSpec *param(llvm::StringRef Name) const;
+
+private:
+  TransformDescriptor Desc;
 };
 
 } // namespace optiml

@@ -1,0 +1,57 @@
+//===- GridRescale.h - keep ceil(N / B) grids covering N -------*- C++ -*-===//
+//
+// A grid written as ceil(N / B) covers N threads. block-size changes B;
+// coarsen and vectorize give each thread F elements, so the grid becomes
+// ceil(N / (B * F)). Both rewrite the same launch operands (in place when a
+// variable serves only as the launch's grid, inline otherwise) and the
+// kernel's `#pragma optiml` mark, so the code lives here once.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OPTIML_REWRITE_GRIDRESCALE_H
+#define OPTIML_REWRITE_GRIDRESCALE_H
+
+#include "optiml/Analysis/Legality/LaunchShape.h"
+#include "optiml/Rewrite/EditSet.h"
+
+#include "llvm/ADT/SmallPtrSet.h"
+
+namespace optiml {
+
+/// Whether every use of \p Var is operand \p Index (0 grid, 1 block) of a
+/// launch of \p Kernel, so that rewriting its initializer changes nothing
+/// else.
+bool onlyConfigures(const clang::VarDecl &Var,
+                    const clang::FunctionDecl &Kernel, unsigned Index,
+                    clang::ASTContext &Ctx);
+
+/// Rewrites the grid of one launch: each dimension d with
+/// Shape.GridDims[d] set becomes ceil(N / Divisor[d]), in N's own form
+/// (`(N + D - 1) / D` or `ceil_div(N, D)`). Variables already rewritten are
+/// in \p Done.
+llvm::Error rewriteGrid(const clang::FunctionDecl &Kernel,
+                        const LaunchShape &Shape, const Dim3 &Divisor,
+                        EditSet &Edits,
+                        llvm::SmallPtrSetImpl<const clang::VarDecl *> &Done,
+                        clang::ASTContext &Ctx);
+
+/// Divides grid dimension \p Dim of every launch in \p Shapes (checked by
+/// dividableLaunches) and of \p Kernel's mark by \p Factor more:
+/// ceil(N / B) becomes ceil(N / (B * Factor)).
+llvm::Error divideGrids(const clang::FunctionDecl &Kernel,
+                        llvm::ArrayRef<LaunchShape> Shapes, unsigned Dim,
+                        uint64_t Factor, EditSet &Edits,
+                        clang::ASTContext &Ctx);
+
+/// The edits of a transform that gives each thread \p Factor times the work
+/// along \p Dim: \p Kernel's body becomes \p Body, and every grid (launches
+/// and mark) is divided by \p Factor along \p Dim.
+llvm::Expected<EditSet> rewriteBodyAndGrids(const clang::FunctionDecl &Kernel,
+                                            std::string Body,
+                                            llvm::ArrayRef<LaunchShape> Shapes,
+                                            unsigned Dim, uint64_t Factor,
+                                            clang::ASTContext &Ctx);
+
+} // namespace optiml
+
+#endif // OPTIML_REWRITE_GRIDRESCALE_H

@@ -1,0 +1,107 @@
+//===- GridRescale.cpp - keep ceil(N / B) grids covering N ---------------===//
+
+#include "optiml/Rewrite/GridRescale.h"
+#include "optiml/Rewrite/MarkLaunchRewrite.h"
+
+#include "optiml/Analysis/Legality/KernelLaunches.h"
+#include "optiml/Analysis/Legality/VarUses.h"
+#include "optiml/Analysis/SourceText.h"
+
+#include "clang/Tooling/Transformer/Stencil.h"
+#include "llvm/ADT/StringExtras.h"
+
+using namespace optiml;
+using namespace clang;
+using namespace clang::transformer;
+
+bool optiml::onlyConfigures(const VarDecl &Var, const FunctionDecl &Kernel,
+                            unsigned Index, ASTContext &Ctx) {
+  const FunctionDecl *F = dyn_cast<FunctionDecl>(Var.getDeclContext());
+  if (!F || !F->getBody())
+    return false;
+  KernelLaunches Launches(Ctx, Kernel);
+  for (const DeclRefExpr *Use : usesOf(Var, *F->getBody(), Ctx)) {
+    bool Configures = llvm::any_of(Launches.calls(), [&](const auto *Call) {
+      return Call->getConfig()->getArg(Index)->getSourceRange().fullyContains(
+          Use->getSourceRange());
+    });
+    if (!Configures)
+      return false;
+  }
+  return true;
+}
+
+/// The text of a grid component ceil(N / B) rewritten to ceil(N / Divisor).
+static std::string rescaled(const CeilDiv &C, uint64_t Divisor,
+                            ASTContext &Ctx) {
+  std::string Count = textOf(C.Count->getSourceRange(), Ctx);
+  if (C.Callee)
+    return textOf(C.Callee->getSourceRange(), Ctx) + "(" + Count + ", " +
+           std::to_string(Divisor) + ")";
+  return "(" + Count + " + " + std::to_string(Divisor - 1) + ") / " +
+         std::to_string(Divisor);
+}
+
+static llvm::Error replace(const Expr &E, std::string Text, EditSet &Edits,
+                           ASTContext &Ctx) {
+  return Edits.add(E, changeTo(node(EditSet::Root.str()), cat(std::move(Text))),
+                   Ctx);
+}
+
+llvm::Error optiml::rewriteGrid(const FunctionDecl &Kernel,
+                                const LaunchShape &S, const Dim3 &Divisor,
+                                EditSet &Edits,
+                                llvm::SmallPtrSetImpl<const VarDecl *> &Done,
+                                ASTContext &Ctx) {
+  const ConfigOperand &G = S.Grid;
+  if (G.Var && Done.contains(G.Var))
+    return llvm::Error::success();
+  bool InPlace = !G.Var || onlyConfigures(*G.Var, Kernel, 0, Ctx);
+  if (G.Var && InPlace)
+    Done.insert(G.Var);
+  std::vector<std::string> Texts;
+  for (unsigned D = 0; D < G.Dims.size(); ++D) {
+    if (!S.GridDims[D]) {
+      Texts.push_back(textOf(G.Dims[D]->getSourceRange(), Ctx));
+      continue;
+    }
+    Texts.push_back(rescaled(*S.GridDims[D], Divisor[D], Ctx));
+    if (InPlace)
+      if (llvm::Error E = replace(*G.Dims[D], Texts.back(), Edits, Ctx))
+        return E;
+  }
+  if (InPlace)
+    return llvm::Error::success();
+  // The variable serves other code too: leave it, write the grid inline.
+  std::string Text =
+      G.IsDim3 ? "dim3(" + llvm::join(Texts, ", ") + ")" : Texts.front();
+  return replace(*G.Arg, Text, Edits, Ctx);
+}
+
+llvm::Error optiml::divideGrids(const FunctionDecl &Kernel,
+                                llvm::ArrayRef<LaunchShape> Shapes,
+                                unsigned Dim, uint64_t Factor, EditSet &Edits,
+                                ASTContext &Ctx) {
+  llvm::SmallPtrSet<const VarDecl *, 4> Done;
+  for (const LaunchShape &S : Shapes) {
+    Dim3 Divisor = {0, 0, 0};
+    Divisor[Dim] = S.OldBlock[Dim] * Factor;
+    if (llvm::Error E = rewriteGrid(Kernel, S, Divisor, Edits, Done, Ctx))
+      return E;
+  }
+  return rewriteMarkGrid(Kernel, Dim, Factor, Edits, Ctx);
+}
+
+llvm::Expected<EditSet>
+optiml::rewriteBodyAndGrids(const FunctionDecl &Kernel, std::string Body,
+                            llvm::ArrayRef<LaunchShape> Shapes, unsigned Dim,
+                            uint64_t Factor, ASTContext &Ctx) {
+  EditSet Edits;
+  if (llvm::Error E = Edits.add(
+          *Kernel.getBody(),
+          changeTo(node(EditSet::Root.str()), cat(std::move(Body))), Ctx))
+    return E;
+  if (llvm::Error E = divideGrids(Kernel, Shapes, Dim, Factor, Edits, Ctx))
+    return E;
+  return Edits;
+}

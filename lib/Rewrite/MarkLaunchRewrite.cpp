@@ -1,0 +1,189 @@
+//===- MarkLaunchRewrite.cpp - keep the spec's launch in step ------------===//
+
+#include "optiml/Rewrite/MarkLaunchRewrite.h"
+#include "optiml/Analysis/KernelFinder.h"
+#include "optiml/Support/Error.h"
+
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Regex.h"
+
+using namespace optiml;
+using namespace clang;
+
+namespace {
+
+/// A clause's argument list inside the mark: [Begin, End) offsets of the
+/// text between its parentheses, and the top-level arguments.
+struct Clause {
+  unsigned Begin = 0, End = 0;
+  std::vector<std::string> Args;
+};
+
+/// The offset just past the mark's logical line (backslash-newlines joined).
+unsigned directiveEnd(llvm::StringRef Buf, unsigned From) {
+  unsigned I = From;
+  while (I < Buf.size() && Buf[I] != '\n')
+    ++I;
+  while (I > From && I < Buf.size() &&
+         llvm::StringRef(Buf.data() + From, I - From)
+             .rtrim(" \t\r")
+             .ends_with("\\")) {
+    ++I;
+    while (I < Buf.size() && Buf[I] != '\n')
+      ++I;
+  }
+  return I;
+}
+
+std::optional<Clause> findClause(llvm::StringRef Buf, unsigned From,
+                                 unsigned To, llvm::StringRef Name) {
+  llvm::StringRef Text = Buf.slice(From, To);
+  for (size_t At = Text.find(Name); At != llvm::StringRef::npos;
+       At = Text.find(Name, At + 1)) {
+    bool WordStart =
+        At == 0 || !(llvm::isAlnum(Text[At - 1]) || Text[At - 1] == '_');
+    size_t Open = At + Name.size();
+    while (Open < Text.size() && (Text[Open] == ' ' || Text[Open] == '\t'))
+      ++Open;
+    if (!WordStart || Open >= Text.size() || Text[Open] != '(')
+      continue;
+    Clause C;
+    C.Begin = From + Open + 1;
+    int Depth = 0;
+    size_t ArgStart = Open + 1;
+    for (size_t I = Open; I < Text.size(); ++I) {
+      char Ch = Text[I];
+      if (Ch == '(' && ++Depth)
+        continue;
+      if ((Ch == ',' && Depth == 1) || (Ch == ')' && Depth == 1)) {
+        C.Args.push_back(Text.slice(ArgStart, I).trim(" \t\\\r\n").str());
+        ArgStart = I + 1;
+      }
+      if (Ch == ')' && --Depth == 0) {
+        C.End = From + I;
+        return C;
+      }
+    }
+    return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+/// `(N + B - 1) / B` or `ceil_div(N, B)` for block \p Old, rescaled to
+/// \p New; nothing when the text is neither.
+std::optional<std::string> rescaleCeilDiv(llvm::StringRef Text, uint64_t Old,
+                                          uint64_t New) {
+  llvm::SmallVector<llvm::StringRef, 4> M;
+  llvm::Regex Arith("^\\((.+)\\+ *([0-9]+) *\\) */ *([0-9]+)$");
+  if (Arith.match(Text, &M) && M[2] == std::to_string(Old - 1) &&
+      M[3] == std::to_string(Old))
+    return "(" + M[1].trim().str() + " + " + std::to_string(New - 1) + ") / " +
+           std::to_string(New);
+  llvm::Regex Call("^ceil_div *\\((.+), *([0-9]+) *\\)$");
+  if (Call.match(Text, &M) && M[2] == std::to_string(Old))
+    return "ceil_div(" + M[1].trim().str() + ", " + std::to_string(New) + ")";
+  return std::nullopt;
+}
+
+llvm::Error notApplicable(const llvm::Twine &Why) {
+  return makeError(ErrorKind::NotApplicable,
+                   "the kernel's #pragma optiml mark: " + Why +
+                       "; update its block(...) and grid(...) by hand");
+}
+
+} // namespace
+
+namespace {
+
+/// The launch clauses of a kernel's mark and the block they give.
+struct MarkLaunch {
+  Clause Block, Grid;
+  Dim3 Old = {1, 1, 1};
+};
+
+/// \p Kernel's mark's block(...) and grid(...); nothing without a mark.
+llvm::Expected<std::optional<MarkLaunch>>
+findMarkLaunch(const FunctionDecl &Kernel, ASTContext &Ctx) {
+  KernelInventory Inv = KernelFinder::find(Ctx);
+  const KernelInfo *K = Inv.find(Kernel.getQualifiedNameAsString());
+  if (!K || !K->Mark)
+    return std::nullopt;
+  const SourceManager &SM = Ctx.getSourceManager();
+  llvm::StringRef Buf = SM.getBufferData(SM.getMainFileID());
+  SourceLocation Line = SM.translateLineCol(
+      SM.getMainFileID(), K->Mark->Pos.Line, K->Mark->Pos.Column);
+  unsigned From = SM.getFileOffset(Line);
+  unsigned To = directiveEnd(Buf, From);
+
+  auto Block = findClause(Buf, From, To, "block");
+  auto Grid = findClause(Buf, From, To, "grid");
+  if (!Block || !Grid)
+    return notApplicable("no block(...) or grid(...) clause");
+  MarkLaunch M{*Block, *Grid};
+  for (size_t D = 0; D < Block->Args.size() && D < 3; ++D)
+    if (!llvm::to_integer(Block->Args[D], M.Old[D], 10))
+      return notApplicable("block(...) is not made of integer literals");
+  return M;
+}
+
+/// Grid dimension \p D of \p Args, a ceil-div by \p Old, made one by \p New.
+llvm::Error rescaleGridArg(std::vector<std::string> &Args, unsigned D,
+                           uint64_t Old, uint64_t New) {
+  if (D >= Args.size())
+    return notApplicable("grid(...) has no dimension " + llvm::Twine(D));
+  auto Scaled = rescaleCeilDiv(Args[D], Old, New);
+  if (!Scaled)
+    return notApplicable("grid dimension '" + Args[D] +
+                         "' is not a ceil-div by the block");
+  Args[D] = *Scaled;
+  return llvm::Error::success();
+}
+
+} // namespace
+
+llvm::Error optiml::rewriteMarkLaunch(const FunctionDecl &Kernel,
+                                      const Dim3 &New, EditSet &Edits,
+                                      ASTContext &Ctx) {
+  auto M = findMarkLaunch(Kernel, Ctx);
+  if (!M)
+    return M.takeError();
+  if (!*M)
+    return llvm::Error::success();
+  const Clause &Block = (*M)->Block, &Grid = (*M)->Grid;
+  const Dim3 &Old = (*M)->Old;
+  std::vector<std::string> GridArgs = Grid.Args;
+  for (unsigned D = 0; D < 3; ++D)
+    if (Old[D] != New[D])
+      if (llvm::Error E = rescaleGridArg(GridArgs, D, Old[D], New[D]))
+        return E;
+  size_t Dims = std::max<size_t>(Block.Args.size(), New[2] != 1   ? 3
+                                                    : New[1] != 1 ? 2
+                                                                  : 1);
+  std::vector<std::string> BlockArgs;
+  for (size_t D = 0; D < Dims; ++D)
+    BlockArgs.push_back(std::to_string(New[D]));
+  const SourceManager &SM = Ctx.getSourceManager();
+  if (llvm::Error E = Edits.addText(SM, Block.Begin, Block.End - Block.Begin,
+                                    llvm::join(BlockArgs, ", ")))
+    return E;
+  return Edits.addText(SM, Grid.Begin, Grid.End - Grid.Begin,
+                       llvm::join(GridArgs, ", "));
+}
+
+llvm::Error optiml::rewriteMarkGrid(const FunctionDecl &Kernel, unsigned Dim,
+                                    uint64_t Factor, EditSet &Edits,
+                                    ASTContext &Ctx) {
+  auto M = findMarkLaunch(Kernel, Ctx);
+  if (!M)
+    return M.takeError();
+  if (!*M)
+    return llvm::Error::success();
+  const Clause &Grid = (*M)->Grid;
+  uint64_t B = (*M)->Old[Dim];
+  std::vector<std::string> GridArgs = Grid.Args;
+  if (llvm::Error E = rescaleGridArg(GridArgs, Dim, B, B * Factor))
+    return E;
+  return Edits.addText(Ctx.getSourceManager(), Grid.Begin,
+                       Grid.End - Grid.Begin, llvm::join(GridArgs, ", "));
+}

@@ -1,0 +1,118 @@
+//===- BlockSizeLegality.cpp - may a kernel run with another block? ------===//
+
+#include "transforms/BlockSize/BlockSizeLegality.h"
+#include "optiml/Analysis/Legality/BoundsGuard.h"
+#include "optiml/Analysis/Legality/CudaBuiltins.h"
+#include "optiml/Analysis/Legality/KernelLaunches.h"
+#include "optiml/Analysis/Legality/LegalityError.h"
+#include "optiml/Analysis/Legality/ThreadGeometry.h"
+#include "optiml/Analysis/SourceText.h"
+
+#include "clang/AST/Attr.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/ASTMatchers/ASTMatchers.h"
+
+using namespace optiml;
+using namespace clang;
+using namespace clang::ast_matchers;
+
+llvm::Expected<std::array<bool, 3>>
+BlockSizeLegality::checkKernel(const FunctionDecl &Kernel, ASTContext &Ctx) {
+  if (llvm::Error E = checkNoCooperation(
+          Kernel,
+          {"whose size or indexing may assume the block size",
+           "so its threads cooperate within a block"},
+          Ctx))
+    return E;
+  ThreadGeometry G = ThreadGeometry::of(Kernel, Ctx);
+  if (!G.Strays.empty())
+    return illegalAt(G.Strays.front().Where->getBeginLoc(), Ctx,
+                     "the kernel " + G.Strays.front().What +
+                         ", so it may assume the block size");
+  if (!G.LooseIndices.empty())
+    return illegalAt(G.LooseIndices.front()->getBeginLoc(), Ctx,
+                     "this global index is not kept in a variable, so its "
+                     "bounds check cannot be followed");
+  if (G.IndexVars.empty())
+    return illegalAt(Kernel.getLocation(), Ctx,
+                     "'" + Kernel.getName() +
+                         "' computes no global index (blockIdx.x * "
+                         "blockDim.x + threadIdx.x)");
+  if (llvm::Error E = BoundsGuard::check(Kernel, G.IndexVars, Ctx))
+    return E;
+  return G.IndexDims;
+}
+
+static std::string dimsText(const Dim3 &D) {
+  return "(" + std::to_string(D[0]) + ", " + std::to_string(D[1]) + ", " +
+         std::to_string(D[2]) + ")";
+}
+
+llvm::Expected<LaunchShape>
+BlockSizeLegality::shapeOf(const CUDAKernelCallExpr &Call, const Dim3 &New,
+                           const std::array<bool, 3> &IndexDims,
+                           ASTContext &Ctx) {
+  auto S = LaunchShape::read(Call, Ctx);
+  if (!S)
+    return S.takeError();
+  for (unsigned D = 0; D < 3; ++D) {
+    if (S->OldBlock[D] == New[D])
+      continue;
+    if (!IndexDims[D])
+      return illegalAt(S->Block.Arg->getBeginLoc(), Ctx,
+                       "the kernel has no global index in " +
+                           llvm::Twine(AxisNames[D]) + ", so the block's " +
+                           AxisNames[D] + " must stay " +
+                           llvm::Twine(S->OldBlock[D]));
+    if (llvm::Error E = S->matchGrid(D, {"rescale", "follow the block"}, Ctx))
+      return E;
+  }
+  return S;
+}
+
+/// Launch-independent limits on the new block itself.
+static llvm::Error checkBlock(const FunctionDecl &Kernel, const Dim3 &New,
+                              ASTContext &Ctx) {
+  uint64_t Threads = New[0] * New[1] * New[2];
+  if (Threads > 1024 || New[2] > 64)
+    return illegalAt(Kernel.getLocation(), Ctx,
+                     "a block of " + dimsText(New) + " has " +
+                         llvm::Twine(Threads) +
+                         " threads; CUDA allows at most 1024 (and z <= 64)");
+  if (const auto *LB = Kernel.getAttr<CUDALaunchBoundsAttr>()) {
+    std::optional<int64_t> Max =
+        LaunchConfig::constant(LB->getMaxThreads(), Ctx);
+    if (!Max || uint64_t(*Max) < Threads)
+      return illegalAt(LB->getLocation(), Ctx,
+                       "the kernel's __launch_bounds__ allows fewer than " +
+                           llvm::Twine(Threads) + " threads per block");
+  }
+  return llvm::Error::success();
+}
+
+llvm::Expected<std::vector<LaunchShape>>
+BlockSizeLegality::analyze(const FunctionDecl &Kernel, const Dim3 &New,
+                           ASTContext &Ctx) {
+  auto Calls = launchesInReach(Kernel, "its launch configuration", Ctx);
+  if (!Calls)
+    return Calls.takeError();
+  if (llvm::Error E = checkBlock(Kernel, New, Ctx))
+    return E;
+  auto IndexDims = checkKernel(Kernel, Ctx);
+  if (!IndexDims)
+    return IndexDims.takeError();
+  std::vector<LaunchShape> Shapes;
+  bool Changes = false;
+  for (const CUDAKernelCallExpr *Call : *Calls) {
+    auto S = shapeOf(*Call, New, *IndexDims, Ctx);
+    if (!S)
+      return S.takeError();
+    Changes |= S->OldBlock != New;
+    Shapes.push_back(std::move(*S));
+  }
+  if (!Changes)
+    return notApplicableAt(Kernel.getLocation(), Ctx,
+                           "every launch of '" + Kernel.getName() +
+                               "' already uses a block of " + dimsText(New));
+  return Shapes;
+}
