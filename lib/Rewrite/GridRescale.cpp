@@ -15,7 +15,8 @@ using namespace clang;
 using namespace clang::transformer;
 
 bool optiml::onlyConfigures(const VarDecl &Var, const FunctionDecl &Kernel,
-                            unsigned Index, ASTContext &Ctx) {
+                            unsigned Index, ASTContext &Ctx,
+                            llvm::ArrayRef<SourceRange> Replaced) {
   const FunctionDecl *F = dyn_cast<FunctionDecl>(Var.getDeclContext());
   if (!F || !F->getBody())
     return false;
@@ -25,16 +26,38 @@ bool optiml::onlyConfigures(const VarDecl &Var, const FunctionDecl &Kernel,
       return Call->getConfig()->getArg(Index)->getSourceRange().fullyContains(
           Use->getSourceRange());
     });
-    if (!Configures)
+    bool Gone = llvm::any_of(Replaced, [&](SourceRange R) {
+      return R.fullyContains(Use->getSourceRange());
+    });
+    if (!Configures && !Gone)
       return false;
   }
   return true;
+}
+
+std::vector<SourceRange>
+optiml::gridTextReplaced(const FunctionDecl &Kernel,
+                         llvm::ArrayRef<LaunchShape> Shapes, ASTContext &Ctx) {
+  std::vector<SourceRange> Out;
+  for (const LaunchShape &S : Shapes) {
+    if (S.Grid.Var && !onlyConfigures(*S.Grid.Var, Kernel, 0, Ctx))
+      continue;
+    for (unsigned D = 0; D < S.Grid.Dims.size() && D < 3; ++D)
+      if (S.GridDims[D])
+        Out.push_back(S.Grid.Dims[D]->getSourceRange());
+  }
+  return Out;
 }
 
 /// The text of a grid component ceil(N / B) rewritten to ceil(N / Divisor).
 static std::string rescaled(const CeilDiv &C, uint64_t Divisor,
                             ASTContext &Ctx) {
   std::string Count = textOf(C.Count->getSourceRange(), Ctx);
+  // N joins a sum: keep it whole unless it binds at least as tightly.
+  const auto *Op = dyn_cast<BinaryOperator>(C.Count->IgnoreImpCasts());
+  if (!C.Callee && (isa<ConditionalOperator>(C.Count->IgnoreImpCasts()) ||
+                    (Op && !Op->isMultiplicativeOp() && !Op->isAdditiveOp())))
+    Count = "(" + Count + ")";
   if (C.Callee)
     return textOf(C.Callee->getSourceRange(), Ctx) + "(" + Count + ", " +
            std::to_string(Divisor) + ")";

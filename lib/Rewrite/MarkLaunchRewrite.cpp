@@ -2,6 +2,8 @@
 
 #include "optiml/Rewrite/MarkLaunchRewrite.h"
 #include "optiml/Analysis/KernelFinder.h"
+#include "optiml/Analysis/Legality/KernelLaunches.h"
+#include "optiml/Analysis/Legality/ThreadGeometry.h"
 #include "optiml/Support/Error.h"
 
 #include "clang/Basic/SourceManager.h"
@@ -127,24 +129,56 @@ findMarkLaunch(const FunctionDecl &Kernel, ASTContext &Ctx) {
   return M;
 }
 
-/// Grid dimension \p D of \p Args, a ceil-div by \p Old, made one by \p New.
+/// How a grid dimension that is not a ceil-div by the block may change.
+enum class OtherGrid { Refuse, RoundUp, Keep };
+
+/// Grid dimension \p D of \p Args (missing ones are 1), for block \p Old,
+/// made one for \p New.
 llvm::Error rescaleGridArg(std::vector<std::string> &Args, unsigned D,
-                           uint64_t Old, uint64_t New) {
-  if (D >= Args.size())
-    return notApplicable("grid(...) has no dimension " + llvm::Twine(D));
-  auto Scaled = rescaleCeilDiv(Args[D], Old, New);
-  if (!Scaled)
+                           uint64_t Old, uint64_t New, OtherGrid Other) {
+  while (Args.size() <= D)
+    Args.push_back("1");
+  if (auto Scaled = rescaleCeilDiv(Args[D], Old, New)) {
+    Args[D] = *Scaled;
+    return llvm::Error::success();
+  }
+  if (Other == OtherGrid::Keep)
+    return llvm::Error::success();
+  if (Other == OtherGrid::Refuse)
     return notApplicable("grid dimension '" + Args[D] +
-                         "' is not a ceil-div by the block");
-  Args[D] = *Scaled;
+                         "' is not a ceil-div by the block, and the kernel "
+                         "does not guard its indices");
+  Args[D] = "ceil_div((" + Args[D] + ") * " + std::to_string(Old) + ", " +
+            std::to_string(New) + ")";
   return llvm::Error::success();
+}
+
+/// \p Args without the trailing 1s rescaleGridArg added past the
+/// clause's own \p Written dimensions.
+std::string dimsText(std::vector<std::string> Args, size_t Written) {
+  while (Args.size() > std::max<size_t>(Written, 1) && Args.back() == "1")
+    Args.pop_back();
+  return llvm::join(Args, ", ");
+}
+
+/// When no launch in the file follows the mark, the callers elsewhere must.
+void noteCallers(const FunctionDecl &Kernel, llvm::StringRef Block,
+                 llvm::StringRef Grid, EditSet &Edits, ASTContext &Ctx) {
+  if (!KernelLaunches(Ctx, Kernel).calls().empty())
+    return;
+  Edits.addNote("'" + Kernel.getNameAsString() +
+                "' is not launched in this file: its callers must now launch "
+                "it with block(" +
+                Block.str() + ") and grid(" + Grid.str() +
+                "), as its #pragma optiml mark says");
 }
 
 } // namespace
 
 llvm::Error optiml::rewriteMarkLaunch(const FunctionDecl &Kernel,
-                                      const Dim3 &New, EditSet &Edits,
-                                      ASTContext &Ctx) {
+                                      const Dim3 &New,
+                                      const std::array<bool, 3> &AnyGrid,
+                                      EditSet &Edits, ASTContext &Ctx) {
   auto M = findMarkLaunch(Kernel, Ctx);
   if (!M)
     return M.takeError();
@@ -155,7 +189,9 @@ llvm::Error optiml::rewriteMarkLaunch(const FunctionDecl &Kernel,
   std::vector<std::string> GridArgs = Grid.Args;
   for (unsigned D = 0; D < 3; ++D)
     if (Old[D] != New[D])
-      if (llvm::Error E = rescaleGridArg(GridArgs, D, Old[D], New[D]))
+      if (llvm::Error E =
+              rescaleGridArg(GridArgs, D, Old[D], New[D],
+                             AnyGrid[D] ? OtherGrid::Keep : OtherGrid::RoundUp))
         return E;
   size_t Dims = std::max<size_t>(Block.Args.size(), New[2] != 1   ? 3
                                                     : New[1] != 1 ? 2
@@ -164,11 +200,13 @@ llvm::Error optiml::rewriteMarkLaunch(const FunctionDecl &Kernel,
   for (size_t D = 0; D < Dims; ++D)
     BlockArgs.push_back(std::to_string(New[D]));
   const SourceManager &SM = Ctx.getSourceManager();
+  std::string BlockText = llvm::join(BlockArgs, ", ");
+  std::string GridText = dimsText(GridArgs, Grid.Args.size());
   if (llvm::Error E = Edits.addText(SM, Block.Begin, Block.End - Block.Begin,
-                                    llvm::join(BlockArgs, ", ")))
+                                    BlockText))
     return E;
-  return Edits.addText(SM, Grid.Begin, Grid.End - Grid.Begin,
-                       llvm::join(GridArgs, ", "));
+  noteCallers(Kernel, BlockText, GridText, Edits, Ctx);
+  return Edits.addText(SM, Grid.Begin, Grid.End - Grid.Begin, GridText);
 }
 
 llvm::Error optiml::rewriteMarkGrid(const FunctionDecl &Kernel, unsigned Dim,
@@ -182,8 +220,15 @@ llvm::Error optiml::rewriteMarkGrid(const FunctionDecl &Kernel, unsigned Dim,
   const Clause &Grid = (*M)->Grid;
   uint64_t B = (*M)->Old[Dim];
   std::vector<std::string> GridArgs = Grid.Args;
-  if (llvm::Error E = rescaleGridArg(GridArgs, Dim, B, B * Factor))
+  bool Guarded =
+      ThreadGeometry::of(Kernel, Ctx).guardsEveryIndex(Kernel, Ctx);
+  if (llvm::Error E =
+          rescaleGridArg(GridArgs, Dim, B, B * Factor,
+                         Guarded ? OtherGrid::RoundUp : OtherGrid::Refuse))
     return E;
+  std::string GridText = dimsText(GridArgs, Grid.Args.size());
+  noteCallers(Kernel, llvm::join((*M)->Block.Args, ", "), GridText, Edits,
+              Ctx);
   return Edits.addText(Ctx.getSourceManager(), Grid.Begin,
-                       Grid.End - Grid.Begin, llvm::join(GridArgs, ", "));
+                       Grid.End - Grid.Begin, GridText);
 }

@@ -4,6 +4,7 @@
 #include "optiml/Rewrite/MarkLaunchRewrite.h"
 #include "optiml/Rewrite/GridRescale.h"
 
+#include "optiml/Analysis/Legality/KernelBlock.h"
 #include "optiml/Analysis/Legality/KernelLaunches.h"
 #include "optiml/Analysis/Legality/VarUses.h"
 #include "optiml/Analysis/SourceText.h"
@@ -46,17 +47,23 @@ static Dim3 blockOf(const ParamValues &P) {
 /// from the block of its first launch.
 ParamValues BlockSize::defaults(const Site &S, ASTContext &Ctx) const {
   ParamValues V = Transform::defaults(S, Ctx);
-  auto Dims = BlockSizeLegality::checkKernel(*S.Kernel, Ctx);
-  if (!Dims) {
-    llvm::consumeError(Dims.takeError());
+  auto G = BlockSizeLegality::checkKernel(*S.Kernel, Ctx);
+  if (!G) {
+    llvm::consumeError(G.takeError());
     return V;
   }
+  const std::array<bool, 3> *Dims = &G->IndexDims;
   Dim3 Old = {0, 0, 0};
   KernelLaunches Launches(Ctx, *S.Kernel);
-  if (!Launches.calls().empty())
+  if (!Launches.calls().empty()) {
     if (auto B = LaunchConfig::evaluate(
             LaunchConfig::operand(*Launches.calls().front(), 1, Ctx), Ctx))
       Old = *B;
+  } else if (auto Mark = markBlock(*S.Kernel, Ctx); Mark && *Mark) {
+    Old = (*Mark)->Dims;
+  } else if (!Mark) {
+    llvm::consumeError(Mark.takeError());
+  }
   Dim3 First = {128, 1, 1}, Second = {256, 1, 1};
   if ((*Dims)[2])
     First = {32, 4, 2}, Second = {16, 8, 2};
@@ -75,11 +82,11 @@ ParamValues BlockSize::defaults(const Site &S, ASTContext &Ctx) const {
 llvm::Expected<Rewrite> BlockSize::plan(const Site &S, const ParamValues &P,
                                         ASTContext &Ctx) const {
   Dim3 New = blockOf(P);
-  auto Shapes = BlockSizeLegality::analyze(*S.Kernel, New, Ctx);
-  if (!Shapes)
-    return Shapes.takeError();
-  return Rewrite([this, &K = *S.Kernel, Shapes = std::move(*Shapes), New,
-                  &Ctx] { return emit(K, Shapes, New, Ctx); });
+  auto Plan = BlockSizeLegality::analyze(*S.Kernel, New, Ctx);
+  if (!Plan)
+    return Plan.takeError();
+  return Rewrite([this, &K = *S.Kernel, Plan = std::move(*Plan), New,
+                  &Ctx] { return emit(K, Plan, New, Ctx); });
 }
 
 /// "x, y" or "x, y, z": at least \p MinDims components, more when needed.
@@ -100,14 +107,16 @@ static llvm::Error replace(const Expr &E, std::string Text, EditSet &Edits,
 
 llvm::Error
 BlockSize::rewriteBlock(const FunctionDecl &Kernel, const LaunchShape &S,
-                        const Dim3 &New, EditSet &Edits,
+                        const Dim3 &New, llvm::ArrayRef<SourceRange> Replaced,
+                        EditSet &Edits,
                         llvm::SmallPtrSetImpl<const VarDecl *> &Done,
                         ASTContext &Ctx) const {
   const ConfigOperand &B = S.Block;
   bool Scalar = New[1] == 1 && New[2] == 1;
   if (B.Var && Done.contains(B.Var))
     return llvm::Error::success();
-  if (B.Var && onlyConfigures(*B.Var, Kernel, 1, Ctx) && (B.IsDim3 || Scalar)) {
+  if (B.Var && onlyConfigures(*B.Var, Kernel, 1, Ctx, Replaced) &&
+      (B.IsDim3 || Scalar)) {
     Done.insert(B.Var);
     if (!B.IsDim3)
       return replace(*B.Dims.front(), std::to_string(New[0]), Edits, Ctx);
@@ -124,26 +133,29 @@ BlockSize::rewriteBlock(const FunctionDecl &Kernel, const LaunchShape &S,
 
 llvm::Error
 BlockSize::rewriteLaunch(const FunctionDecl &Kernel, const LaunchShape &S,
-                         const Dim3 &New, EditSet &Edits,
+                         const Dim3 &New, llvm::ArrayRef<SourceRange> Replaced,
+                         EditSet &Edits,
                          llvm::SmallPtrSetImpl<const VarDecl *> &Done,
                          ASTContext &Ctx) const {
   if (S.OldBlock == New)
     return llvm::Error::success();
-  if (llvm::Error E = rewriteBlock(Kernel, S, New, Edits, Done, Ctx))
+  if (llvm::Error E = rewriteBlock(Kernel, S, New, Replaced, Edits, Done, Ctx))
     return E;
   return rewriteGrid(Kernel, S, New, Edits, Done, Ctx);
 }
 
 llvm::Expected<EditSet> BlockSize::emit(const FunctionDecl &K,
-                                        llvm::ArrayRef<LaunchShape> Shapes,
+                                        const BlockSizePlan &Plan,
                                         const Dim3 &New,
                                         ASTContext &Ctx) const {
   EditSet Edits;
   llvm::SmallPtrSet<const VarDecl *, 4> Done;
-  for (const LaunchShape &Shape : Shapes)
-    if (llvm::Error E = rewriteLaunch(K, Shape, New, Edits, Done, Ctx))
+  std::vector<SourceRange> Replaced = gridTextReplaced(K, Plan.Shapes, Ctx);
+  for (const LaunchShape &Shape : Plan.Shapes)
+    if (llvm::Error E =
+            rewriteLaunch(K, Shape, New, Replaced, Edits, Done, Ctx))
       return E;
-  if (llvm::Error E = rewriteMarkLaunch(K, New, Edits, Ctx))
+  if (llvm::Error E = rewriteMarkLaunch(K, New, Plan.AnyGrid, Edits, Ctx))
     return E;
   return Edits;
 }

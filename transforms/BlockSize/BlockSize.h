@@ -30,16 +30,20 @@ public:
 
 private:
   llvm::Expected<EditSet> emit(const clang::FunctionDecl &K,
-                               llvm::ArrayRef<LaunchShape> Shapes,
-                               const Dim3 &New, clang::ASTContext &Ctx) const;
+                               const BlockSizePlan &Plan, const Dim3 &New,
+                               clang::ASTContext &Ctx) const;
   /// One launch's edits; variables already rewritten are in \p Done.
+  /// \p Replaced: the grid text the rewrite replaces, where a block
+  /// variable may be read without pinning its old value.
   llvm::Error rewriteLaunch(const clang::FunctionDecl &Kernel,
                             const LaunchShape &Shape, const Dim3 &New,
+                            llvm::ArrayRef<clang::SourceRange> Replaced,
                             EditSet &Edits,
                             llvm::SmallPtrSetImpl<const clang::VarDecl *> &Done,
                             clang::ASTContext &Ctx) const;
   llvm::Error rewriteBlock(const clang::FunctionDecl &Kernel,
                            const LaunchShape &Shape, const Dim3 &New,
+                           llvm::ArrayRef<clang::SourceRange> Replaced,
                            EditSet &Edits,
                            llvm::SmallPtrSetImpl<const clang::VarDecl *> &Done,
                            clang::ASTContext &Ctx) const;

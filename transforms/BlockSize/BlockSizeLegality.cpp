@@ -3,6 +3,7 @@
 #include "transforms/BlockSize/BlockSizeLegality.h"
 #include "optiml/Analysis/Legality/BoundsGuard.h"
 #include "optiml/Analysis/Legality/CudaBuiltins.h"
+#include "optiml/Analysis/Legality/KernelBlock.h"
 #include "optiml/Analysis/Legality/KernelLaunches.h"
 #include "optiml/Analysis/Legality/LegalityError.h"
 #include "optiml/Analysis/Legality/ThreadGeometry.h"
@@ -16,7 +17,7 @@ using namespace optiml;
 using namespace clang;
 using namespace clang::ast_matchers;
 
-llvm::Expected<std::array<bool, 3>>
+llvm::Expected<ThreadGeometry>
 BlockSizeLegality::checkKernel(const FunctionDecl &Kernel, ASTContext &Ctx) {
   if (llvm::Error E = checkNoCooperation(
           Kernel,
@@ -40,7 +41,7 @@ BlockSizeLegality::checkKernel(const FunctionDecl &Kernel, ASTContext &Ctx) {
                          "blockDim.x + threadIdx.x)");
   if (llvm::Error E = BoundsGuard::check(Kernel, G.IndexVars, Ctx))
     return E;
-  return G.IndexDims;
+  return G;
 }
 
 static std::string dimsText(const Dim3 &D) {
@@ -50,21 +51,27 @@ static std::string dimsText(const Dim3 &D) {
 
 llvm::Expected<LaunchShape>
 BlockSizeLegality::shapeOf(const CUDAKernelCallExpr &Call, const Dim3 &New,
-                           const std::array<bool, 3> &IndexDims,
-                           ASTContext &Ctx) {
+                           const ThreadGeometry &G, ASTContext &Ctx) {
   auto S = LaunchShape::read(Call, Ctx);
   if (!S)
     return S.takeError();
   for (unsigned D = 0; D < 3; ++D) {
     if (S->OldBlock[D] == New[D])
       continue;
-    if (!IndexDims[D])
+    if (!G.IndexDims[D])
       return illegalAt(S->Block.Arg->getBeginLoc(), Ctx,
                        "the kernel has no global index in " +
                            llvm::Twine(AxisNames[D]) + ", so the block's " +
                            AxisNames[D] + " must stay " +
                            llvm::Twine(S->OldBlock[D]));
-    if (llvm::Error E = S->matchGrid(D, {"rescale", "follow the block"}, Ctx))
+    // A grid-stride loop covers the problem with any grid: leave it.
+    if (G.GridStrideDims[D] &&
+        (S->Grid.Dims.size() <= D ||
+         !matchCeilDiv(S->Grid.Dims[D], S->OldBlock[D], Ctx,
+                       /*AllowTruncating=*/true)))
+      continue;
+    if (llvm::Error E = S->matchGrid(D, {"rescale", "follow the block"}, Ctx,
+                                     /*Guarded=*/true))
       return E;
   }
   return S;
@@ -90,7 +97,7 @@ static llvm::Error checkBlock(const FunctionDecl &Kernel, const Dim3 &New,
   return llvm::Error::success();
 }
 
-llvm::Expected<std::vector<LaunchShape>>
+llvm::Expected<BlockSizePlan>
 BlockSizeLegality::analyze(const FunctionDecl &Kernel, const Dim3 &New,
                            ASTContext &Ctx) {
   auto Calls = launchesInReach(Kernel, "its launch configuration", Ctx);
@@ -98,21 +105,36 @@ BlockSizeLegality::analyze(const FunctionDecl &Kernel, const Dim3 &New,
     return Calls.takeError();
   if (llvm::Error E = checkBlock(Kernel, New, Ctx))
     return E;
-  auto IndexDims = checkKernel(Kernel, Ctx);
-  if (!IndexDims)
-    return IndexDims.takeError();
-  std::vector<LaunchShape> Shapes;
+  auto G = checkKernel(Kernel, Ctx);
+  if (!G)
+    return G.takeError();
+  BlockSizePlan Plan;
+  Plan.AnyGrid = G->GridStrideDims;
   bool Changes = false;
   for (const CUDAKernelCallExpr *Call : *Calls) {
-    auto S = shapeOf(*Call, New, *IndexDims, Ctx);
+    auto S = shapeOf(*Call, New, *G, Ctx);
     if (!S)
       return S.takeError();
     Changes |= S->OldBlock != New;
-    Shapes.push_back(std::move(*S));
+    Plan.Shapes.push_back(std::move(*S));
+  }
+  if (Calls->empty()) {
+    // launchesInReach found the mark's launch instead.
+    auto Mark = markBlock(Kernel, Ctx);
+    if (!Mark)
+      return Mark.takeError();
+    Changes = (*Mark)->Dims != New;
+    for (unsigned D = 0; D < 3; ++D)
+      if (!G->IndexDims[D] && (*Mark)->Dims[D] != New[D])
+        return illegalAt((*Mark)->Where, Ctx,
+                         "the kernel has no global index in " +
+                             llvm::Twine(AxisNames[D]) + ", so the block's " +
+                             AxisNames[D] + " must stay " +
+                             llvm::Twine((*Mark)->Dims[D]));
   }
   if (!Changes)
     return notApplicableAt(Kernel.getLocation(), Ctx,
                            "every launch of '" + Kernel.getName() +
                                "' already uses a block of " + dimsText(New));
-  return Shapes;
+  return Plan;
 }

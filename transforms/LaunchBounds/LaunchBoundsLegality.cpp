@@ -1,6 +1,7 @@
 //===- LaunchBoundsLegality.cpp - may a kernel get __launch_bounds__? ----===//
 
 #include "transforms/LaunchBounds/LaunchBoundsLegality.h"
+#include "optiml/Analysis/Legality/KernelBlock.h"
 #include "optiml/Analysis/Legality/KernelLaunches.h"
 #include "optiml/Analysis/Legality/LaunchConfig.h"
 #include "optiml/Analysis/Legality/LegalityError.h"
@@ -20,12 +21,22 @@ threadsPerLaunch(const FunctionDecl &Kernel, ASTContext &Ctx) {
     return illegalAt(Use->getBeginLoc(), Ctx,
                      "the address of '" + Kernel.getName() +
                          "' is taken, so it may be launched with any block");
-  if (Launches.calls().empty())
-    return illegalAt(Kernel.getLocation(), Ctx,
-                     "'" + Kernel.getName() +
-                         "' is not launched in this file, so its block sizes "
-                         "are unknown");
   LaunchThreads Out;
+  if (Launches.calls().empty()) {
+    // The mark's block(...) is the launch the spec verifies and times.
+    auto Mark = markBlock(Kernel, Ctx);
+    if (!Mark)
+      return Mark.takeError();
+    if (!*Mark)
+      return illegalAt(Kernel.getLocation(), Ctx,
+                       "'" + Kernel.getName() +
+                           "' is not launched in this file and its #pragma "
+                           "optiml mark gives no block(...), so its block "
+                           "sizes are unknown");
+    const auto &D = (*Mark)->Dims;
+    Out.push_back({nullptr, D[0] * D[1] * D[2]});
+    return Out;
+  }
   for (const CUDAKernelCallExpr *Call : Launches.calls()) {
     ConfigOperand Block = LaunchConfig::operand(*Call, 1, Ctx);
     auto Dims = LaunchConfig::evaluate(Block, Ctx);
@@ -63,7 +74,7 @@ llvm::Error LaunchBoundsLegality::check(const FunctionDecl &Kernel,
     return Launches.takeError();
   for (const auto &[Arg, Threads] : *Launches)
     if (Threads > MaxThreads)
-      return illegalAt(Arg->getBeginLoc(), Ctx,
+      return illegalAt(Arg ? Arg->getBeginLoc() : Kernel.getLocation(), Ctx,
                        "this launch uses " + llvm::Twine(Threads) +
                            " threads per block, more than max-threads=" +
                            llvm::Twine(MaxThreads));

@@ -19,11 +19,18 @@
 namespace optiml {
 
 /// Whether every use of \p Var is operand \p Index (0 grid, 1 block) of a
-/// launch of \p Kernel, so that rewriting its initializer changes nothing
-/// else.
+/// launch of \p Kernel, or lies in text a rewrite replaces (\p Replaced),
+/// so that rewriting its initializer changes nothing else.
 bool onlyConfigures(const clang::VarDecl &Var,
                     const clang::FunctionDecl &Kernel, unsigned Index,
-                    clang::ASTContext &Ctx);
+                    clang::ASTContext &Ctx,
+                    llvm::ArrayRef<clang::SourceRange> Replaced = {});
+
+/// The grid dimensions of \p Shapes that rewriteGrid replaces where they
+/// are written (not inline at the launch).
+std::vector<clang::SourceRange>
+gridTextReplaced(const clang::FunctionDecl &Kernel,
+                 llvm::ArrayRef<LaunchShape> Shapes, clang::ASTContext &Ctx);
 
 /// Rewrites the grid of one launch: each dimension d with
 /// Shape.GridDims[d] set becomes ceil(N / Divisor[d]), in N's own form

@@ -18,18 +18,24 @@
 namespace optiml {
 
 /// Rewrites the block(...) clause of \p Kernel's mark to \p New and each
-/// grid(...) dimension of the form `(N + B - 1) / B` or `ceil_div(N, B)`
-/// for the new B. A kernel without a mark needs nothing. NotApplicable when
-/// the mark's block is not integer literals or a grid dimension whose block
-/// changes is not such a ceil-div.
+/// grid(...) dimension whose block changes for the new B: `(N + B - 1) / B`
+/// and `ceil_div(N, B)` keep their form, any other G becomes
+/// `ceil_div((G) * B, New)` (the same threads, rounded up to whole blocks;
+/// the kernel guards its indices), and dimensions in \p AnyGrid (grid-stride
+/// loops) that are not ceil-divs stay. A kernel without a mark needs
+/// nothing; one without launches in the file gets a note telling how its
+/// callers must now launch it. NotApplicable when the mark's block is not
+/// integer literals.
 llvm::Error rewriteMarkLaunch(const clang::FunctionDecl &Kernel,
-                              const Dim3 &New, EditSet &Edits,
-                              clang::ASTContext &Ctx);
+                              const Dim3 &New, const std::array<bool, 3> &AnyGrid,
+                              EditSet &Edits, clang::ASTContext &Ctx);
 
 /// Divides grid dimension \p Dim of \p Kernel's mark by \p Factor more,
 /// for a block that stays the same (coarsen, vectorize): `(N + B - 1) / B`
 /// or `ceil_div(N, B)`, with B the mark's block in \p Dim, becomes the same
-/// form for B * Factor. NotApplicable as rewriteMarkLaunch.
+/// form for B * Factor; any other G becomes `ceil_div((G) * B, B * Factor)`
+/// when the kernel guards its indices. NotApplicable otherwise, or as
+/// rewriteMarkLaunch.
 llvm::Error rewriteMarkGrid(const clang::FunctionDecl &Kernel, unsigned Dim,
                             uint64_t Factor, EditSet &Edits,
                             clang::ASTContext &Ctx);

@@ -98,15 +98,100 @@ ConfigOperand LaunchConfig::operand(const CUDAKernelCallExpr &Call,
 }
 
 std::optional<std::array<uint64_t, 3>>
-LaunchConfig::evaluate(const ConfigOperand &Op, const ASTContext &Ctx) {
+LaunchConfig::evaluate(const ConfigOperand &Op, ASTContext &Ctx) {
   if (Op.Dims.empty() || Op.Dims.size() > 3)
     return std::nullopt;
   std::array<uint64_t, 3> Out = {1, 1, 1};
   for (size_t I = 0; I < Op.Dims.size(); ++I) {
-    std::optional<int64_t> V = constant(Op.Dims[I], Ctx);
+    std::optional<int64_t> V = traced(Op.Dims[I], Ctx);
     if (!V || *V <= 0)
       return std::nullopt;
     Out[I] = static_cast<uint64_t>(*V);
   }
   return Out;
+}
+
+const Expr *LaunchConfig::stripArithmeticCasts(const Expr *E) {
+  while (true) {
+    E = E->IgnoreParenImpCasts();
+    const auto *Cast = dyn_cast<ExplicitCastExpr>(E);
+    if (!Cast || !Cast->getType()->isArithmeticType() ||
+        !Cast->getSubExpr()->getType()->isArithmeticType())
+      return E;
+    E = Cast->getSubExpr();
+  }
+}
+
+/// The initializer of the local variable \p Ref names when the variable
+/// never changes after it (so its value there is its value everywhere).
+const Expr *LaunchConfig::initialValue(const DeclRefExpr &Ref,
+                                       ASTContext &Ctx) {
+  const auto *Var = dyn_cast<VarDecl>(Ref.getDecl());
+  if (!Var || !Var->isLocalVarDecl() || !Var->getInit())
+    return nullptr;
+  const auto *F = dyn_cast<FunctionDecl>(Var->getDeclContext());
+  if (!F || !F->getBody())
+    return nullptr;
+  for (const DeclRefExpr *Use : usesOf(*Var, *F->getBody(), Ctx))
+    if (!isPureRead(*Use, Ctx))
+      return nullptr;
+  return Var->getInit();
+}
+
+std::optional<int64_t> LaunchConfig::traced(const Expr *E, ASTContext &Ctx) {
+  return traced(E, Ctx, 0);
+}
+
+std::optional<int64_t> LaunchConfig::traced(const Expr *E, ASTContext &Ctx,
+                                            unsigned Depth) {
+  if (!E || Depth > 8)
+    return std::nullopt;
+  if (std::optional<int64_t> C = constant(E, Ctx))
+    return C;
+  E = stripArithmeticCasts(E);
+  if (!E->getType()->isIntegerType() && !E->getType()->isRecordType())
+    return std::nullopt;
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(strip(E))) {
+    if (!Ref->getType()->isIntegerType())
+      return std::nullopt;
+    return traced(initialValue(*Ref, Ctx), Ctx, Depth + 1);
+  }
+  // `block.x` of a local `dim3 block(32, 8)`.
+  if (const auto *M = dyn_cast<MemberExpr>(E); M && !M->isArrow()) {
+    const auto *Base = dyn_cast<DeclRefExpr>(strip(M->getBase()));
+    llvm::StringRef Member = M->getMemberDecl()->getName();
+    unsigned Axis = Member == "x" ? 0 : Member == "y" ? 1 : Member == "z" ? 2 : 3;
+    if (!Base || Axis > 2 || !initialValue(*Base, Ctx))
+      return std::nullopt;
+    ConfigOperand Op;
+    resolveValue(Base, Op, Ctx, /*FollowVar=*/true);
+    if (!Op.IsDim3 || Op.Dims.empty())
+      return std::nullopt;
+    return Axis < Op.Dims.size() ? traced(Op.Dims[Axis], Ctx, Depth + 1)
+                                 : std::optional<int64_t>(1);
+  }
+  const auto *B = dyn_cast<BinaryOperator>(E);
+  if (!B)
+    return std::nullopt;
+  std::optional<int64_t> L = traced(B->getLHS(), Ctx, Depth + 1);
+  std::optional<int64_t> R = traced(B->getRHS(), Ctx, Depth + 1);
+  if (!L || !R)
+    return std::nullopt;
+  switch (B->getOpcode()) {
+  case BO_Add:
+    return *L + *R;
+  case BO_Sub:
+    return *L - *R;
+  case BO_Mul:
+    return *L * *R;
+  case BO_Div:
+    return *R ? std::optional<int64_t>(*L / *R) : std::nullopt;
+  case BO_Rem:
+    return *R ? std::optional<int64_t>(*L % *R) : std::nullopt;
+  case BO_Shl:
+    return *R >= 0 && *R < 62 ? std::optional<int64_t>(*L << *R)
+                              : std::nullopt;
+  default:
+    return std::nullopt;
+  }
 }

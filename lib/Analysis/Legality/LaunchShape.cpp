@@ -2,8 +2,10 @@
 
 #include "optiml/Analysis/Legality/LaunchShape.h"
 #include "optiml/Analysis/Legality/CudaBuiltins.h"
+#include "optiml/Analysis/Legality/KernelBlock.h"
 #include "optiml/Analysis/Legality/KernelLaunches.h"
 #include "optiml/Analysis/Legality/LegalityError.h"
+#include "optiml/Analysis/Legality/ThreadGeometry.h"
 #include "optiml/Analysis/SourceText.h"
 
 #include "clang/AST/Attr.h"
@@ -32,7 +34,7 @@ llvm::Expected<LaunchShape> LaunchShape::read(const CUDAKernelCallExpr &Call,
 }
 
 llvm::Error LaunchShape::matchGrid(unsigned D, const GridChange &Change,
-                                   ASTContext &Ctx) {
+                                   ASTContext &Ctx, bool Guarded) {
   uint64_t B = OldBlock[D];
   if (D >= Grid.Dims.size())
     return illegalAt(
@@ -41,14 +43,17 @@ llvm::Error LaunchShape::matchGrid(unsigned D, const GridChange &Change,
             " expression" +
             (Grid.Unknown.empty() ? "" : " (" + Grid.Unknown + ")") + " to " +
             Change.Verb);
-  GridDims[D] = matchCeilDiv(Grid.Dims[D], B, Ctx);
+  GridDims[D] = matchCeilDiv(Grid.Dims[D], B, Ctx, Guarded);
   if (!GridDims[D])
     return illegalAt(Grid.Dims[D]->getBeginLoc(), Ctx,
                      "grid " + llvm::Twine(AxisNames[D]) + " '" +
                          textOf(Grid.Dims[D]->getSourceRange(), Ctx) +
-                         "' is not written as (N + " + llvm::Twine(B - 1) +
-                         ") / " + llvm::Twine(B) + " or ceil_div(N, " +
-                         llvm::Twine(B) + "), so it cannot " + Change.Purpose);
+                         "' is not ceil(N / " + llvm::Twine(B) +
+                         ") in a known form ((N + " + llvm::Twine(B - 1) +
+                         ") / " + llvm::Twine(B) + ", ceil_div(N, " +
+                         llvm::Twine(B) + ")" +
+                         (Guarded ? ", N / " + llvm::Twine(B) : "") +
+                         "), so it cannot " + Change.Purpose);
   return llvm::Error::success();
 }
 
@@ -58,11 +63,17 @@ optiml::launchesInReach(const FunctionDecl &Kernel, llvm::StringRef What,
   KernelLaunches Launches(Ctx, Kernel);
   if (llvm::Error E = Launches.checkAllInReach(Kernel, Ctx))
     return E;
-  if (Launches.calls().empty())
-    return illegalAt(Kernel.getLocation(), Ctx,
-                     "'" + Kernel.getName() +
-                         "' is not launched in this file, so " + What +
-                         " is out of reach");
+  if (Launches.calls().empty()) {
+    auto Mark = markBlock(Kernel, Ctx);
+    if (!Mark)
+      return Mark.takeError();
+    if (!*Mark)
+      return illegalAt(Kernel.getLocation(), Ctx,
+                       "'" + Kernel.getName() +
+                           "' is not launched in this file and has no "
+                           "#pragma optiml mark with its launch, so " +
+                           What + " is out of reach");
+  }
   return std::vector<const CUDAKernelCallExpr *>(Launches.calls().begin(),
                                                  Launches.calls().end());
 }
@@ -74,12 +85,13 @@ optiml::dividableLaunches(const FunctionDecl &Kernel, unsigned Dim,
   if (!Calls)
     return Calls.takeError();
   std::vector<LaunchShape> Shapes;
+  bool Guarded = ThreadGeometry::of(Kernel, Ctx).guardsEveryIndex(Kernel, Ctx);
   for (const CUDAKernelCallExpr *Call : *Calls) {
     auto S = LaunchShape::read(*Call, Ctx);
     if (!S)
       return S.takeError();
     if (llvm::Error E = S->matchGrid(
-            Dim, {"divide", "be divided among fewer threads"}, Ctx))
+            Dim, {"divide", "be divided among fewer threads"}, Ctx, Guarded))
       return E;
     Shapes.push_back(std::move(*S));
   }

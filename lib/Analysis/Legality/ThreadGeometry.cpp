@@ -1,6 +1,7 @@
 //===- ThreadGeometry.cpp - how a kernel maps threads to work ------------===//
 
 #include "optiml/Analysis/Legality/ThreadGeometry.h"
+#include "optiml/Analysis/Legality/BoundsGuard.h"
 #include "optiml/Analysis/Legality/CudaBuiltins.h"
 #include "optiml/Analysis/Legality/VarUses.h"
 
@@ -113,7 +114,33 @@ bool readsGeometry(const FunctionDecl *F,
   });
 }
 
+/// Whether \p V counts a for-loop whose increment steps by the grid's
+/// threads in \p Dim.
+bool isGridStrideCounter(const VarDecl &V, unsigned Dim, ASTContext &Ctx) {
+  DynTypedNode Decl = parentOf(DynTypedNode::create(V), Ctx);
+  const ForStmt *Loop =
+      Decl.get<DeclStmt>() ? parentOf(Decl, Ctx).get<ForStmt>() : nullptr;
+  if (!Loop || !Loop->getInc())
+    return false;
+  BodyNodes Inc;
+  Inc.walk(Loop->getInc());
+  return llvm::any_of(Inc.Builtins, [&](const PseudoObjectExpr *B) {
+    std::optional<BuiltinRef> R = asBuiltinRef(B);
+    return R && R->Which == BuiltinRef::GridDim && R->Dim == Dim;
+  });
+}
+
 } // namespace
+
+bool ThreadGeometry::guardsEveryIndex(const FunctionDecl &Kernel,
+                                      ASTContext &Ctx) const {
+  if (IndexVars.empty())
+    return false;
+  llvm::Error E = BoundsGuard::check(Kernel, IndexVars, Ctx);
+  bool Guarded = !E;
+  llvm::consumeError(std::move(E));
+  return Guarded;
+}
 
 ThreadGeometry ThreadGeometry::of(const FunctionDecl &Kernel, ASTContext &Ctx) {
   ThreadGeometry G;
@@ -126,11 +153,16 @@ ThreadGeometry ThreadGeometry::of(const FunctionDecl &Kernel, ASTContext &Ctx) {
     if (!matchGlobalIndex(*Sum, Parts, Dim))
       continue;
     Covered.insert(Parts, Parts + 3);
-    G.IndexDims[Dim] = true;
-    if (const VarDecl *V = initializedVar(*Sum, Ctx))
+    if (const VarDecl *V = initializedVar(*Sum, Ctx)) {
       G.IndexVars.push_back(V);
-    else
+      bool Strides = isGridStrideCounter(*V, Dim, Ctx);
+      G.GridStrideDims[Dim] = Strides && (!G.IndexDims[Dim] ||
+                                          G.GridStrideDims[Dim]);
+    } else {
       G.LooseIndices.push_back(Sum);
+      G.GridStrideDims[Dim] = false;
+    }
+    G.IndexDims[Dim] = true;
   }
   for (const BinaryOperator *Product : N.Products) {
     const PseudoObjectExpr *Parts[2];

@@ -118,7 +118,7 @@ __global__ void runtime_block(float *y, int n) {
     y[i] = 0.0f;
 }
 
-// UNLAUNCHED: :[[@LINE+1]]:17: block-size(site=unlaunched) is illegal: 'unlaunched' is not launched in this file, so its launch configuration is out of reach
+// UNLAUNCHED: :[[@LINE+1]]:17: block-size(site=unlaunched) is illegal: 'unlaunched' is not launched in this file and has no #pragma optiml mark with its launch, so its launch configuration is out of reach
 __global__ void unlaunched(float *y, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n)
@@ -144,8 +144,8 @@ void host(float *y, int n, int threads, cudaStream_t s) {
   bounded<<<(n + 127) / 128, 128>>>(y, n);
   // NOY: :[[@LINE+1]]:28: block-size(site=plain,x=128,y=2) is illegal: the kernel has no global index in y, so the block's y must stay 1
   plain<<<(n + 255) / 256, 256>>>(y, n);
-  // FLOOR: :[[@LINE+1]]:16: block-size(site=floor_grid) is illegal: grid x 'n / 256' is not written as (N + 255) / 256 or ceil_div(N, 256), so it cannot follow the block
-  floor_grid<<<n / 256, 256>>>(y, n);
+  // FLOOR: :[[@LINE+1]]:16: block-size(site=floor_grid) is illegal: grid x 'n / 256 + 1' is not ceil(N / 256) in a known form ((N + 255) / 256, ceil_div(N, 256), N / 256), so it cannot follow the block
+  floor_grid<<<n / 256 + 1, 256>>>(y, n);
   // RUNTIME: :[[@LINE+1]]:48: block-size(site=runtime_block) is illegal: the block of this launch is not a compile-time constant
   runtime_block<<<(n + threads - 1) / threads, threads>>>(y, n);
   void *args[] = {&y, &n};

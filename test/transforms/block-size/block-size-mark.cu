@@ -5,10 +5,12 @@
 // RUN: %FileCheck --input-file=%t.cu %s
 // RUN: %nvcc -c %t.cu -o %t.o
 //
-// A grid that is not a ceil-div by the block cannot be rescaled: refused.
+// A grid in another form keeps the threads it launched, rounded up to whole
+// new blocks (the kernel guards its indices).
 // RUN: sed -e 's|grid(ceil_div(W, 32), (H + 7) / 8)|grid(W / 32, (H + 7) / 8)|' %s > %t-fixed.cu
-// RUN: not %clang-optiml %t-fixed.cu --apply='block-size(site=copy2d,x=64,y=4)' 2>&1 | %FileCheck --check-prefix=FIXED %s
-// FIXED: clang-optiml: error: the kernel's #pragma optiml mark: grid dimension 'W / 32' is not a ceil-div by the block; update its block(...) and grid(...) by hand
+// RUN: %clang-optiml %t-fixed.cu --apply='block-size(site=copy2d,x=64,y=4)' -o %t-fixed.out.cu
+// RUN: %FileCheck --check-prefix=FIXED --input-file=%t-fixed.out.cu %s
+// FIXED: scalar(w = W, h = H) grid(ceil_div((W / 32) * 32, 64), (H + 3) / 4) block(64, 4){{$}}
 
 #include <cuda_runtime.h>
 

@@ -210,7 +210,7 @@ __global__ void flat_grid(float *y, int n, int w) {
     y[r * w + c] = 0.0f;
 }
 
-// UNLAUNCHED: :[[@LINE+1]]:17: coarsen(site=unlaunched) is illegal: 'unlaunched' is not launched in this file, so its grid is out of reach
+// UNLAUNCHED: :[[@LINE+1]]:17: coarsen(site=unlaunched) is illegal: 'unlaunched' is not launched in this file and has no #pragma optiml mark with its launch, so its grid is out of reach
 __global__ void unlaunched(float *y, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n)
@@ -242,8 +242,8 @@ void host(float *y, float *x, int n, int threads, cudaStream_t s) {
   fixed_tile<<<(n + 255) / 256, 256>>>(y, n);
   together<<<(n + 255) / 256, 256>>>(y, n);
   window<<<(n + 255) / 256, 256>>>(x, y, n);
-  // FLOOR: :[[@LINE+1]]:16: coarsen(site=floor_grid) is illegal: grid x 'n / 256' is not written as (N + 255) / 256 or ceil_div(N, 256), so it cannot be divided among fewer threads
-  floor_grid<<<n / 256, 256>>>(y, n);
+  // FLOOR: :[[@LINE+1]]:16: coarsen(site=floor_grid) is illegal: grid x 'n / 256 + 1' is not ceil(N / 256) in a known form ((N + 255) / 256, ceil_div(N, 256), N / 256), so it cannot be divided among fewer threads
+  floor_grid<<<n / 256 + 1, 256>>>(y, n);
   // RUNTIME: :[[@LINE+1]]:48: coarsen(site=runtime_block) is illegal: the block of this launch is not a compile-time constant
   runtime_block<<<(n + threads - 1) / threads, threads>>>(y, n);
   // FLAT: :[[@LINE+1]]:15: coarsen(site=flat_grid,dim=y) is illegal: the grid of this launch has no y expression to divide

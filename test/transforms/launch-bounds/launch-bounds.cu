@@ -40,7 +40,7 @@ __global__ void small(float *y) { y[threadIdx.x] = 0; }
 // BOUNDED: :[[@LINE+1]]:17: launch-bounds(site=bounded) is not applicable: 'bounded' already has __launch_bounds__
 __global__ void __launch_bounds__(256) bounded(float *y) { y[threadIdx.x] = 0; }
 __global__ void runtime(float *y) { y[threadIdx.x] = 0; }
-// UNLAUNCHED: :[[@LINE+1]]:17: launch-bounds(site=unlaunched) is illegal: 'unlaunched' is not launched in this file, so its block sizes are unknown
+// UNLAUNCHED: :[[@LINE+1]]:17: launch-bounds(site=unlaunched) is illegal: 'unlaunched' is not launched in this file and its #pragma optiml mark gives no block(...), so its block sizes are unknown
 __global__ void unlaunched(float *y) { y[threadIdx.x] = 0; }
 __global__ void by_address(float *y) { y[threadIdx.x] = 0; }
 

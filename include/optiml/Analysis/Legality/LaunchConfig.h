@@ -40,17 +40,32 @@ public:
   static ConfigOperand operand(const clang::CUDAKernelCallExpr &Call,
                                unsigned Index, clang::ASTContext &Ctx);
 
-  /// (x, y, z) when every written component is a compile-time constant.
+  /// (x, y, z) when every written component has a known value (traced()).
   static std::optional<std::array<uint64_t, 3>>
-  evaluate(const ConfigOperand &Op, const clang::ASTContext &Ctx);
+  evaluate(const ConfigOperand &Op, clang::ASTContext &Ctx);
 
   /// \p E as a compile-time integer, if it is one.
   static std::optional<int64_t> constant(const clang::Expr *E,
                                          const clang::ASTContext &Ctx);
 
+  /// \p E's value when it is a compile-time integer or is computed, through
+  /// integer arithmetic and casts, from local variables that keep their
+  /// initial value (`int threads = 256;`, `block.x` of `dim3 block(32, 8)`),
+  /// as host code usually spells a launch.
+  static std::optional<int64_t> traced(const clang::Expr *E,
+                                       clang::ASTContext &Ctx);
+
+  /// \p E without parentheses, implicit casts and explicit casts between
+  /// arithmetic types (`(float)n`, `(unsigned int)ceil(...)`).
+  static const clang::Expr *stripArithmeticCasts(const clang::Expr *E);
+
 private:
   static void resolveValue(const clang::Expr *E, ConfigOperand &Op,
                            clang::ASTContext &Ctx, bool FollowVar);
+  static std::optional<int64_t> traced(const clang::Expr *E,
+                                       clang::ASTContext &Ctx, unsigned Depth);
+  static const clang::Expr *initialValue(const clang::DeclRefExpr &Ref,
+                                         clang::ASTContext &Ctx);
 };
 
 } // namespace optiml

@@ -44,15 +44,20 @@ struct LaunchShape {
   static llvm::Expected<LaunchShape> read(const clang::CUDAKernelCallExpr &Call,
                                           clang::ASTContext &Ctx);
 
-  /// Matches grid dimension \p D as ceil(N / OldBlock[D]) into GridDims;
-  /// Illegal otherwise, saying why \p Change then cannot be made.
+  /// Matches grid dimension \p D as ceil(N / OldBlock[D]) into GridDims
+  /// (also `N / B` when \p Guarded: the kernel stops threads past its
+  /// bound, so rounding up is harmless); Illegal otherwise, saying why
+  /// \p Change then cannot be made.
   llvm::Error matchGrid(unsigned D, const GridChange &Change,
-                        clang::ASTContext &Ctx);
+                        clang::ASTContext &Ctx, bool Guarded);
 };
 
-/// Every launch of \p Kernel when all of them are in this file and there is
-/// at least one; else Illegal, saying that \p What is then out of reach
-/// ("its grid", "its launch configuration").
+/// Every launch of \p Kernel when all of them are in this file. None when
+/// there is none but the kernel's `#pragma optiml` mark gives its launch:
+/// the mark then stands for the callers, and a rewrite of the geometry
+/// rewrites the mark and says how callers must now launch the kernel.
+/// Illegal otherwise, saying that \p What is then out of reach ("its
+/// grid", "its launch configuration").
 llvm::Expected<std::vector<const clang::CUDAKernelCallExpr *>>
 launchesInReach(const clang::FunctionDecl &Kernel, llvm::StringRef What,
                 clang::ASTContext &Ctx);

@@ -29,12 +29,23 @@ struct ThreadGeometry {
   std::array<bool, 3> IndexDims = {false, false, false};
   /// Variables initialized with a global index.
   std::vector<const clang::VarDecl *> IndexVars;
+  /// Dimensions whose every index variable is the counter of a grid-stride
+  /// loop (`for (i = gid; i < n; i += blockDim.x * gridDim.x)`): such a
+  /// kernel covers the problem with any grid, so its grid need not follow
+  /// the block.
+  std::array<bool, 3> GridStrideDims = {false, false, false};
   /// Global indices used directly, not through a variable.
   std::vector<const clang::Expr *> LooseIndices;
   std::vector<Stray> Strays;
 
   static ThreadGeometry of(const clang::FunctionDecl &Kernel,
                            clang::ASTContext &Ctx);
+
+  /// Whether every index variable is checked against the problem bound
+  /// before the kernel touches memory (BoundsGuard), so threads past the
+  /// bound are harmless.
+  bool guardsEveryIndex(const clang::FunctionDecl &Kernel,
+                        clang::ASTContext &Ctx) const;
 };
 
 } // namespace optiml
