@@ -64,7 +64,9 @@ llvm::Error Driver::listTransforms(OutputFormat Format) {
   }
   Out << Registry.all().size() << " transforms\n";
   for (const Transform *T : Registry.all()) {
-    Out << "  " << llvm::left_justify(T->name(), 14)
+    // Columns for names up to 13 characters; a longer one still gets a
+    // space after it.
+    Out << "  " << llvm::left_justify(T->name().str() + " ", 14)
         << llvm::left_justify(siteKindName(T->siteKind()), 8)
         << T->summary()
         << (T->changesNumerics() ? " (changes numerics)" : "") << "\n";
@@ -104,7 +106,7 @@ static void printActions(llvm::StringRef File,
   for (const Action &A : Actions) {
     if (A.Kernel != Kernel)
       OS << "kernel " << (Kernel = A.Kernel) << "\n";
-    OS << "  " << llvm::left_justify(A.Transform, 14)
+    OS << "  " << llvm::left_justify(A.Transform + " ", 14)
        << llvm::left_justify(A.Default.Site, 18) << " ";
     if (A.Legal) {
       OS << "legal: --apply='" << A.Default.str() << "'";

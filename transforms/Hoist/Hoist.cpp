@@ -2,6 +2,7 @@
 
 #include "Hoist.h"
 #include "optiml/Rewrite/KernelIdentifiers.h"
+#include "optiml/Rewrite/StmtSurround.h"
 
 #include "optiml/Analysis/Legality/LegalityError.h"
 #include "optiml/Analysis/Legality/VarUses.h"
@@ -77,64 +78,6 @@ Hoist::declarations(llvm::ArrayRef<HoistCandidate> Candidates,
   return Decls;
 }
 
-static unsigned offsetOf(SourceLocation Loc, const SourceManager &SM) {
-  return SM.getFileOffset(SM.getExpansionLoc(Loc));
-}
-
-/// The offset where \p Offset's line starts, and its leading blanks.
-static unsigned lineStart(llvm::StringRef Buffer, unsigned Offset,
-                          llvm::StringRef &Indent) {
-  size_t Start = Buffer.rfind('\n', Offset);
-  Start = Start == llvm::StringRef::npos ? 0 : Start + 1;
-  Indent = Buffer.slice(Start, Offset).take_while([](char C) {
-    return C == ' ' || C == '\t';
-  });
-  return Start;
-}
-
-llvm::Error Hoist::insertBefore(const Stmt &Loop,
-                                llvm::ArrayRef<std::string> Decls,
-                                EditSet &Edits, ASTContext &Ctx) {
-  const SourceManager &SM = Ctx.getSourceManager();
-  llvm::StringRef Buffer = SM.getBufferData(SM.getMainFileID());
-  bool InBlock = HoistLegality::inBlock(Loop, Ctx);
-  const Stmt *Anchor = &Loop;
-  llvm::StringRef Indent;
-  unsigned LoopOffset = offsetOf(Loop.getBeginLoc(), SM);
-  unsigned LoopLine = lineStart(Buffer, LoopOffset, Indent);
-  unsigned Pos = LoopOffset;
-  bool OwnLine = Buffer.slice(LoopLine, LoopOffset).trim().empty();
-  // A loop pragma must stay right above its loop: go above the pragma.
-  if (const auto *A =
-          parentOf(DynTypedNode::create(Loop), Ctx).get<AttributedStmt>()) {
-    Anchor = A;
-    llvm::StringRef PragmaIndent;
-    Pos = lineStart(Buffer, offsetOf(A->getBeginLoc(), SM), PragmaIndent);
-    if (!Buffer.substr(Pos).ltrim(" \t").starts_with("#"))
-      return notApplicableAt(A->getBeginLoc(), Ctx,
-                             "the loop's pragma is not on a line of its own");
-    OwnLine = true;
-  } else if (OwnLine) {
-    Pos = LoopLine;
-  }
-  std::string Text;
-  if (InBlock && OwnLine)
-    for (const std::string &D : Decls)
-      Text += Indent.str() + D + "\n";
-  else if (InBlock)
-    Text = llvm::join(Decls, " ") + " ";
-  else
-    Text = (OwnLine ? Indent.str() : "") + "{ " + llvm::join(Decls, " ") +
-           (OwnLine ? "\n" : " ");
-  if (llvm::Error E = Edits.addText(SM, Pos, 0, Text))
-    return E;
-  if (InBlock)
-    return llvm::Error::success();
-  // The declarations and the loop become one block where one statement was.
-  return Edits.add(*Anchor,
-                   changeTo(after(node(EditSet::Root.str())), cat(" }")), Ctx);
-}
-
 llvm::Expected<EditSet>
 Hoist::emit(const Site &S, const std::vector<HoistCandidate> &Candidates,
             ASTContext &Ctx) {
@@ -145,8 +88,8 @@ Hoist::emit(const Site &S, const std::vector<HoistCandidate> &Candidates,
       if (llvm::Error E = Edits.add(
               *Use, changeTo(node(EditSet::Root.str()), cat(Names[I])), Ctx))
         return E;
-  if (llvm::Error E = insertBefore(
-          *S.Loop, declarations(Candidates, Names, Ctx), Edits, Ctx))
+  if (llvm::Error E = surroundStmt(
+          *S.Loop, declarations(Candidates, Names, Ctx), {}, "", Edits, Ctx))
     return E;
   return Edits;
 }

@@ -37,11 +37,6 @@ private:
   static std::vector<std::string>
   declarations(llvm::ArrayRef<HoistCandidate> Candidates,
                llvm::ArrayRef<std::string> Names, clang::ASTContext &Ctx);
-  /// Puts \p Decls right before the loop (and braces around both when the
-  /// loop is not directly in a block).
-  static llvm::Error insertBefore(const clang::Stmt &Loop,
-                                  llvm::ArrayRef<std::string> Decls,
-                                  EditSet &Edits, clang::ASTContext &Ctx);
 };
 
 /// The factory Transforms.def registers.

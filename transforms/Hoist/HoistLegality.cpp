@@ -335,13 +335,6 @@ void CandidateFinder::walkLoop() {
   }
 }
 
-bool HoistLegality::inBlock(const Stmt &Loop, ASTContext &Ctx) {
-  DynTypedNode Parent = parentOf(DynTypedNode::create(Loop), Ctx);
-  if (const auto *A = Parent.get<AttributedStmt>())
-    Parent = parentOf(DynTypedNode::create(*A), Ctx);
-  return Parent.get<CompoundStmt>() != nullptr;
-}
-
 /// Groups equal expressions (same operators on the same declarations).
 static std::vector<HoistCandidate> group(llvm::ArrayRef<const Expr *> Found,
                                          const ASTContext &Ctx) {

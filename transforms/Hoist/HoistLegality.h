@@ -40,10 +40,6 @@ public:
   /// when there are none.
   static llvm::Expected<std::vector<HoistCandidate>>
   check(const clang::Stmt &Loop, llvm::StringRef Site, clang::ASTContext &Ctx);
-
-  /// Whether the loop sits directly in a `{ ... }` block (possibly under a
-  /// loop pragma), so that declarations can go right above it.
-  static bool inBlock(const clang::Stmt &Loop, clang::ASTContext &Ctx);
 };
 
 } // namespace optiml

@@ -1,14 +1,8 @@
 //===- RestrictLegality.h - may buffers be __restrict__? --------*- C++ -*-===//
 //
 // `__restrict__` promises the compiler that the buffers behind the kernel's
-// pointer parameters do not overlap. The rule, checked here, is:
-//   * every launch of the kernel in this file passes a distinct variable
-//     (or null) for each pointer parameter; with no launch in the file the
-//     promise rests on the kernel spec, whose buffers are distinct;
-//   * the kernel's address is not taken (other launches are out of reach);
-//   * inside the kernel no pointer parameter is assigned from another.
-// Distinct variables may still hold the same address; that is the rule's
-// documented limit (docs/transforms/restrict.md).
+// pointer parameters do not overlap: checkDistinctBuffers decides it, and
+// there must be something left to qualify (docs/transforms/restrict.md).
 //
 //===----------------------------------------------------------------------===//
 
@@ -26,11 +20,6 @@ public:
   /// to qualify) with the reason.
   static llvm::Error check(const clang::FunctionDecl &Kernel,
                            clang::ASTContext &Ctx);
-
-private:
-  static llvm::Error checkLaunch(const clang::FunctionDecl &Kernel,
-                                 const clang::CallExpr &Call,
-                                 clang::ASTContext &Ctx);
 };
 
 } // namespace optiml
