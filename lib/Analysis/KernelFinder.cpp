@@ -82,8 +82,12 @@ std::vector<ParamInfo> KernelFinder::paramsOf(const FunctionDecl &F) const {
       QualType Pointee = Ptr->getPointeeType();
       Info.IsConst = Pointee.isConstQualified();
       Info.PointeeType = typeText(Pointee.getUnqualifiedType(), Ctx);
+      Info.CanonicalElement =
+          typeText(Pointee.getCanonicalType().getUnqualifiedType(), Ctx);
     } else {
       Info.IsConst = T.isConstQualified();
+      Info.CanonicalElement =
+          typeText(T.getCanonicalType().getUnqualifiedType(), Ctx);
     }
     Params.push_back(std::move(Info));
   }
@@ -123,8 +127,10 @@ std::vector<LoopSite> KernelFinder::loopsOf(const FunctionDecl &F) const {
 
 void KernelFinder::addTemplateFacts(const FunctionTemplateDecl &T,
                                     KernelInfo &K) const {
-  for (const NamedDecl *P : *T.getTemplateParameters())
+  for (const NamedDecl *P : *T.getTemplateParameters()) {
     K.TemplateParameters.push_back(textOf(P->getSourceRange(), Ctx));
+    K.TemplateParameterNames.push_back(P->getNameAsString());
+  }
   PrintingPolicy Policy(Ctx.getLangOpts());
   for (const FunctionDecl *Spec : T.specializations()) {
     Instantiation I;

@@ -48,6 +48,6 @@ std::vector<LoopSiteNamer::NamedLoop>
 LoopSiteNamer::name(const FunctionDecl &Kernel) {
   std::vector<NamedLoop> Out;
   if (const Stmt *Body = Kernel.getBody())
-    walk(Body, Kernel.getNameAsString(), Out);
+    walk(Body, Kernel.getQualifiedNameAsString(), Out);
   return Out;
 }

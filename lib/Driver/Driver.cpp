@@ -115,6 +115,8 @@ llvm::Expected<Driver::Target> Driver::loadTarget(llvm::StringRef File,
   auto Spec = loadKernelSpec(**Chosen, File, SpecPath);
   if (!Spec)
     return Spec.takeError();
+  // A template kernel is built and launched with its spec's arguments.
+  Inv->Kernels[Index].Specialization = Spec->specialization();
   auto Source = KernelSource::fromFile(File);
   if (!Source)
     return Source.takeError();

@@ -35,12 +35,11 @@ extern "C" const char *optiml_kernel_name(void) {{ return "{1}"; }
 
 llvm::Expected<std::string> optiml::generateLauncher(const KernelSource &Source,
                                                      const KernelInfo &Kernel) {
-  if (Kernel.isTemplate())
-    return makeError(ErrorKind::Illegal,
+  if (Kernel.isTemplate() && Kernel.Specialization.empty())
+    return makeError(ErrorKind::BadInput,
                      "kernel '" + Kernel.QualifiedName +
-                         "' is a template; evaluating template kernels needs "
-                         "their template arguments in the spec (not yet "
-                         "supported)");
+                         "' is a template; give its arguments in its spec, "
+                         "e.g. template(T = float)");
   std::string Out;
   // The user's program keeps its main, renamed; the #line keeps compiler
   // messages pointing into the user's file.
@@ -50,7 +49,9 @@ llvm::Expected<std::string> optiml::generateLauncher(const KernelSource &Source,
   if (!Source.text().ends_with("\n"))
     Out += "\n";
   Out +=
-      llvm::formatv(LauncherTemplate, "::" + Kernel.QualifiedName, Kernel.Name)
+      llvm::formatv(LauncherTemplate,
+                    "::" + Kernel.QualifiedName + Kernel.Specialization,
+                    Kernel.Name)
           .str();
   return Out;
 }

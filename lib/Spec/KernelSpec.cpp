@@ -192,9 +192,65 @@ Error Instantiator::launchLimits(const ConcreteInstance &I) const {
   return Error::success();
 }
 
+std::string KernelSpec::specialization() const {
+  if (TemplateArgs.empty())
+    return "";
+  std::vector<std::string> Values;
+  for (const auto &A : TemplateArgs)
+    Values.push_back(A.second);
+  return "<" + llvm::join(Values, ", ") + ">";
+}
+
+/// \p Text with each whole-word \p Name replaced by \p Value.
+static std::string substitute(StringRef Text, StringRef Name, StringRef Value) {
+  std::string Out;
+  auto IsWord = [](char C) { return llvm::isAlnum(C) || C == '_'; };
+  for (size_t I = 0; I < Text.size();) {
+    bool Starts = Text.substr(I).starts_with(Name) &&
+                  (I == 0 || !IsWord(Text[I - 1])) &&
+                  (I + Name.size() == Text.size() ||
+                   !IsWord(Text[I + Name.size()]));
+    if (Starts) {
+      Out += Value;
+      I += Name.size();
+    } else {
+      Out += Text[I++];
+    }
+  }
+  return Out;
+}
+
+KernelInfo optiml::specializeKernel(
+    const KernelInfo &Kernel,
+    llvm::ArrayRef<std::pair<std::string, std::string>> TemplateArgs) {
+  KernelInfo Out = Kernel;
+  if (TemplateArgs.empty())
+    return Out;
+  std::vector<std::string> Values;
+  for (ParamInfo &P : Out.Params) {
+    for (const auto &[Name, Value] : TemplateArgs) {
+      P.Type = substitute(P.Type, Name, Value);
+      P.PointeeType = substitute(P.PointeeType, Name, Value);
+    }
+    // A dependent canonical type (`type-parameter-0-0`) is the written
+    // one with the arguments in; a typedef's was resolved by Clang.
+    if (!llvm::StringRef(P.CanonicalElement).contains("type-parameter"))
+      continue;
+    StringRef Element = P.IsPointer ? StringRef(P.PointeeType) : P.Type;
+    Element.consume_front("const ");
+    Element.consume_back(" const");
+    P.CanonicalElement = Element.str();
+  }
+  for (const auto &A : TemplateArgs)
+    Values.push_back(A.second);
+  Out.Specialization = "<" + llvm::join(Values, ", ") + ">";
+  return Out;
+}
+
 Expected<std::vector<ConcreteInstance>>
-KernelSpec::instantiate(const KernelInfo &Kernel) const {
+KernelSpec::instantiate(const KernelInfo &Generic) const {
   std::vector<ConcreteInstance> Out;
+  KernelInfo Kernel = specializeKernel(Generic, TemplateArgs);
   Instantiator In(*this, Kernel);
   auto Default = In.run(nullptr);
   if (!Default)

@@ -30,6 +30,7 @@ static constexpr Usage Clauses[] = {
     {"dist", "dist(NAME = uniform(lo, hi), ...)"},
     {"tolerance", "tolerance(rtol = R, atol = A, norm = N)"},
     {"seeds", "seeds(S1, S2, ...)"},
+    {"template", "template(NAME = TYPE or VALUE, ...)"},
     {"instance", "instance(NAME: SIZE = EXPR, ...)"},
 };
 
@@ -263,6 +264,8 @@ Error PragmaSpecParser::clause(Piece Name, Piece Body) {
     return dists(Name, Body);
   if (N == "tolerance")
     return tolerance(Name, Body);
+  if (N == "template")
+    return templateArgs(Name, Body);
   return instance(Name, Body);
 }
 
@@ -338,6 +341,21 @@ Error PragmaSpecParser::scalars(Piece Name, Piece Body) {
   for (const auto &A : *As) {
     if (Error Err = giveRole(A.first, ArgRole::Scalar, expr(A.second)))
       return Err;
+  }
+  return Error::success();
+}
+
+Error PragmaSpecParser::templateArgs(Piece Name, Piece Body) {
+  auto As = assignments(Name, Body);
+  if (!As)
+    return As.takeError();
+  for (const auto &A : *As) {
+    if (llvm::any_of(Draft.TemplateArgs,
+                     [&](const auto &T) { return T.first == A.first.Text; }))
+      return error(A.first.Offset,
+                   "template argument '" + A.first.Text + "' is given twice",
+                   "one value per template parameter");
+    Draft.TemplateArgs.push_back({A.first.Text.str(), expr(A.second)});
   }
   return Error::success();
 }

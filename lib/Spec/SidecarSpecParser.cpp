@@ -64,6 +64,7 @@ public:
 private:
   Expected<SpecExpr> expr(const Json &J, const Path &At) const;
   Error field(StringRef Key, const Json &V, const Path &At);
+  Error templateArgs(const Json &J, const Path &At);
   Error sizes(const Json &J, const Path &At);
   Error args(const Json &J, const Path &At);
   Expected<ArgDraft> arg(const Json &J, const Path &At, StringRef Name) const;
@@ -125,7 +126,7 @@ Expected<SpecDraft> SidecarReader::kernel(const Json &K, const Path &At) {
     return Err;
   if (Error Err = checkKeys(K, At,
                             {"sizes", "args", "grid", "block", "shmem",
-                             "tolerance", "seeds", "instances"}))
+                             "tolerance", "seeds", "instances", "template"}))
     return Err;
   for (const auto &Item : K.items())
     if (Error Err = field(Item.key(), Item.value(), At / Item.key()))
@@ -136,6 +137,8 @@ Expected<SpecDraft> SidecarReader::kernel(const Json &K, const Path &At) {
 Error SidecarReader::field(StringRef Key, const Json &V, const Path &At) {
   if (Key == "sizes")
     return sizes(V, At);
+  if (Key == "template")
+    return templateArgs(V, At);
   if (Key == "args")
     return args(V, At);
   if (Key == "tolerance")
@@ -175,6 +178,19 @@ Error SidecarReader::sizes(const Json &J, const Path &At) {
     if (!E)
       return E.takeError();
     Draft.Sizes.push_back({Name.str(), *E});
+  }
+  return Error::success();
+}
+
+Error SidecarReader::templateArgs(const Json &J, const Path &At) {
+  if (Error Err = checkObject(
+          J, At, "an object such as {\"T\": \"float\", \"BS\": 256}"))
+    return Err;
+  for (const auto &Item : J.items()) {
+    auto E = expr(Item.value(), At / Item.key());
+    if (!E)
+      return E.takeError();
+    Draft.TemplateArgs.push_back({Item.key(), *E});
   }
   return Error::success();
 }

@@ -16,8 +16,14 @@ using llvm::Expected;
 using llvm::StringRef;
 
 Expected<KernelSpec> SpecBuilder::build(const SpecDraft &Draft,
-                                        const KernelInfo &Kernel) {
+                                        const KernelInfo &Generic) {
+  auto Template = templateArgs(Draft, Generic);
+  if (!Template)
+    return Template.takeError();
+  // Parameter types are checked as the chosen arguments make them.
+  KernelInfo Kernel = specializeKernel(Generic, *Template);
   SpecBuilder B(Draft, Kernel);
+  B.Spec.TemplateArgs = std::move(*Template);
   B.Spec.Kernel =
       Kernel.QualifiedName.empty() ? Kernel.Name : Kernel.QualifiedName;
   B.Spec.Sizes = Draft.Sizes;
@@ -34,6 +40,70 @@ Expected<KernelSpec> SpecBuilder::build(const SpecDraft &Draft,
   if (Error Err = B.distributions())
     return Err;
   return std::move(B.Spec);
+}
+
+/// The top-level comma-separated items of `<float, 16>`.
+static std::vector<std::string> splitArguments(StringRef Text) {
+  Text = Text.trim();
+  if (Text.consume_front("<"))
+    Text.consume_back(">");
+  std::vector<std::string> Out;
+  int Depth = 0;
+  size_t Start = 0;
+  for (size_t I = 0; I <= Text.size(); ++I) {
+    char C = I < Text.size() ? Text[I] : ',';
+    Depth += (C == '<' || C == '(') - (C == '>' || C == ')');
+    if (C == ',' && Depth == 0) {
+      Out.push_back(Text.slice(Start, I).trim().str());
+      Start = I + 1;
+    }
+  }
+  return Out;
+}
+
+/// The default of a template parameter as written (`int BS = 256`), or "".
+static std::string defaultOf(StringRef Parameter) {
+  size_t Eq = Parameter.find('=');
+  return Eq == StringRef::npos ? "" : Parameter.substr(Eq + 1).trim().str();
+}
+
+Expected<std::vector<std::pair<std::string, std::string>>>
+SpecBuilder::templateArgs(const SpecDraft &Draft, const KernelInfo &Kernel) {
+  const auto &Names = Kernel.TemplateParameterNames;
+  for (const auto &[Name, Value] : Draft.TemplateArgs)
+    if (!llvm::is_contained(Names, Name))
+      return specError(
+          Value.Pos,
+          Names.empty()
+              ? "kernel '" + Kernel.Name + "' is not a template"
+              : "'" + Name + "' is not a template parameter of '" +
+                    Kernel.Name + "'",
+          Names.empty() ? "no template(...) clause"
+                        : "one of " + llvm::join(Names, ", "));
+  std::vector<std::string> Explicit;
+  for (const Instantiation &I : Kernel.Instantiations)
+    if (I.Kind == "explicit" && Explicit.empty())
+      Explicit = splitArguments(I.Arguments);
+  std::vector<std::pair<std::string, std::string>> Out;
+  for (size_t I = 0; I < Names.size(); ++I) {
+    auto Given = llvm::find_if(Draft.TemplateArgs,
+                               [&](const auto &A) { return A.first == Names[I]; });
+    std::string Value =
+        Given != Draft.TemplateArgs.end() ? Given->second.Text
+        : I < Explicit.size() && Explicit.size() == Names.size()
+            ? Explicit[I]
+            : defaultOf(Kernel.TemplateParameters[I]);
+    if (Value.empty())
+      return specError(Draft.Pos,
+                       "kernel '" + Kernel.Name +
+                           "' is a template and its spec gives no value for '" +
+                           Names[I] + "'",
+                       "template(" + Names[I] +
+                           " = ...) in its mark, or an explicit instantiation "
+                           "in the file");
+    Out.push_back({Names[I], Value});
+  }
+  return Out;
 }
 
 Error SpecBuilder::missing(StringRef Clause, StringRef Form) const {
@@ -154,6 +224,10 @@ Expected<ElementType> SpecBuilder::elementTypeOf(const ParamInfo &P,
   StringRef CType = P.IsPointer ? P.PointeeType : P.Type;
   if (auto T = ElementType::fromC(CType))
     return *T;
+  // A typedef or alias of a supported type (`typedef float DATA_TYPE`).
+  if (!P.CanonicalElement.empty())
+    if (auto T = ElementType::fromC(P.CanonicalElement))
+      return *T;
   return specError(Pos,
                    "parameter '" + P.Name + "' has type '" + P.Type +
                        "', and element type '" + CType +

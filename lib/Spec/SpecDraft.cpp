@@ -65,6 +65,8 @@ static void overrideArg(ArgDraft &Arg, const ArgDraft &Over) {
 void SpecDraft::overrideWith(const SpecDraft &Sidecar) {
   for (const auto &Size : Sidecar.Sizes)
     replaceOrAppend(Sizes, Size, [](const auto &S) { return S.first; });
+  for (const auto &Arg : Sidecar.TemplateArgs)
+    replaceOrAppend(TemplateArgs, Arg, [](const auto &S) { return S.first; });
   for (const ArgDraft &Over : Sidecar.Args) {
     if (ArgDraft *Arg = findArg(Over.Name))
       overrideArg(*Arg, Over);

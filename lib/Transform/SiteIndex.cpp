@@ -90,14 +90,32 @@ std::vector<Site> SiteIndex::sites(SiteKind Kind,
   return Out;
 }
 
+/// \p S's name with its kernel written unqualified (`k/for#0` for
+/// `ns::k/for#0`), as users may write it when only one kernel has that name.
+static std::string unqualifiedName(const Site &S) {
+  std::string Qualified = S.Kernel->getQualifiedNameAsString();
+  return S.Kernel->getNameAsString() + S.Name.substr(Qualified.size());
+}
+
 llvm::Expected<Site> SiteIndex::find(SiteKind Kind,
                                      llvm::StringRef Name) const {
   std::vector<Site> All = sites(Kind);
   for (const Site &S : All)
-    if (S.Name == Name ||
-        (Kind == SiteKind::Kernel && kernelNamed(*S.Kernel, Name)))
+    if (S.Name == Name)
       return S;
+  std::vector<const Site *> Short;
+  for (const Site &S : All)
+    if (unqualifiedName(S) == Name)
+      Short.push_back(&S);
+  if (Short.size() == 1)
+    return *Short.front();
   std::vector<std::string> Names;
+  for (const Site *S : Short)
+    Names.push_back(S->Name);
+  if (Short.size() > 1)
+    return makeError(ErrorKind::BadInput,
+                     "site '" + Name + "' is ambiguous; qualify it: " +
+                         llvm::join(Names, ", "));
   for (const Site &S : All)
     Names.push_back(S.Name);
   return makeError(

@@ -33,6 +33,9 @@ struct ParamInfo {
   std::string PointeeType; ///< Unqualified element type of a pointer.
   bool IsConst = false;    ///< Pointee const for pointers, else top level.
   bool IsRestrict = false;
+  /// The element type (the pointee for pointers) with typedefs and aliases
+  /// resolved: "float" for `DATA_TYPE *` after `typedef float DATA_TYPE`.
+  std::string CanonicalElement;
 };
 
 /// A loop, named by its place in the kernel's loop nest
@@ -76,6 +79,11 @@ struct KernelInfo {
   std::string QualifiedName; ///< With namespaces, e.g. "ops::saxpy".
   SourcePos Pos;
   std::vector<std::string> TemplateParameters; ///< Empty for non-templates.
+  /// The parameters' names (`T`, `BS`), in order.
+  std::vector<std::string> TemplateParameterNames;
+  /// For a template, the arguments it is evaluated with (`<float, 256>`),
+  /// from its spec; empty until a spec chooses them.
+  std::string Specialization;
   std::vector<Instantiation> Instantiations;
   std::optional<LaunchBounds> Bounds;
   std::vector<ParamInfo> Params;

@@ -85,6 +85,12 @@ struct ConcreteInstance {
 
 struct KernelSpec {
   std::string Kernel;
+  /// A template kernel's arguments in its parameters' order, as written
+  /// (`float`, `256`); empty for other kernels.
+  std::vector<std::pair<std::string, std::string>> TemplateArgs;
+
+  /// `<float, 256>` for a template kernel, else empty.
+  std::string specialization() const;
   std::vector<std::pair<std::string, SpecExpr>> Sizes; ///< Defaults, in order.
   std::vector<ArgSpec> Args;           ///< Kernel parameter order.
   std::array<SpecExpr, 3> Grid, Block; ///< Missing dimensions are "1".
@@ -108,6 +114,13 @@ struct KernelSpec {
 llvm::Expected<KernelSpec> loadKernelSpec(const KernelInfo &Kernel,
                                           llvm::StringRef SourcePath,
                                           llvm::StringRef SpecPath);
+
+/// \p Kernel as its spec's template arguments make it: parameter types
+/// with the template parameters replaced (`T *` becomes `float *`) and
+/// Specialization set. A kernel that is not a template comes back as it is.
+KernelInfo specializeKernel(const KernelInfo &Kernel,
+                            llvm::ArrayRef<std::pair<std::string, std::string>>
+                                TemplateArgs);
 
 } // namespace optiml
 

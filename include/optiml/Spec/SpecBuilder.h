@@ -35,6 +35,13 @@ public:
                                        llvm::StringRef Buffer,
                                        const SourcePos &Pos);
 
+  /// A template kernel's arguments in its parameters' order: from the
+  /// draft's template(...) clause, else a parameter's default, else the
+  /// file's one explicit instantiation; an error naming what is missing or
+  /// unknown. Empty for other kernels.
+  static llvm::Expected<std::vector<std::pair<std::string, std::string>>>
+  templateArgs(const SpecDraft &Draft, const KernelInfo &Kernel);
+
 private:
   SpecBuilder(const SpecDraft &Draft, const KernelInfo &Kernel)
       : Draft(Draft), Kernel(Kernel) {}

@@ -49,6 +49,9 @@ struct SpecDraft {
   SourcePos Pos; ///< The mark, or the kernel's entry in the sidecar.
 
   std::vector<std::pair<std::string, SpecExpr>> Sizes;
+  /// `template(T = float, BS = 256)`: a template kernel's arguments, as
+  /// written (a type or a constant), with where each is given.
+  std::vector<std::pair<std::string, SpecExpr>> TemplateArgs;
   std::vector<ArgDraft> Args; ///< In the order written.
   std::optional<DimsDraft> Grid, Block;
   std::optional<SpecExpr> SharedMemory;

@@ -22,6 +22,19 @@ static bool equals(const Expr *E, int64_t Value, ASTContext &Ctx) {
   return V && *V == Value;
 }
 
+/// Like equals, and also a floating constant of that value (`16.0`), as a
+/// divisor in floating point is written.
+static bool equalsDivisor(const Expr *E, int64_t Value, ASTContext &Ctx) {
+  if (equals(E, Value, Ctx))
+    return true;
+  llvm::APFloat F(0.0);
+  const Expr *S = strip(E);
+  return S->getType()->isRealFloatingType() && !S->isValueDependent() &&
+         S->EvaluateAsFloat(F, Ctx) &&
+         F.compare(llvm::APFloat(F.getSemantics(), std::to_string(Value))) ==
+             llvm::APFloat::cmpEqual;
+}
+
 /// N, when it is an integer: a float N (`n * 1.5f`) is not a thread count.
 static std::optional<CeilDiv> count(const Expr *N, const Expr *Callee = nullptr,
                                     bool Truncates = false) {
@@ -82,7 +95,7 @@ static std::optional<CeilDiv> matchCall(const Expr *E, int64_t B,
   // ceil(N / B) in floating point: `ceil((float)n / block.x)`.
   if (Call->getNumArgs() == 1 && (Name == "ceil" || Name == "ceilf"))
     if (const BinaryOperator *Div = binary(Call->getArg(0), BO_Div))
-      if (equals(Div->getRHS(), B, Ctx))
+      if (equalsDivisor(Div->getRHS(), B, Ctx))
         return count(Div->getLHS());
   if (Call->getNumArgs() != 2 || (!llvm::StringRef(Name).contains("div") &&
                                   !llvm::StringRef(Name).contains("ceil")))
