@@ -58,7 +58,7 @@ static llvm::Error add(TransformRegistry &Registry, const Entry &E) {
     return D.takeError();
   if (folderOf(D->Name) != E.Folder)
     return makeError(ErrorKind::Internal, File + ": transform '" + D->Name +
-                                              "' belongs in " + "transforms/" +
+                                              "' belongs in transforms/" +
                                               folderOf(D->Name) + "/");
   return Registry.add(E.Create(std::move(*D)));
 }
