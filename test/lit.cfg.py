@@ -23,6 +23,10 @@ config.substitutions += [
     ("%nvcc", "%s %s" % (config.nvcc, nvcc_flags)),
     ("%python", config.python),
     ("%examples", os.path.join(config.optiml_src_root, "examples")),
+    ("%new-transform",
+     os.path.join(config.optiml_src_root, "scripts", "new-transform.py")),
+    ("%optiml_src", config.optiml_src_root),
+    ("%optiml_obj", config.optiml_obj_root),
 ]
 
 # Tests that need a GPU say `REQUIRES: gpu`; without one lit reports them as

@@ -157,6 +157,9 @@ optiml::runOptimizeSearch(Expander &E, Measurer &M, Database &Db,
   if (Interactive)
     Log << "\n";
   const SearchGraph &G = (*S)->graph();
+  if (Out.Why == StopReason::Internal)
+    return makeError(ErrorKind::Internal,
+                     "the search stopped: " + G.internalError());
   Trajectory T = buildTrajectory(G, E, KernelName, (*S)->name());
   T.Seed = O.Seed;
   T.WallSeconds = Loop.progress().Seconds;

@@ -151,6 +151,8 @@ SearchExpander::actions(const StateView &S) {
   if (auto Limits = DeviceLimits::forArch(Arch))
     In.Limits = *Limits;
   ProfileReport R = MicroProfiler::standard().profile(In);
+  if (llvm::Error E = checkPriorNames(R.Findings, Registry))
+    return std::move(E);
   return assignPriors(*Steps, R.Findings);
 }
 

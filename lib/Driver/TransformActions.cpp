@@ -27,48 +27,22 @@ using json = nlohmann::json;
 // --list-transforms
 //===----------------------------------------------------------------------===//
 
-/// A domain value as JSON: a number when it is one.
-static json valueJSON(llvm::StringRef V) {
-  int64_t N;
-  if (!V.getAsInteger(10, N))
-    return N;
-  return V.str();
-}
-
-static json transformJSON(const Transform &T) {
-  json Params = json::array();
-  for (const ParamSpec &P : T.params()) {
-    json Domain = json::array();
-    for (const std::string &V : P.Domain)
-      Domain.push_back(valueJSON(V));
-    Params.push_back({{"name", P.Name},
-                      {"domain", Domain},
-                      {"default", valueJSON(P.Default)},
-                      {"help", P.Help}});
-  }
-  return {{"name", T.name().str()},
-          {"site", siteKindName(T.siteKind()).str()},
-          {"summary", T.summary().str()},
-          {"changes_numerics", T.changesNumerics()},
-          {"params", Params}};
-}
-
 llvm::Error Driver::listTransforms(OutputFormat Format) {
   TransformRegistry Registry = makeTransformRegistry();
   if (Format == OutputFormat::JSON) {
     json All = json::array();
     for (const Transform *T : Registry.all())
-      All.push_back(transformJSON(*T));
+      All.push_back(toJSON(T->descriptor()));
     Out << All.dump(2) << "\n";
     return llvm::Error::success();
   }
   Out << Registry.all().size() << " transforms\n";
+  size_t Width = 14; // One space at least after the longest name.
+  for (const Transform *T : Registry.all())
+    Width = std::max(Width, T->name().size() + 1);
   for (const Transform *T : Registry.all()) {
-    // Columns for names up to 13 characters; a longer one still gets a
-    // space after it.
-    Out << "  " << llvm::left_justify(T->name().str() + " ", 14)
-        << llvm::left_justify(siteKindName(T->siteKind()), 8)
-        << T->summary()
+    Out << "  " << llvm::left_justify(T->name(), Width)
+        << llvm::left_justify(siteKindName(T->siteKind()), 8) << T->summary()
         << (T->changesNumerics() ? " (changes numerics)" : "") << "\n";
     for (const ParamSpec &P : T->params())
       Out << "      " << P.Name << " in " << P.domainText() << " (default "
@@ -84,7 +58,7 @@ llvm::Error Driver::listTransforms(OutputFormat Format) {
 static json actionJSON(const Action &A) {
   json Params = json::object();
   for (const auto &[Name, Value] : A.Default.Params.items())
-    Params[Name] = valueJSON(Value);
+    Params[Name] = paramValueJSON(Value);
   return {{"transform", A.Transform},
           {"kernel", A.Kernel},
           {"site", A.Default.Site},

@@ -1,7 +1,7 @@
 //===- ParsedTU.cpp - a CUDA translation unit parsed by Clang ------------===//
 
 #include "optiml/Frontend/ParsedTU.h"
-#include "optiml/Frontend/NvccFlags.h"
+#include "optiml/Frontend/BuildAST.h"
 #include "optiml/Support/Error.h"
 
 #include "clang/Tooling/Tooling.h"
@@ -20,26 +20,10 @@ ParsedTU::parse(const tooling::CompilationDatabase &DB, llvm::StringRef File,
                      File + ": no compile command for this file in the "
                             "compilation database");
 
-  tooling::ClangTool Tool(DB, {File.str()});
-  Tool.setPrintErrorMessage(false);
-  Tool.appendArgumentsAdjuster(
-      [](const tooling::CommandLineArguments &Args, llvm::StringRef) {
-        return translateNvccArgs(Args);
-      });
-  Tool.appendArgumentsAdjuster(Toolchain.defaultsAdjuster());
-
-  std::vector<std::unique_ptr<ASTUnit>> ASTs;
-  int Status = Tool.buildASTs(ASTs);
-  if (ASTs.empty())
-    return makeError(ErrorKind::BadInput,
-                     File + ": clang could not run on this file");
-  std::unique_ptr<ASTUnit> AST = std::move(ASTs.front());
-  unsigned Errors = AST->getDiagnostics().getClient()->getNumErrors();
-  if (Status != 0 || AST->getDiagnostics().hasErrorOccurred())
-    return makeError(ErrorKind::BadInput,
-                     File + ": the source does not parse (" +
-                         llvm::Twine(Errors) + " error" +
-                         (Errors == 1 ? "" : "s") + " above)");
-  std::string Main(AST->getMainFileName());
-  return std::unique_ptr<ParsedTU>(new ParsedTU(std::move(AST), Main));
+  auto AST =
+      buildAST(DB, File, Toolchain, std::nullopt, ErrorKind::BadInput, File);
+  if (!AST)
+    return AST.takeError();
+  std::string Main((*AST)->getMainFileName());
+  return std::unique_ptr<ParsedTU>(new ParsedTU(std::move(*AST), Main));
 }

@@ -1,6 +1,7 @@
 //===- BankConflictAnalyzer.cpp - shared-memory bank conflicts ------------===//
 
 #include "optiml/Profile/BankConflictAnalyzer.h"
+#include "optiml/Profile/TransformPriors.h"
 
 #include "llvm/Support/FormatVariadic.h"
 
@@ -56,6 +57,6 @@ BankConflictAnalyzer::analyze(const Bottleneck &B,
       "column (float t[32][33]) to spread a column over all banks.",
       Loads ? "loads" : "stores", 1 + (Loads ? Ld : St).value_or(*Degree));
   // stage-shared lays its tiles out padded.
-  F.Prior = {{"stage-shared", 0.7}, {"tile", 0.15}, {"block-size", 0.15}};
+  F.Prior = priorFor(PriorCause::BankConflicts);
   return {F};
 }

@@ -1,6 +1,7 @@
 //===- BottleneckClassifier.cpp - roofline and speed of light -------------===//
 
 #include "optiml/Profile/BottleneckClassifier.h"
+#include "optiml/Profile/TransformPriors.h"
 
 #include "llvm/Support/Format.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -104,88 +105,76 @@ BottleneckKind BottleneckClassifier::decide(const Bottleneck &B) const {
   return BottleneckKind::Unknown;
 }
 
-Finding BottleneckClassifier::memoryFinding(const Bottleneck &B) const {
+/// A stage-one finding: the class \p Id, weighed by the room left under the
+/// roofline, with the roofline's numbers and \p Cause's prior.
+static Finding classFinding(const char *Id, PriorCause Cause,
+                            const Bottleneck &B, std::string Guidance) {
   Finding F;
+  F.Id = Id;
   F.Severity = severity(B);
   addRooflineEvidence(F, B);
+  F.Guidance = std::move(Guidance);
+  F.Prior = priorFor(Cause);
+  return F;
+}
+
+Finding BottleneckClassifier::memoryFinding(const Bottleneck &B) const {
   double Dram = B.Roof ? B.Roof->DramFraction : 1;
   // Memory% counts L1, L2 and DRAM; DRAM far below it means the traffic
   // that saturates the pipes never reaches DRAM: re-reads or wasted sectors.
   double Share = B.MemPct && *B.MemPct > 0 ? 100 * Dram / *B.MemPct : 1;
+  Finding F =
+      B.Roof && Share < T.CacheBoundDramShare
+          ? classFinding(
+                "cache-bound", PriorCause::CacheBound, B,
+                llvm::formatv("The memory pipelines are {0} busy but DRAM "
+                              "moves only {1:F1}% of its peak: data is "
+                              "re-read through L1/L2 or accessed uncoalesced, "
+                              "so stage reused tiles in shared memory.",
+                              pct(B.MemPct), 100 * Dram))
+          : classFinding(
+                "dram-bound", PriorCause::DramBound, B,
+                llvm::formatv("DRAM bandwidth is at {0:F1}% of peak, so at "
+                              "most {1:F2}x is left: move fewer bytes (wider "
+                              "accesses, no redundant loads, fewer passes).",
+                              100 * Dram, Dram > 0 ? 1 / Dram : 0.0));
   F.Evidence.push_back({"dram_share_of_mem", Share});
-  if (B.Roof && Share < T.CacheBoundDramShare) {
-    F.Id = "cache-bound";
-    F.Guidance = llvm::formatv(
-        "The memory pipelines are {0} busy but DRAM moves only {1:F1}% of its "
-        "peak: data is re-read through L1/L2 or accessed uncoalesced, so stage "
-        "reused tiles in shared memory.",
-        pct(B.MemPct), 100 * Dram);
-    F.Prior = {{"stage-shared", 0.4},
-               {"tile", 0.2},
-               {"coarsen", 0.15},
-               {"vectorize", 0.15},
-               {"restrict", 0.1}};
-    return F;
-  }
-  F.Id = "dram-bound";
-  F.Guidance = llvm::formatv(
-      "DRAM bandwidth is at {0:F1}% of peak, so at most {1:F2}x is left: move "
-      "fewer bytes (wider accesses, no redundant loads, fewer passes).",
-      100 * Dram, Dram > 0 ? 1 / Dram : 0.0);
-  F.Prior = {{"vectorize", 0.35}, {"restrict", 0.2},   {"coarsen", 0.15},
-             {"unroll", 0.1},     {"block-size", 0.1}, {"launch-bounds", 0.1}};
   return F;
 }
 
 Finding BottleneckClassifier::computeFinding(const Bottleneck &B) const {
-  Finding F;
-  F.Id = "compute-bound";
-  F.Severity = severity(B);
-  addRooflineEvidence(F, B);
-  F.Guidance = llvm::formatv(
-      "The SMs are {0} busy with FP32 at {1:F1}% of peak: cut instructions "
-      "per result (hoisted index arithmetic, unrolling, fast math).",
-      pct(B.SmPct), B.Roof ? 100 * B.Roof->ComputeFraction : 0.0);
-  F.Prior = {{"unroll", 0.3},
-             {"hoist", 0.25},
-             {"fast-math", 0.2},
-             {"coarsen", 0.15},
-             {"vectorize", 0.1}};
-  return F;
+  return classFinding(
+      "compute-bound", PriorCause::ComputeBound, B,
+      llvm::formatv(
+          "The SMs are {0} busy with FP32 at {1:F1}% of peak: cut "
+          "instructions per result (hoisted index arithmetic, unrolling, "
+          "fast math).",
+          pct(B.SmPct), B.Roof ? 100 * B.Roof->ComputeFraction : 0.0));
 }
 
 Finding BottleneckClassifier::latencyFinding(const Bottleneck &B) const {
-  Finding F;
-  F.Id = "latency-bound";
-  F.Severity = severity(B);
-  addRooflineEvidence(F, B);
-  F.Guidance = llvm::formatv(
-      "Neither the SMs ({0}) nor memory ({1}) are busy: warps wait, so keep "
-      "more of them in flight or give each thread independent work.",
-      pct(B.SmPct), pct(B.MemPct));
-  F.Prior = {{"block-size", 0.25},    {"unroll", 0.2},     {"coarsen", 0.15},
-             {"launch-bounds", 0.15}, {"vectorize", 0.15}, {"restrict", 0.1}};
-  return F;
+  return classFinding(
+      "latency-bound", PriorCause::LatencyBound, B,
+      llvm::formatv("Neither the SMs ({0}) nor memory ({1}) are busy: warps "
+                    "wait, so keep more of them in flight or give each thread "
+                    "independent work.",
+                    pct(B.SmPct), pct(B.MemPct)));
 }
 
 Finding BottleneckClassifier::wavesFinding(const Bottleneck &B,
                                            const ProfileInput &In) const {
-  Finding F;
-  F.Id = "too-few-waves";
-  F.Severity = 1.0;
-  addRooflineEvidence(F, B);
   unsigned Resident = residentBlocksPerSM(In);
+  Finding F = classFinding(
+      "too-few-waves", PriorCause::TooFewWaves, B,
+      llvm::formatv("The grid's {0} blocks fill {1:F2} of one wave ({2} SMs "
+                    "x {3} resident blocks): spread the work over more, "
+                    "smaller blocks or a block per row.",
+                    In.Geometry->GridBlocks, *B.Waves, In.Peaks->SMs,
+                    Resident));
+  F.Severity = 1.0; // Most of the GPU idles whatever the roofline says.
   F.Evidence.push_back({"grid_blocks", double(In.Geometry->GridBlocks)});
   F.Evidence.push_back({"sms", double(In.Peaks->SMs)});
   F.Evidence.push_back({"resident_blocks_per_sm", double(Resident)});
   F.Evidence.push_back({"waves", *B.Waves});
-  F.Guidance = llvm::formatv(
-      "The grid's {0} blocks fill {1:F2} of one wave ({2} SMs x {3} resident "
-      "blocks): spread the work over more, smaller blocks or a block per row.",
-      In.Geometry->GridBlocks, *B.Waves, In.Peaks->SMs, Resident);
-  F.Prior = {{"block-size", 0.4},
-             {"warp-reduce", 0.3},
-             {"tile", 0.15},
-             {"unroll", 0.15}};
   return F;
 }

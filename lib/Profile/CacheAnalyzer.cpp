@@ -1,6 +1,7 @@
 //===- CacheAnalyzer.cpp - L1 and L2 hit rates ----------------------------===//
 
 #include "optiml/Profile/CacheAnalyzer.h"
+#include "optiml/Profile/TransformPriors.h"
 
 #include "llvm/Support/FormatVariadic.h"
 
@@ -44,7 +45,7 @@ std::vector<Finding> CacheAnalyzer::analyze(const Bottleneck &B,
         "L1 serves {0:F0}% of sectors: threads re-read the same data through "
         "L1, which shared-memory tiles and register blocking serve cheaper.",
         100 * L1);
-    F.Prior = {{"stage-shared", 0.45}, {"coarsen", 0.3}, {"tile", 0.25}};
+    F.Prior = priorFor(PriorCause::L1Reuse);
     Out.push_back(F);
   } else if (CacheBound && L1 >= 0 && L1 < LowHit) {
     Finding F = hitFinding("uncoalesced", 0.8, L1, L2);
@@ -53,7 +54,7 @@ std::vector<Finding> CacheAnalyzer::analyze(const Bottleneck &B,
         "accesses are strided and waste sectors, so reorder them through "
         "shared memory or widen them.",
         100 * L1);
-    F.Prior = {{"stage-shared", 0.5}, {"vectorize", 0.3}, {"block-size", 0.2}};
+    F.Prior = priorFor(PriorCause::WastedSectors);
     Out.push_back(F);
   }
   if (L2 >= 0 && L2 < HighHit && Dram < BusyDram) {
@@ -62,7 +63,7 @@ std::vector<Finding> CacheAnalyzer::analyze(const Bottleneck &B,
         "L2 hits only {0:F0}% of sectors: data comes from DRAM more than once, "
         "so tile the loops for locality.",
         100 * L2);
-    F.Prior = {{"tile", 0.5}, {"stage-shared", 0.3}, {"block-size", 0.2}};
+    F.Prior = priorFor(PriorCause::L2Locality);
     Out.push_back(F);
   }
   return Out;

@@ -1,6 +1,7 @@
 //===- CoalescingAnalyzer.cpp - sectors per global request ----------------===//
 
 #include "optiml/Profile/CoalescingAnalyzer.h"
+#include "optiml/Profile/TransformPriors.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -97,7 +98,7 @@ static void advise(Finding &F, double Spr, const std::string &Lead) {
     // mapping that follows the contiguous index) makes them coalesce.
     F.Guidance = Lead + ": neighbouring threads touch addresses far apart, so "
                         "exchange the data through a shared-memory tile.";
-    F.Prior = {{"stage-shared", 0.55}, {"block-size", 0.25}, {"coarsen", 0.2}};
+    F.Prior = priorFor(PriorCause::FarApartLanes);
     return;
   }
   // A short stride (interleaved fields): wide accesses fetch whole sectors
@@ -105,10 +106,7 @@ static void advise(Finding &F, double Spr, const std::string &Lead) {
   F.Guidance = Lead + ": a short stride wastes part of each sector, so load "
                       "whole sectors with vector accesses or stage them in "
                       "shared memory.";
-  F.Prior = {{"vectorize", 0.35},
-             {"stage-shared", 0.35},
-             {"coarsen", 0.15},
-             {"block-size", 0.15}};
+  F.Prior = priorFor(PriorCause::ShortStride);
 }
 
 std::vector<Finding> CoalescingAnalyzer::analyze(const Bottleneck &B,

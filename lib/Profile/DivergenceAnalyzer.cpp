@@ -1,6 +1,7 @@
 //===- DivergenceAnalyzer.cpp - idle lanes in executed warps --------------===//
 
 #include "optiml/Profile/DivergenceAnalyzer.h"
+#include "optiml/Profile/TransformPriors.h"
 
 #include "llvm/Support/FormatVariadic.h"
 
@@ -39,7 +40,7 @@ static void explain(Finding &F, const ProfileInput &In, double Active,
         "Blocks of {0} threads leave their last warp partly empty ({1:F1} "
         "lanes per instruction at most): use a multiple of 32.",
         Threads, lanesTheBlockAllows(Threads));
-    F.Prior = {{"block-size", 0.85}, {"coarsen", 0.15}};
+    F.Prior = priorFor(PriorCause::PartialWarps);
   } else if (Active < DivergenceAnalyzer::LowThreadsPerWarpInst) {
     F.Id = "divergent-branches";
     F.Guidance = llvm::formatv(
@@ -47,7 +48,7 @@ static void explain(Finding &F, const ProfileInput &In, double Active,
         "warp take different branches, so make the condition uniform per "
         "warp or finish per-warp work with shuffles.",
         Active);
-    F.Prior = {{"warp-reduce", 0.4}, {"block-size", 0.3}, {"coarsen", 0.3}};
+    F.Prior = priorFor(PriorCause::DivergentBranches);
   } else {
     F.Id = "predicated-lanes";
     F.Guidance = llvm::formatv(
@@ -56,7 +57,7 @@ static void explain(Finding &F, const ProfileInput &In, double Active,
         "`if (tid < stride)` idle most lanes, so finish the reduction with "
         "warp shuffles.",
         Working, Active);
-    F.Prior = {{"warp-reduce", 0.6}, {"block-size", 0.2}, {"coarsen", 0.2}};
+    F.Prior = priorFor(PriorCause::PredicatedLanes);
   }
 }
 

@@ -1,6 +1,7 @@
 //===- InstructionMixAnalyzer.cpp - what the SASS spends slots on ---------===//
 
 #include "optiml/Profile/InstructionMixAnalyzer.h"
+#include "optiml/Profile/TransformPriors.h"
 
 #include "llvm/Support/FormatVariadic.h"
 
@@ -65,7 +66,7 @@ static std::optional<Finding> scalarGlobalLoads(const Bottleneck &B,
       "LDG.E.64): float4 loads (LDG.E.128) move the same bytes with a quarter "
       "of the instructions.",
       L.total() - L.Bits128, L.total());
-  F.Prior = {{"vectorize", 0.7}, {"coarsen", 0.3}};
+  F.Prior = priorFor(PriorCause::ScalarGlobalLoads);
   return F;
 }
 
@@ -91,7 +92,7 @@ static std::optional<Finding> lowFfmaShare(const Bottleneck &B,
       "compute several outputs per thread, stage operands in shared memory "
       "and hoist invariant index math.",
       100 * Share, IntegerPerFfma);
-  F.Prior = {{"coarsen", 0.4}, {"stage-shared", 0.3}, {"hoist", 0.3}};
+  F.Prior = priorFor(PriorCause::LowFfmaShare);
   return F;
 }
 
@@ -123,7 +124,7 @@ static std::optional<Finding> localMemory(const ProfileInput &In,
       "spill or an array lives in local memory, so allow more registers or "
       "keep less live state.",
       Loads, Stores);
-  F.Prior = {{"launch-bounds", 0.45}, {"block-size", 0.25}, {"tile", 0.3}};
+  F.Prior = priorFor(PriorCause::LocalMemory);
   return F;
 }
 
@@ -148,7 +149,7 @@ static std::optional<Finding> narrowSharedLoads(const SassMix &M) {
       "128 bits: register blocking (each thread computing a tile of outputs "
       "from LDS.128 fragments) reuses every shared load across several FFMAs.",
       PerFfma, S.total() - S.Bits128, S.total());
-  F.Prior = {{"coarsen", 0.6}, {"tile", 0.2}, {"vectorize", 0.2}};
+  F.Prior = priorFor(PriorCause::NarrowSharedLoads);
   return F;
 }
 

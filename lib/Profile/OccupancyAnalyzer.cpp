@@ -1,6 +1,7 @@
 //===- OccupancyAnalyzer.cpp - what caps resident warps -------------------===//
 
 #include "optiml/Profile/OccupancyAnalyzer.h"
+#include "optiml/Profile/TransformPriors.h"
 
 #include "llvm/Support/FormatVariadic.h"
 
@@ -45,25 +46,25 @@ static Finding limiterFinding(const Occupancy &O, const ProfileInput &In) {
         "occupancy): cap registers with __launch_bounds__ or keep less live "
         "state per thread.",
         In.Usage->Registers, O.BlocksPerSM, Occ);
-    F.Prior = {{"launch-bounds", 0.55}, {"block-size", 0.25}, {"tile", 0.2}};
+    F.Prior = priorFor(PriorCause::OccupancyRegisters);
   } else if (O.Limiter == "shared") {
     F.Guidance = llvm::formatv(
         "Shared memory per block lets only {0} blocks fit per SM ({1} "
         "occupancy): use smaller tiles.",
         O.BlocksPerSM, Occ);
-    F.Prior = {{"tile", 0.4}, {"block-size", 0.3}, {"stage-shared", 0.3}};
+    F.Prior = priorFor(PriorCause::OccupancyShared);
   } else if (O.Limiter == "blocks") {
     F.Guidance = llvm::formatv(
         "Blocks of {0} threads are so small that the per-SM block limit caps "
         "occupancy at {1}: use larger blocks.",
         Threads, Occ);
-    F.Prior = {{"block-size", 0.8}, {"launch-bounds", 0.2}};
+    F.Prior = priorFor(PriorCause::OccupancyBlocks);
   } else {
     F.Guidance = llvm::formatv(
         "Blocks of {0} threads do not divide the SM's warp slots ({1} "
         "occupancy): pick a block size that does.",
         Threads, Occ);
-    F.Prior = {{"block-size", 1.0}};
+    F.Prior = priorFor(PriorCause::OccupancyWarps);
   }
   return F;
 }
@@ -79,7 +80,7 @@ static Finding achievedFinding(const Occupancy &O, double Achieved) {
       "Achieved occupancy is {0:F1}% against {1:F0}% possible: too few blocks "
       "per SM or uneven work, so launch more, smaller units of work.",
       100 * Achieved, 100 * O.Theoretical);
-  F.Prior = {{"block-size", 0.5}, {"warp-reduce", 0.25}, {"tile", 0.25}};
+  F.Prior = priorFor(PriorCause::OccupancyAchievedLow);
   return F;
 }
 

@@ -1,6 +1,7 @@
 //===- SpillAnalyzer.cpp - local-memory spills ----------------------------===//
 
 #include "optiml/Profile/SpillAnalyzer.h"
+#include "optiml/Profile/TransformPriors.h"
 
 #include "llvm/Support/FormatVariadic.h"
 
@@ -34,7 +35,7 @@ std::vector<Finding> SpillAnalyzer::analyze(const Bottleneck &B,
         "Each thread keeps a {0}-byte array in local memory: index it with "
         "constants (full unrolling) so it can live in registers.",
         U.StackFrameBytes);
-    F.Prior = {{"unroll", 0.7}, {"tile", 0.3}};
+    F.Prior = priorFor(PriorCause::LocalArray);
     return {F};
   }
   F.Id = "local-memory-spills";
@@ -44,6 +45,6 @@ std::vector<Finding> SpillAnalyzer::analyze(const Bottleneck &B,
       "allow more registers (fewer threads per block in __launch_bounds__) or "
       "keep less live state (smaller unroll factors and tiles).",
       Spilled, U.Registers);
-  F.Prior = {{"launch-bounds", 0.45}, {"block-size", 0.25}, {"tile", 0.3}};
+  F.Prior = priorFor(PriorCause::LocalMemory);
   return {F};
 }

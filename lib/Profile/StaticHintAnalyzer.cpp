@@ -1,6 +1,7 @@
 //===- StaticHintAnalyzer.cpp - facts from static analysis ----------------===//
 
 #include "optiml/Profile/StaticHintAnalyzer.h"
+#include "optiml/Profile/TransformPriors.h"
 
 #include "llvm/ADT/StringExtras.h"
 
@@ -10,43 +11,40 @@ namespace {
 struct HintKind {
   const char *Kind;
   const char *Guidance;
-  TransformPrior Prior;
+  PriorCause Cause;
 };
 } // namespace
 
-/// What each kind of fact suggests; kept as data so a reader sees every
-/// mapping in one place.
+/// What each kind of fact means and the cause it reports (its prior is in
+/// TransformPriors.def); kept as data so a reader sees every mapping in one
+/// place.
 static const std::vector<HintKind> &knownKinds() {
   static const std::vector<HintKind> Kinds = {
       {"strided-access",
        "neighbouring threads access addresses far apart, so each warp request "
        "touches many sectors: stage through shared memory to coalesce.",
-       {{"stage-shared", 0.5},
-        {"tile", 0.2},
-        {"block-size", 0.2},
-        {"vectorize", 0.1}}},
+       PriorCause::StridedAccessHint},
       {"reused-load",
        "the same elements are loaded by many threads: stage the reused tile in "
        "shared memory.",
-       {{"stage-shared", 0.5}, {"tile", 0.3}, {"coarsen", 0.2}}},
+       PriorCause::ReusedLoadHint},
       {"reduction-loop",
        "each thread reduces a long row alone: a warp or block per row with "
        "shuffles spreads the work.",
-       {{"warp-reduce", 0.6}, {"block-size", 0.2}, {"unroll", 0.2}}},
+       PriorCause::ReductionLoopHint},
       {"transcendental",
        "transcendental functions dominate: fast-math intrinsics are cheaper "
        "(numerics change within the tolerance).",
-       {{"fast-math", 1.0}}},
+       PriorCause::TranscendentalHint},
       {"invariant-index",
        "index arithmetic is recomputed in the loop: hoist it.",
-       {{"hoist", 1.0}}},
+       PriorCause::InvariantIndexHint},
       {"contiguous-scalar-access",
        "each thread reads consecutive scalars: wide loads move them in fewer "
        "instructions.",
-       {{"vectorize", 0.7}, {"coarsen", 0.3}}},
-      {"short-loop",
-       "a loop with a small known trip count: unroll it.",
-       {{"unroll", 1.0}}},
+       PriorCause::ContiguousScalarHint},
+      {"short-loop", "a loop with a small known trip count: unroll it.",
+       PriorCause::ShortLoopHint},
   };
   return Kinds;
 }
@@ -80,7 +78,7 @@ std::vector<Finding> StaticHintAnalyzer::analyze(const Bottleneck &B,
     if (H.Site.empty())
       Text[0] = llvm::toUpper(Text[0]);
     F.Guidance = H.Site.empty() ? Text : "At " + H.Site + ": " + Text;
-    F.Prior = H.Prior.empty() ? K->Prior : H.Prior;
+    F.Prior = H.Prior.empty() ? priorFor(K->Cause) : H.Prior;
     Out.push_back(std::move(F));
   }
   return Out;

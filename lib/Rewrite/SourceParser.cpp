@@ -1,9 +1,8 @@
 //===- SourceParser.cpp - parse KernelSources with one command -----------===//
 
 #include "optiml/Rewrite/SourceParser.h"
-#include "optiml/Frontend/NvccFlags.h"
+#include "optiml/Frontend/BuildAST.h"
 
-#include "clang/Tooling/Tooling.h"
 #include "llvm/Support/FileSystem.h"
 
 using namespace optiml;
@@ -20,24 +19,11 @@ SourceParser::parse(const KernelSource &Source, ErrorKind OnError) const {
                                      "the compilation database");
 
   std::unique_ptr<ParsedSource> Parsed(new ParsedSource(Source));
-  tooling::ClangTool Tool(DB, {std::string(Path)});
-  Tool.setPrintErrorMessage(false);
-  Tool.mapVirtualFile(Path, Parsed->Source.text());
-  Tool.appendArgumentsAdjuster(
-      [](const tooling::CommandLineArguments &Args, llvm::StringRef) {
-        return translateNvccArgs(Args);
-      });
-  Tool.appendArgumentsAdjuster(Toolchain.defaultsAdjuster());
-
-  std::vector<std::unique_ptr<ASTUnit>> ASTs;
-  int Status = Tool.buildASTs(ASTs);
-  if (ASTs.empty())
-    return makeError(OnError, Source.path() + ": clang could not run on it");
-  Parsed->AST = std::move(ASTs.front());
-  unsigned Errors = Parsed->AST->getDiagnostics().getClient()->getNumErrors();
-  if (Status != 0 || Parsed->AST->getDiagnostics().hasErrorOccurred())
-    return makeError(OnError, Source.path() + ": the source does not parse (" +
-                                  llvm::Twine(Errors) + " error" +
-                                  (Errors == 1 ? "" : "s") + " above)");
+  // The AST keeps referring to the mapped text, which Parsed owns.
+  auto AST = buildAST(DB, Path, Toolchain, Parsed->Source.text(), OnError,
+                      Source.path());
+  if (!AST)
+    return AST.takeError();
+  Parsed->AST = std::move(*AST);
   return Parsed;
 }

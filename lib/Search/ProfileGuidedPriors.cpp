@@ -1,6 +1,10 @@
 //===- ProfileGuidedPriors.cpp - findings to priors over legal steps ------===//
 
 #include "optiml/Search/ProfileGuidedPriors.h"
+#include "optiml/Support/Error.h"
+#include "optiml/Transform/TransformRegistry.h"
+
+#include "llvm/ADT/StringExtras.h"
 
 #include "llvm/ADT/StringMap.h"
 
@@ -26,6 +30,18 @@ ProfileInput optiml::profileInput(const Measurement &M) {
   else
     llvm::consumeError(P.takeError());
   return In;
+}
+
+llvm::Error optiml::checkPriorNames(const std::vector<Finding> &Findings,
+                                    const TransformRegistry &Registry) {
+  for (const Finding &F : Findings)
+    for (const auto &[Name, Weight] : F.Prior)
+      if (!Registry.find(Name))
+        return makeError(ErrorKind::Internal,
+                         "finding '" + F.Id + "' suggests transform '" + Name +
+                             "', which is not registered (known: " +
+                             llvm::join(Registry.names(), ", ") + ")");
+  return llvm::Error::success();
 }
 
 /// The finding contributing most to \p Transform's merged prior.

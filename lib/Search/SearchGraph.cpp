@@ -38,7 +38,10 @@ bool SearchGraph::loadActions(int N) {
   Node.ActionsLoaded = true;
   auto Moves = E.actions({Node.Steps, Node.Hash, Node.Result});
   if (!Moves) {
-    Node.ActionsError = llvm::toString(Moves.takeError());
+    ErrorSummary Why = summarize(Moves.takeError());
+    Node.ActionsError = Why.Message;
+    if (Why.Kind == ErrorKind::Internal && InternalError.empty())
+      InternalError = Why.Message;
     return false;
   }
   double Sum = 0;

@@ -15,6 +15,8 @@ llvm::StringRef optiml::toString(StopReason R) {
     return "time";
   case StopReason::Exhausted:
     return "exhausted";
+  case StopReason::Internal:
+    return "internal error";
   }
   return "exhausted";
 }
@@ -57,6 +59,8 @@ StopReason SearchLoop::run() {
     unsigned Left = B.MaxCandidates - S.graph().evaluated();
     std::vector<Candidate> Batch =
         S.propose(std::max(1u, std::min(B.BatchSize, Left)));
+    if (!S.graph().internalError().empty())
+      return StopReason::Internal;
     if (Batch.empty())
       return StopReason::Exhausted;
     std::vector<Measurement> Results = M.measureAll(Batch);

@@ -16,26 +16,8 @@ using namespace optiml;
 using namespace clang;
 using namespace clang::transformer;
 
-static TransformDescriptor describe() {
-  TransformDescriptor D;
-  D.Name = "block-size";
-  D.Summary = "change the block of every launch of a kernel, rescaling the grid";
-  D.Kind = SiteKind::Kernel;
-  D.Params.push_back(ParamSpec::integers("x",
-                                       {8, 16, 32, 64, 128, 256, 512, 1024},
-                                       128, "threads per block in x"));
-  D.Params.push_back(ParamSpec::integers("y", {1, 2, 4, 8, 16, 32}, 1,
-                                       "threads per block in y"));
-  D.Params.push_back(
-      ParamSpec::integers("z", {1, 2, 4}, 1, "threads per block in z"));
-  D.Addresses = {"memory-bound", "latency-bound", "too-few-waves"};
-  return D;
-}
-
-BlockSize::BlockSize() : Transform(describe()) {}
-
-std::unique_ptr<Transform> optiml::createBlockSize() {
-  return std::make_unique<BlockSize>();
+std::unique_ptr<Transform> optiml::createBlockSize(TransformDescriptor D) {
+  return std::make_unique<BlockSize>(std::move(D));
 }
 
 static Dim3 blockOf(const ParamValues &P) {

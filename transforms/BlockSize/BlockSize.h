@@ -19,8 +19,7 @@ namespace optiml {
 
 class BlockSize : public Transform {
 public:
-  BlockSize();
-
+  using Transform::Transform;
 
   /// A common shape for the dimensions the kernel indexes in, other than
   /// the one it is launched with.
@@ -50,8 +49,8 @@ private:
 
 };
 
-/// The factory Transforms.def registers.
-std::unique_ptr<Transform> createBlockSize();
+/// The factory Transforms.def registers; \p D is BlockSize.json.
+std::unique_ptr<Transform> createBlockSize(TransformDescriptor D);
 
 } // namespace optiml
 

@@ -12,28 +12,8 @@ using namespace optiml;
 using namespace clang;
 using namespace clang::transformer;
 
-static TransformDescriptor describe() {
-  TransformDescriptor D;
-  D.Name = "coarsen";
-  D.Summary = "give each thread F outputs along x or y, jammed statement by "
-           "statement, dividing the grid";
-  D.Kind = SiteKind::Kernel;
-  ParamSpec Dim;
-  Dim.Name = "dim";
-  Dim.Domain = {"x", "y"};
-  Dim.Default = "y";
-  Dim.Help = "the dimension along which each thread takes F outputs";
-  D.Params.push_back(std::move(Dim));
-  D.Params.push_back(
-      ParamSpec::integers("factor", {2, 4, 8}, 4, "outputs per thread (F)"));
-  D.Addresses = {"memory-bound", "compute-bound", "latency-bound"};
-  return D;
-}
-
-Coarsen::Coarsen() : Transform(describe()) {}
-
-std::unique_ptr<Transform> optiml::createCoarsen() {
-  return std::make_unique<Coarsen>();
+std::unique_ptr<Transform> optiml::createCoarsen(TransformDescriptor D) {
+  return std::make_unique<Coarsen>(std::move(D));
 }
 
 static unsigned dimOf(const ParamValues &P) { return P.get("dim") == "y"; }

@@ -18,8 +18,7 @@ namespace optiml {
 
 class Coarsen : public Transform {
 public:
-  Coarsen();
-
+  using Transform::Transform;
 
   /// Along y when the kernel indexes y (rows share the loads of a column),
   /// else along x.
@@ -33,8 +32,8 @@ private:
                                       clang::ASTContext &Ctx);
 };
 
-/// The factory Transforms.def registers.
-std::unique_ptr<Transform> createCoarsen();
+/// The factory Transforms.def registers; \p D is Coarsen.json.
+std::unique_ptr<Transform> createCoarsen(TransformDescriptor D);
 
 } // namespace optiml
 

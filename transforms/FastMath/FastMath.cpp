@@ -11,27 +11,8 @@ using namespace optiml;
 using namespace clang;
 using namespace clang::transformer;
 
-static TransformDescriptor describe() {
-  TransformDescriptor D;
-  D.Name = "fast-math";
-  D.Summary = "use CUDA's fast intrinsics for float math calls and divisions in "
-           "a kernel";
-  D.Kind = SiteKind::Kernel;
-  D.ChangesNumerics = true;
-  D.Params.push_back(
-      {"ops",
-       {"all", "exp-log", "trig", "div", "rsqrt"},
-       "all",
-       "which operations: exp-log (expf, logf, log2f, log10f, powf), trig "
-       "(sinf, cosf, tanf), div (a / b), rsqrt (1.0f / sqrtf(x)), or all"});
-  D.Addresses = {"compute-bound"};
-  return D;
-}
-
-FastMath::FastMath() : Transform(describe()) {}
-
-std::unique_ptr<Transform> optiml::createFastMath() {
-  return std::make_unique<FastMath>();
+std::unique_ptr<Transform> optiml::createFastMath(TransformDescriptor D) {
+  return std::make_unique<FastMath>(std::move(D));
 }
 
 llvm::Expected<std::vector<FastMathCandidate>>

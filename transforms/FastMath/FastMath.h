@@ -20,8 +20,7 @@ namespace optiml {
 
 class FastMath : public Transform {
 public:
-  FastMath();
-
+  using Transform::Transform;
 
   llvm::Expected<Rewrite> plan(const Site &S, const ParamValues &P,
                                clang::ASTContext &Ctx) const override;
@@ -41,8 +40,8 @@ private:
 
 };
 
-/// The factory Transforms.def registers.
-std::unique_ptr<Transform> createFastMath();
+/// The factory Transforms.def registers; \p D is FastMath.json.
+std::unique_ptr<Transform> createFastMath(TransformDescriptor D);
 
 } // namespace optiml
 

@@ -19,19 +19,8 @@ using namespace optiml;
 using namespace clang;
 using namespace clang::transformer;
 
-static TransformDescriptor describe() {
-  TransformDescriptor D;
-  D.Name = "hoist";
-  D.Summary = "compute loop-invariant index arithmetic once, before the loop";
-  D.Kind = SiteKind::Loop;
-  D.Addresses = {"compute-bound"};
-  return D;
-}
-
-Hoist::Hoist() : Transform(describe()) {}
-
-std::unique_ptr<Transform> optiml::createHoist() {
-  return std::make_unique<Hoist>();
+std::unique_ptr<Transform> optiml::createHoist(TransformDescriptor D) {
+  return std::make_unique<Hoist>(std::move(D));
 }
 
 llvm::Expected<Rewrite> Hoist::plan(const Site &S, const ParamValues &,

@@ -23,8 +23,7 @@ namespace optiml {
 
 class Hoist : public Transform {
 public:
-  Hoist();
-
+  using Transform::Transform;
 
   llvm::Expected<Rewrite> plan(const Site &S, const ParamValues &P,
                                clang::ASTContext &Ctx) const override;
@@ -39,8 +38,8 @@ private:
                llvm::ArrayRef<std::string> Names, clang::ASTContext &Ctx);
 };
 
-/// The factory Transforms.def registers.
-std::unique_ptr<Transform> createHoist();
+/// The factory Transforms.def registers; \p D is Hoist.json.
+std::unique_ptr<Transform> createHoist(TransformDescriptor D);
 
 } // namespace optiml
 

@@ -10,22 +10,8 @@ using namespace optiml;
 using namespace clang;
 using namespace clang::transformer;
 
-static TransformDescriptor describe() {
-  TransformDescriptor D;
-  D.Name = "launch-bounds";
-  D.Summary = "add __launch_bounds__(max-threads) to a kernel";
-  D.Kind = SiteKind::Kernel;
-  D.Params.push_back(
-      ParamSpec::integers("max-threads", {32, 64, 128, 256, 512, 1024}, 256,
-                          "the most threads per block any launch may use"));
-  D.Addresses = {"memory-bound", "latency-bound"};
-  return D;
-}
-
-LaunchBounds::LaunchBounds() : Transform(describe()) {}
-
-std::unique_ptr<Transform> optiml::createLaunchBounds() {
-  return std::make_unique<LaunchBounds>();
+std::unique_ptr<Transform> optiml::createLaunchBounds(TransformDescriptor D) {
+  return std::make_unique<LaunchBounds>(std::move(D));
 }
 
 ParamValues LaunchBounds::defaults(const Site &S, ASTContext &Ctx) const {

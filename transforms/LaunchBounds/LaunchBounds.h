@@ -16,8 +16,7 @@ namespace optiml {
 
 class LaunchBounds : public Transform {
 public:
-  LaunchBounds();
-
+  using Transform::Transform;
 
   /// The tightest bound in the domain that every launch fits.
   ParamValues defaults(const Site &S, clang::ASTContext &Ctx) const override;
@@ -30,8 +29,8 @@ private:
                                       clang::ASTContext &Ctx);
 };
 
-/// The factory Transforms.def registers.
-std::unique_ptr<Transform> createLaunchBounds();
+/// The factory Transforms.def registers; \p D is LaunchBounds.json.
+std::unique_ptr<Transform> createLaunchBounds(TransformDescriptor D);
 
 } // namespace optiml
 

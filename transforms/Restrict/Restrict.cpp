@@ -14,19 +14,8 @@ using namespace optiml;
 using namespace clang;
 using namespace clang::transformer;
 
-static TransformDescriptor describe() {
-  TransformDescriptor D;
-  D.Name = "restrict";
-  D.Summary = "mark pointer parameters __restrict__, and const where only read";
-  D.Kind = SiteKind::Kernel;
-  D.Addresses = {"memory-bound", "latency-bound"};
-  return D;
-}
-
-Restrict::Restrict() : Transform(describe()) {}
-
-std::unique_ptr<Transform> optiml::createRestrict() {
-  return std::make_unique<Restrict>();
+std::unique_ptr<Transform> optiml::createRestrict(TransformDescriptor D) {
+  return std::make_unique<Restrict>(std::move(D));
 }
 using MatchResult = ast_matchers::MatchFinder::MatchResult;
 

@@ -20,8 +20,7 @@ class BufferAccess;
 
 class Restrict : public Transform {
 public:
-  Restrict();
-
+  using Transform::Transform;
 
   llvm::Expected<Rewrite> plan(const Site &S, const ParamValues &P,
                                clang::ASTContext &Ctx) const override;
@@ -34,8 +33,8 @@ private:
                              clang::ASTContext &Ctx);
 };
 
-/// The factory Transforms.def registers.
-std::unique_ptr<Transform> createRestrict();
+/// The factory Transforms.def registers; \p D is Restrict.json.
+std::unique_ptr<Transform> createRestrict(TransformDescriptor D);
 
 } // namespace optiml
 

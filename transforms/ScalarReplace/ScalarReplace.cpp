@@ -11,19 +11,9 @@ using namespace optiml;
 using namespace clang;
 using namespace clang::transformer;
 
-static TransformDescriptor describe() {
-  TransformDescriptor D;
-  D.Name = "scalar-replace";
-  D.Summary = "keep a buffer element a loop accumulates into in a register";
-  D.Kind = SiteKind::Loop;
-  D.Addresses = {"memory-bound", "latency-bound"};
-  return D;
-}
-
-ScalarReplace::ScalarReplace() : Transform(describe()) {}
-
-std::unique_ptr<Transform> optiml::createScalarReplace() {
-  return std::make_unique<ScalarReplace>();
+std::unique_ptr<Transform>
+optiml::createScalarReplace(TransformDescriptor D) {
+  return std::make_unique<ScalarReplace>(std::move(D));
 }
 
 llvm::Expected<Rewrite> ScalarReplace::plan(const Site &S, const ParamValues &,

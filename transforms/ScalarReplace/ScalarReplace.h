@@ -24,7 +24,7 @@ namespace optiml {
 
 class ScalarReplace : public Transform {
 public:
-  ScalarReplace();
+  using Transform::Transform;
 
   llvm::Expected<Rewrite> plan(const Site &S, const ParamValues &P,
                                clang::ASTContext &Ctx) const override;
@@ -35,8 +35,8 @@ private:
                                       clang::ASTContext &Ctx);
 };
 
-/// The factory Transforms.def registers.
-std::unique_ptr<Transform> createScalarReplace();
+/// The factory Transforms.def registers; \p D is ScalarReplace.json.
+std::unique_ptr<Transform> createScalarReplace(TransformDescriptor D);
 
 } // namespace optiml
 

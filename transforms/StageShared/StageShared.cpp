@@ -16,23 +16,8 @@
 using namespace optiml;
 using namespace clang;
 
-static TransformDescriptor describe() {
-  TransformDescriptor D;
-  D.Name = "stage-shared";
-  D.Summary = "load a buffer's tile into __shared__ memory once per T loop "
-           "iterations, cooperatively";
-  D.Kind = SiteKind::Buffer;
-  D.Params.push_back(ParamSpec::integers(
-      "tile", {8, 16, 32, 64}, 16,
-      "loop iterations per tile (the tile's other side is the block's rows)"));
-  D.Addresses = {"memory-bound"};
-  return D;
-}
-
-StageShared::StageShared() : Transform(describe()) {}
-
-std::unique_ptr<Transform> optiml::createStageShared() {
-  return std::make_unique<StageShared>();
+std::unique_ptr<Transform> optiml::createStageShared(TransformDescriptor D) {
+  return std::make_unique<StageShared>(std::move(D));
 }
 
 llvm::Expected<StagePlan> StageShared::loopTiles(const Site &S, const ParamValues &P,

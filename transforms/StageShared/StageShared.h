@@ -22,8 +22,7 @@ namespace optiml {
 
 class StageShared : public Transform {
 public:
-  StageShared();
-
+  using Transform::Transform;
 
   ParamValues defaults(const Site &S, clang::ASTContext &Ctx) const override;
   llvm::Expected<Rewrite> plan(const Site &S, const ParamValues &P,
@@ -41,8 +40,8 @@ private:
 
 };
 
-/// The factory Transforms.def registers.
-std::unique_ptr<Transform> createStageShared();
+/// The factory Transforms.def registers; \p D is StageShared.json.
+std::unique_ptr<Transform> createStageShared(TransformDescriptor D);
 
 } // namespace optiml
 

@@ -14,21 +14,8 @@ using namespace optiml;
 using namespace clang;
 using namespace clang::transformer;
 
-static TransformDescriptor describe() {
-  TransformDescriptor D;
-  D.Name = "tile";
-  D.Summary = "strip-mine a for-loop into tiles of S iterations";
-  D.Kind = SiteKind::Loop;
-  D.Params.push_back(ParamSpec::integers("size", {4, 8, 16, 32, 64}, 16,
-                                       "iterations per tile"));
-  D.Addresses = {"memory-bound", "too-few-waves"};
-  return D;
-}
-
-Tile::Tile() : Transform(describe()) {}
-
-std::unique_ptr<Transform> optiml::createTile() {
-  return std::make_unique<Tile>();
+std::unique_ptr<Transform> optiml::createTile(TransformDescriptor D) {
+  return std::make_unique<Tile>(std::move(D));
 }
 
 llvm::Expected<Rewrite> Tile::plan(const Site &S, const ParamValues &P,

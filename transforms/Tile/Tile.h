@@ -21,8 +21,7 @@ namespace optiml {
 
 class Tile : public Transform {
 public:
-  Tile();
-
+  using Transform::Transform;
 
   llvm::Expected<Rewrite> plan(const Site &S, const ParamValues &P,
                                clang::ASTContext &Ctx) const override;
@@ -42,8 +41,8 @@ private:
 
 };
 
-/// The factory Transforms.def registers.
-std::unique_ptr<Transform> createTile();
+/// The factory Transforms.def registers; \p D is Tile.json.
+std::unique_ptr<Transform> createTile(TransformDescriptor D);
 
 } // namespace optiml
 

@@ -15,30 +15,8 @@ using namespace optiml;
 using namespace clang;
 using namespace clang::transformer;
 
-static TransformDescriptor describe() {
-  TransformDescriptor D;
-  D.Name = "unroll";
-  D.Summary = "put '#pragma unroll F' before a for-loop, or with mode=explicit "
-           "write F copies of its body and a remainder loop";
-  D.Kind = SiteKind::Loop;
-  D.Params.push_back(
-      ParamSpec::integers("factor", {2, 4, 8, 16}, 4,
-                          "how many iterations each unrolled body runs"));
-  ParamSpec Mode;
-  Mode.Name = "mode";
-  Mode.Domain = {"pragma", "explicit"};
-  Mode.Default = "pragma";
-  Mode.Help = "'#pragma unroll F', or F copies of the body in the source "
-              "and a remainder loop";
-  D.Params.push_back(std::move(Mode));
-  D.Addresses = {"memory-bound", "compute-bound", "latency-bound", "too-few-waves"};
-  return D;
-}
-
-Unroll::Unroll() : Transform(describe()) {}
-
-std::unique_ptr<Transform> optiml::createUnroll() {
-  return std::make_unique<Unroll>();
+std::unique_ptr<Transform> optiml::createUnroll(TransformDescriptor D) {
+  return std::make_unique<Unroll>(std::move(D));
 }
 
 /// A step that leaves `mode` out means the pragma: steps written before the

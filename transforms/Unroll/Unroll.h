@@ -21,8 +21,7 @@ namespace optiml {
 
 class Unroll : public Transform {
 public:
-  Unroll();
-
+  using Transform::Transform;
 
   /// The factor only: `mode` is spelled in a step only when given, so
   /// default steps read as they did before the parameter existed.
@@ -41,8 +40,8 @@ private:
 
 };
 
-/// The factory Transforms.def registers.
-std::unique_ptr<Transform> createUnroll();
+/// The factory Transforms.def registers; \p D is Unroll.json.
+std::unique_ptr<Transform> createUnroll(TransformDescriptor D);
 
 } // namespace optiml
 

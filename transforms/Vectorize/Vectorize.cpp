@@ -12,22 +12,8 @@ using namespace optiml;
 using namespace clang;
 using namespace clang::transformer;
 
-static TransformDescriptor describe() {
-  TransformDescriptor D;
-  D.Name = "vectorize";
-  D.Summary = "give each thread W consecutive elements, moved as float4 / "
-           "double2 / int4, dividing the grid";
-  D.Kind = SiteKind::Kernel;
-  D.Params.push_back(ParamSpec::integers(
-      "width", {2, 4}, 4, "consecutive elements per thread (vector lanes)"));
-  D.Addresses = {"memory-bound", "compute-bound", "latency-bound"};
-  return D;
-}
-
-Vectorize::Vectorize() : Transform(describe()) {}
-
-std::unique_ptr<Transform> optiml::createVectorize() {
-  return std::make_unique<Vectorize>();
+std::unique_ptr<Transform> optiml::createVectorize(TransformDescriptor D) {
+  return std::make_unique<Vectorize>(std::move(D));
 }
 
 ParamValues Vectorize::defaults(const Site &S, ASTContext &Ctx) const {

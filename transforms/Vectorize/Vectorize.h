@@ -19,8 +19,7 @@ namespace optiml {
 
 class Vectorize : public Transform {
 public:
-  Vectorize();
-
+  using Transform::Transform;
 
   /// Width 2 when a buffer holds doubles (there is no double4), else 4.
   ParamValues defaults(const Site &S, clang::ASTContext &Ctx) const override;
@@ -33,8 +32,8 @@ private:
                                       clang::ASTContext &Ctx);
 };
 
-/// The factory Transforms.def registers.
-std::unique_ptr<Transform> createVectorize();
+/// The factory Transforms.def registers; \p D is Vectorize.json.
+std::unique_ptr<Transform> createVectorize(TransformDescriptor D);
 
 } // namespace optiml
 

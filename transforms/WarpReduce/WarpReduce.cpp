@@ -10,19 +10,8 @@ using namespace optiml;
 using namespace clang;
 using namespace clang::transformer;
 
-static TransformDescriptor describe() {
-  TransformDescriptor D;
-  D.Name = "warp-reduce";
-  D.Summary = "end a shared-memory tree reduction with warp shuffles";
-  D.Kind = SiteKind::Loop;
-  D.Addresses = {"too-few-waves"};
-  return D;
-}
-
-WarpReduce::WarpReduce() : Transform(describe()) {}
-
-std::unique_ptr<Transform> optiml::createWarpReduce() {
-  return std::make_unique<WarpReduce>();
+std::unique_ptr<Transform> optiml::createWarpReduce(TransformDescriptor D) {
+  return std::make_unique<WarpReduce>(std::move(D));
 }
 
 llvm::Expected<Rewrite> WarpReduce::plan(const Site &S, const ParamValues &,

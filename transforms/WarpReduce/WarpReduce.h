@@ -20,8 +20,7 @@ namespace optiml {
 
 class WarpReduce : public Transform {
 public:
-  WarpReduce();
-
+  using Transform::Transform;
 
   llvm::Expected<Rewrite> plan(const Site &S, const ParamValues &P,
                                clang::ASTContext &Ctx) const override;
@@ -35,8 +34,8 @@ private:
                               clang::ASTContext &Ctx);
 };
 
-/// The factory Transforms.def registers.
-std::unique_ptr<Transform> createWarpReduce();
+/// The factory Transforms.def registers; \p D is WarpReduce.json.
+std::unique_ptr<Transform> createWarpReduce(TransformDescriptor D);
 
 } // namespace optiml
 

@@ -1,12 +1,10 @@
 //===- CoarsenLegalityTest.cpp - the jam plan and its refusals -----------===//
 
 #include "transforms/Coarsen/CoarsenLegality.h"
-#include "optiml/Frontend/CudaToolchain.h"
+#include "../Support/CudaTestAST.h"
 #include "optiml/Support/Error.h"
 
 #include "clang/AST/Decl.h"
-#include "clang/Frontend/ASTUnit.h"
-#include "clang/Tooling/Tooling.h"
 #include "gtest/gtest.h"
 
 using namespace optiml;
@@ -36,18 +34,8 @@ class CoarsenLegalityTest : public ::testing::Test {
 protected:
   /// Parses \p Code and returns its kernel \p Name.
   const FunctionDecl &parse(llvm::StringRef Code, llvm::StringRef Name) {
-    CudaToolchain TC = CudaToolchain::detect("optiml-unittests", "", "");
-    std::vector<std::string> Args =
-        TC.defaultsAdjuster()({"clang++", "-x", "cuda", "-std=c++17"}, "k.cu");
-    Args.erase(Args.begin());
-    AST = tooling::buildASTFromCodeWithArgs(Code, Args, "k.cu");
-    EXPECT_TRUE(AST && !AST->getDiagnostics().hasErrorOccurred());
-    for (const Decl *D : ctx().getTranslationUnitDecl()->decls())
-      if (const auto *F = dyn_cast<FunctionDecl>(D))
-        if (F->getName() == Name && F->hasBody())
-          return *F;
-    ADD_FAILURE() << "no kernel " << Name.str();
-    return *cast<FunctionDecl>(*ctx().getTranslationUnitDecl()->decls_begin());
+    AST = test::parseCuda(Code);
+    return *test::definitionOf(ctx(), Name);
   }
 
   ASTContext &ctx() { return AST->getASTContext(); }

@@ -1,13 +1,11 @@
 //===- FastMathLegalityTest.cpp - what fast-math may rewrite -------------===//
 
 #include "transforms/FastMath/FastMathLegality.h"
+#include "../Support/CudaTestAST.h"
 #include "optiml/Analysis/Legality/LegalityError.h"
-#include "optiml/Frontend/CudaToolchain.h"
 
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
-#include "clang/Frontend/ASTUnit.h"
-#include "clang/Tooling/Tooling.h"
 #include "gtest/gtest.h"
 
 using namespace optiml;
@@ -20,15 +18,11 @@ protected:
   /// Parses a kernel `k(float *p, double *d, int *q)` whose body is \p Body,
   /// after \p Prelude at namespace scope.
   void parse(llvm::StringRef Body, llvm::StringRef Prelude = "") {
-    CudaToolchain TC = CudaToolchain::detect("optiml-unittests", "", "");
-    std::vector<std::string> Args =
-        TC.defaultsAdjuster()({"clang++", "-x", "cuda", "-std=c++17"}, "k.cu");
-    Args.erase(Args.begin());
     std::string Code = Prelude.str() +
                        "\n__global__ void k(float *p, double *d, int *q) {\n" +
                        Body.str() + "\n}\n";
-    AST = tooling::buildASTFromCodeWithArgs(Code, Args, "k.cu");
-    ASSERT_TRUE(AST && !AST->getDiagnostics().hasErrorOccurred()) << Code;
+    AST = test::parseCuda(Code);
+    ASSERT_TRUE(AST);
   }
 
   ASTContext &ctx() { return AST->getASTContext(); }

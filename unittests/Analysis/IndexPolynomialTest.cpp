@@ -1,14 +1,12 @@
 //===- IndexPolynomialTest.cpp - indices as polynomials, guard terms ------===//
 
 #include "optiml/Analysis/Legality/IndexPolynomial.h"
+#include "../Support/CudaTestAST.h"
 #include "optiml/Analysis/Legality/GuardBounds.h"
 #include "optiml/Analysis/Legality/GuardTerms.h"
-#include "optiml/Frontend/CudaToolchain.h"
 
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
-#include "clang/Frontend/ASTUnit.h"
-#include "clang/Tooling/Tooling.h"
 #include "gtest/gtest.h"
 
 using namespace optiml;
@@ -20,15 +18,11 @@ class IndexPolynomialTest : public ::testing::Test {
 protected:
   /// Parses `k(const float *p, float *q, int n, int m)` with body \p Body.
   void parse(llvm::StringRef Body) {
-    CudaToolchain TC = CudaToolchain::detect("optiml-unittests", "", "");
-    std::vector<std::string> Args =
-        TC.defaultsAdjuster()({"clang++", "-x", "cuda", "-std=c++17"}, "k.cu");
-    Args.erase(Args.begin());
     std::string Code = "__global__ void k(const float *p, float *q, int n, "
                        "int m) {\n" +
                        Body.str() + "\n}\n";
-    AST = tooling::buildASTFromCodeWithArgs(Code, Args, "k.cu");
-    ASSERT_TRUE(AST && !AST->getDiagnostics().hasErrorOccurred()) << Code;
+    AST = test::parseCuda(Code);
+    ASSERT_TRUE(AST);
   }
 
   ASTContext &ctx() { return AST->getASTContext(); }

@@ -1,14 +1,12 @@
 //===- LoopInfoTest.cpp - canonical loops and invariance ------------------===//
 
 #include "optiml/Analysis/Legality/LoopInfo.h"
+#include "../Support/CudaTestAST.h"
 #include "optiml/Analysis/Legality/LegalityError.h"
-#include "optiml/Frontend/CudaToolchain.h"
 
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
-#include "clang/Frontend/ASTUnit.h"
 #include "clang/Lex/Lexer.h"
-#include "clang/Tooling/Tooling.h"
 #include "gtest/gtest.h"
 
 using namespace optiml;
@@ -21,16 +19,12 @@ protected:
   /// Parses a kernel `k(float *p, const float *q, int n, int m)` whose body
   /// is \p Body, after \p Prelude at namespace scope.
   void parse(llvm::StringRef Body, llvm::StringRef Prelude = "") {
-    CudaToolchain TC = CudaToolchain::detect("optiml-unittests", "", "");
-    std::vector<std::string> Args =
-        TC.defaultsAdjuster()({"clang++", "-x", "cuda", "-std=c++17"}, "k.cu");
-    Args.erase(Args.begin());
     std::string Code = Prelude.str() +
                        "\n__global__ void k(float *p, const float *q, int n, "
                        "int m) {\n" +
                        Body.str() + "\n}\n";
-    AST = tooling::buildASTFromCodeWithArgs(Code, Args, "k.cu");
-    ASSERT_TRUE(AST && !AST->getDiagnostics().hasErrorOccurred()) << Code;
+    AST = test::parseCuda(Code);
+    ASSERT_TRUE(AST);
   }
 
   ASTContext &ctx() { return AST->getASTContext(); }

@@ -1,12 +1,10 @@
 //===- VectorizeLegalityTest.cpp - elementwise shape and buffers ---------===//
 
 #include "transforms/Vectorize/VectorizeLegality.h"
-#include "optiml/Frontend/CudaToolchain.h"
+#include "../Support/CudaTestAST.h"
 #include "optiml/Support/Error.h"
 
 #include "clang/AST/Decl.h"
-#include "clang/Frontend/ASTUnit.h"
-#include "clang/Tooling/Tooling.h"
 #include "gtest/gtest.h"
 
 using namespace optiml;
@@ -19,10 +17,6 @@ protected:
   /// Parses a kernel `k` with the given parameters and body, launched once
   /// with a ceil-div grid.
   const FunctionDecl &parse(llvm::StringRef Params, llvm::StringRef Body) {
-    CudaToolchain TC = CudaToolchain::detect("optiml-unittests", "", "");
-    std::vector<std::string> Args =
-        TC.defaultsAdjuster()({"clang++", "-x", "cuda", "-std=c++17"}, "k.cu");
-    Args.erase(Args.begin());
     std::string Code =
         "__global__ void k(" + Params.str() + ") {\n" + Body.str() + "\n}\n";
     // The launch passes nulls and zeros.
@@ -33,14 +27,8 @@ protected:
       Launch +=
           std::string(I ? ", " : "") + (Ps[I].contains('*') ? "nullptr" : "0");
     Code += Launch + "); }\n";
-    AST = tooling::buildASTFromCodeWithArgs(Code, Args, "k.cu");
-    EXPECT_TRUE(AST && !AST->getDiagnostics().hasErrorOccurred()) << Code;
-    for (const Decl *D : ctx().getTranslationUnitDecl()->decls())
-      if (const auto *F = dyn_cast<FunctionDecl>(D))
-        if (F->getName() == "k" && F->hasBody())
-          return *F;
-    ADD_FAILURE() << "no kernel";
-    return *cast<FunctionDecl>(*ctx().getTranslationUnitDecl()->decls_begin());
+    AST = test::parseCuda(Code);
+    return *test::definitionOf(ctx(), "k");
   }
 
   ASTContext &ctx() { return AST->getASTContext(); }

@@ -1,13 +1,11 @@
 //===- WarpReduceLegalityTest.cpp - tree reductions and their limits ------===//
 
 #include "transforms/WarpReduce/WarpReduceLegality.h"
+#include "../Support/CudaTestAST.h"
 #include "optiml/Analysis/Legality/LegalityError.h"
-#include "optiml/Frontend/CudaToolchain.h"
 
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
-#include "clang/Frontend/ASTUnit.h"
-#include "clang/Tooling/Tooling.h"
 #include "gtest/gtest.h"
 
 using namespace optiml;
@@ -19,12 +17,8 @@ class WarpReduceLegalityTest : public ::testing::Test {
 protected:
   /// Parses \p Code, which defines a kernel `k`.
   void parse(llvm::StringRef Code) {
-    CudaToolchain TC = CudaToolchain::detect("optiml-unittests", "", "");
-    std::vector<std::string> Args =
-        TC.defaultsAdjuster()({"clang++", "-x", "cuda", "-std=c++17"}, "k.cu");
-    Args.erase(Args.begin());
-    AST = tooling::buildASTFromCodeWithArgs(Code, Args, "k.cu");
-    ASSERT_TRUE(AST && !AST->getDiagnostics().hasErrorOccurred()) << Code.str();
+    AST = test::parseCuda(Code);
+    ASSERT_TRUE(AST);
   }
 
   ASTContext &ctx() { return AST->getASTContext(); }

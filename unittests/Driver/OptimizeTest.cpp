@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "../Profile/RecordedRuns.h"
 #include "optiml/Driver/OptimizeSearch.h"
 #include "optiml/Driver/SearchExpander.h"
 #include "optiml/Rewrite/SourceParser.h"
@@ -104,6 +105,29 @@ TEST_F(OptimizeTest, ExpanderListsLegalStepsWithPriorsSummingToOne) {
   auto SK = E->stateKernel(*Hash);
   ASSERT_TRUE(bool(SK)) << llvm::toString(SK.takeError());
   EXPECT_TRUE(SK->Spec.has_value());
+}
+
+TEST_F(OptimizeTest, ExpanderWeighsStepsByTheProfilersFindings) {
+  auto E = expander();
+  ASSERT_TRUE(E);
+  Trace None;
+  Measurement Measured;
+  Measured.Runner =
+      std::make_shared<const nlohmann::json>(test::h200Result(test::Saxpy));
+  auto Actions = E->actions({None, E->rootHash(), Measured});
+  ASSERT_TRUE(bool(Actions)) << llvm::toString(Actions.takeError());
+  // saxpy streams at 70% of the DRAM peak: dram-bound, which suggests
+  // vectorize first.
+  std::map<std::string, double> ByTransform;
+  for (const ScoredAction &A : *Actions) {
+    ByTransform[A.Action.Transform] += A.Prior;
+    if (A.Action.Transform == "vectorize")
+      EXPECT_EQ(A.Motivation.rfind("dram-bound: ", 0), 0u) << A.Motivation;
+  }
+  auto Top = std::max_element(
+      ByTransform.begin(), ByTransform.end(),
+      [](const auto &A, const auto &B) { return A.second < B.second; });
+  EXPECT_EQ(Top->first, "vectorize");
 }
 
 TEST_F(OptimizeTest, NeighboursKeepTheOtherParameters) {

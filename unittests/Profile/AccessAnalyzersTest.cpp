@@ -5,11 +5,11 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ProfileTestUtil.h"
 #include "RecordedRuns.h"
 #include "optiml/Profile/BankConflictAnalyzer.h"
 #include "optiml/Profile/CoalescingAnalyzer.h"
 #include "optiml/Profile/DivergenceAnalyzer.h"
-#include "optiml/Profile/MicroProfiler.h"
 
 #include "gtest/gtest.h"
 
@@ -20,28 +20,9 @@ using namespace optiml::test;
 
 namespace {
 
-const Finding *find(const ProfileReport &R, llvm::StringRef Id) {
-  for (const Finding &F : R.Findings)
-    if (F.Id == Id)
-      return &F;
-  return nullptr;
-}
-
 bool ran(const ProfileReport &R, llvm::StringRef Name) {
   return std::find(R.AnalyzersRun.begin(), R.AnalyzersRun.end(), Name) !=
          R.AnalyzersRun.end();
-}
-
-/// The transform \p F weighs most.
-std::string topOf(const Finding &F) {
-  return std::max_element(
-             F.Prior.begin(), F.Prior.end(),
-             [](const auto &A, const auto &B) { return A.second < B.second; })
-      ->first;
-}
-
-ProfileReport profile(const ProfileInput &In) {
-  return MicroProfiler::standard().profile(In);
 }
 
 KernelCounters counters(const RecordedRun &R, const AccessRun &A) {
@@ -119,7 +100,7 @@ TEST(CoalescingAnalyzerTest, NaiveTransposeStoresAreUncoalesced) {
   EXPECT_NEAR(F->Severity, 0.778, 0.001);
   EXPECT_EQ(F->Guidance.rfind("Global stores move 32.1 sectors", 0), 0u)
       << F->Guidance;
-  EXPECT_EQ(topOf(*F), "stage-shared");
+  EXPECT_EQ(topOf(F->Prior), "stage-shared");
 }
 
 TEST(CoalescingAnalyzerTest, CitesTheStridedAccessOfTheWorseDirection) {
@@ -198,7 +179,7 @@ TEST(BankConflictAnalyzerTest, UnpaddedTileConflicts) {
             0u)
       << F->Guidance;
   EXPECT_NE(F->Guidance.find("pad the tile"), std::string::npos);
-  EXPECT_EQ(topOf(*F), "stage-shared");
+  EXPECT_EQ(topOf(F->Prior), "stage-shared");
 }
 
 TEST(BankConflictAnalyzerTest, ExcessWavefrontsStandInForTheConflictCount) {
@@ -238,7 +219,7 @@ TEST(DivergenceAnalyzerTest, TreeReductionIdlesPredicatedLanes) {
   EXPECT_NEAR(F->evidence("lane_efficiency"), 20.42 / 32, 0.001);
   EXPECT_EQ(F->evidence("uniform_branch_pct"), 100);
   EXPECT_NEAR(F->Severity, 1 - 20.42 / 32, 0.001);
-  EXPECT_EQ(topOf(*F), "warp-reduce");
+  EXPECT_EQ(topOf(F->Prior), "warp-reduce");
 }
 
 TEST(DivergenceAnalyzerTest, QuietOnceTheTreeEndsInShuffles) {
@@ -271,7 +252,7 @@ TEST(DivergenceAnalyzerTest, PartialWarpsFromTheBlockSize) {
   EXPECT_EQ(F->evidence("threads_per_block"), 48);
   EXPECT_EQ(F->evidence("uniform_branch_pct", -1), -1); // 0: no branches.
   EXPECT_NE(F->Guidance.find("Blocks of 48 threads"), std::string::npos);
-  EXPECT_EQ(topOf(*F), "block-size");
+  EXPECT_EQ(topOf(F->Prior), "block-size");
 }
 
 TEST(DivergenceAnalyzerTest, NeedsTheInstructionCounters) {

@@ -6,8 +6,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "optiml/Profile/InstructionMixAnalyzer.h"
+#include "ProfileTestUtil.h"
 #include "RecordedRuns.h"
-#include "optiml/Profile/MicroProfiler.h"
 
 #include "llvm/Support/MemoryBuffer.h"
 #include "gtest/gtest.h"
@@ -32,19 +32,8 @@ SassMix sass(const char *File, const char *Kernel) {
   return M.value_or(SassMix());
 }
 
-const Finding *find(const ProfileReport &R, llvm::StringRef Id) {
-  for (const Finding &F : R.Findings)
-    if (F.Id == Id)
-      return &F;
-  return nullptr;
-}
-
 bool ran(const ProfileReport &R) {
   return llvm::is_contained(R.AnalyzersRun, "instruction-mix");
-}
-
-ProfileReport profile(const ProfileInput &In) {
-  return MicroProfiler::standard().profile(In);
 }
 
 TEST(InstructionMixAnalyzerTest, WithoutAMixItDoesNotRun) {
@@ -170,12 +159,7 @@ TEST(InstructionMixAnalyzerTest, NarrowSharedLoadsPerFfmaAskForBlocking) {
   EXPECT_NE(F->Guidance.find("16 of 20 narrower than 128 bits"),
             std::string::npos)
       << F->Guidance;
-  EXPECT_EQ(std::max_element(F->Prior.begin(), F->Prior.end(),
-                             [](const auto &A, const auto &B) {
-                               return A.second < B.second;
-                             })
-                ->first,
-            "coarsen");
+  EXPECT_EQ(topOf(F->Prior), "coarsen");
 }
 
 TEST(InstructionMixAnalyzerTest, RegisterBlockedSharedLoadsAreFine) {

@@ -3,11 +3,37 @@
 #include "optiml/Search/SearchLoop.h"
 #include "SearchTestUtil.h"
 #include "optiml/Search/MctsStrategy.h"
+#include "optiml/Support/Error.h"
 
 using namespace optiml;
 using namespace optiml::test;
 
 namespace {
+
+/// The table's moves, except that state \p At answers with an error of
+/// kind \p Kind, as a broken proposer would.
+class FailingAt : public Expander {
+public:
+  FailingAt(SimulatedEnvironment &Env, std::string At, ErrorKind Kind)
+      : Env(Env), At(std::move(At)), Kind(Kind) {}
+  std::string rootHash() override { return Env.rootHash(); }
+  llvm::Expected<std::vector<ScoredAction>>
+  actions(const StateView &S) override {
+    if (S.Hash == At)
+      return makeError(Kind, "finding 'dram-bound' suggests transform "
+                             "'vectorise', which is not registered");
+    return Env.actions(S);
+  }
+  llvm::Expected<std::string> apply(const Trace &From, llvm::StringRef Hash,
+                                    const Step &Next) override {
+    return Env.apply(From, Hash, Next);
+  }
+
+private:
+  SimulatedEnvironment &Env;
+  std::string At;
+  ErrorKind Kind;
+};
 
 TEST(SearchLoopTest, StopsAtTheCandidateBudget) {
   auto Env = env(treeTable(3, 4));
@@ -45,6 +71,38 @@ TEST(SearchLoopTest, StopsWhenTheSpaceIsExhausted) {
   EXPECT_EQ(Loop.run(), StopReason::Exhausted);
   EXPECT_EQ(S.graph().evaluated(), 7u); // 1 + 2 + 4: everything, once.
   EXPECT_EQ(toString(StopReason::Exhausted), "exhausted");
+}
+
+struct Outcome {
+  StopReason Why;
+  unsigned Evaluated;
+  std::string Internal;
+};
+
+/// A search of a two-level binary tree whose state r1 answers with an
+/// error of kind \p Kind.
+Outcome searchFailingAt(ErrorKind Kind, unsigned BatchSize) {
+  auto Env = env(treeTable(2, 2));
+  FailingAt E(*Env, "r1", Kind);
+  MctsStrategy S(E);
+  StopReason Why = SearchLoop(S, *Env, SearchBudget{100, 0, BatchSize}).run();
+  return {Why, S.graph().evaluated(), S.graph().internalError()};
+}
+
+TEST(SearchLoopTest, StopsOnAnInternalErrorFromTheExpander) {
+  Outcome O = searchFailingAt(ErrorKind::Internal, 1);
+  EXPECT_EQ(O.Why, StopReason::Internal);
+  EXPECT_EQ(O.Internal, "finding 'dram-bound' suggests transform 'vectorise', "
+                        "which is not registered");
+  EXPECT_LT(O.Evaluated, 7u);
+  EXPECT_EQ(toString(StopReason::Internal), "internal error");
+}
+
+TEST(SearchLoopTest, OtherExpanderErrorsOnlyEndTheirBranch) {
+  Outcome O = searchFailingAt(ErrorKind::BadInput, 4);
+  EXPECT_EQ(O.Why, StopReason::Exhausted);
+  EXPECT_EQ(O.Evaluated, 5u); // r1's two children are never seen.
+  EXPECT_TRUE(O.Internal.empty());
 }
 
 } // namespace

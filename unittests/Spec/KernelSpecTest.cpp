@@ -1,6 +1,7 @@
 //===- KernelSpecTest.cpp - loading, merging and instantiating specs ------===//
 
 #include "optiml/Spec/KernelSpec.h"
+#include "../Support/CudaTestAST.h"
 #include "optiml/Analysis/KernelFinder.h"
 #include "optiml/Frontend/CudaToolchain.h"
 #include "optiml/Support/Error.h"
@@ -574,12 +575,8 @@ TEST_F(KernelSpecTest, TypesAsTheFrontendSpellsThem) {
     __global__ void k(const int64_t *__restrict__ a, const unsigned *b,
                       uint8_t *c, const size_t n, short s, unsigned long u) {}
   )cu";
-  CudaToolchain TC = CudaToolchain::detect("optiml-unittests", "", "");
-  std::vector<std::string> Args =
-      TC.defaultsAdjuster()({"clang++", "-x", "cuda", "-std=c++17"}, "k.cu");
-  Args.erase(Args.begin());
-  auto AST = clang::tooling::buildASTFromCodeWithArgs(Code, Args, "k.cu");
-  ASSERT_TRUE(AST && !AST->getDiagnostics().hasErrorOccurred());
+  auto AST = test::parseCuda(Code);
+  ASSERT_TRUE(AST);
   KernelInventory Inv = KernelFinder::find(AST->getASTContext());
   ASSERT_EQ(Inv.Kernels.size(), 1u);
   auto I = instances(Inv.Kernels[0]);

@@ -2,9 +2,10 @@
 //
 // A finding is the unit a proposer (heuristic or LLM) and a report consume:
 // the numbers it rests on, one sentence a CUDA developer would say, and a
-// prior over transform names. Names are plain strings so that a finding may
-// suggest a transform the registry does not (yet) have: the proposer simply
-// finds no legal action for it.
+// prior over transform names. Names are plain strings so that the profiler
+// needs no transform layer; OptiML's analyzers take theirs from
+// TransformPriors.def, and the search refuses a name that no registered
+// transform has (checkPriorNames) rather than ignore it.
 //
 //===----------------------------------------------------------------------===//
 

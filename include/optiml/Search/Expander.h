@@ -44,7 +44,8 @@ public:
   virtual std::string rootHash() = 0;
 
   /// The legal moves from \p S, with priors. Called once per state, after
-  /// it was measured. An error leaves the state without moves.
+  /// it was measured. An Internal error (a bug) stops the search; any other
+  /// leaves the state without moves.
   virtual llvm::Expected<std::vector<ScoredAction>>
   actions(const StateView &S) = 0;
 

@@ -1,10 +1,11 @@
 //===- ProfileGuidedPriors.h - findings to step priors ----------*- C++ -*-===//
 //
-// The heuristic proposer's last step, kept free of the transform layer so
-// it is testable here: the micro-profiler's findings give a prior per
-// transform name; each transform's share is split evenly among its legal
-// steps (sites and parameters), and transforms no finding names keep a
-// small floor so the search can still discover them.
+// The heuristic proposer's last step: the micro-profiler's findings give a
+// prior per transform name; each transform's share is split evenly among
+// its legal steps (sites and parameters), and transforms no finding names
+// keep a small floor so the search can still discover them. A name that no
+// registered transform has is a bug (a misspelt prior would otherwise be
+// ignored without a word), so the expander checks every finding first.
 //
 //===----------------------------------------------------------------------===//
 
@@ -19,12 +20,19 @@
 
 namespace optiml {
 
+class TransformRegistry;
+
 /// What the micro-profiler can see of a measured state: the candidate's
 /// counters and the device peaks from the runner's result, the resource
 /// usage and the SASS mix. The caller adds the launch geometry (the
 /// candidate's own, which a block-size step changes), the device limits and
 /// the static hints.
 ProfileInput profileInput(const Measurement &M);
+
+/// Success when every transform \p Findings suggest is in \p Registry; else
+/// an Internal error naming the finding and the unknown transform.
+llvm::Error checkPriorNames(const std::vector<Finding> &Findings,
+                            const TransformRegistry &Registry);
 
 /// \p Legal with priors summing to one, in the given order. Each carries as
 /// motivation the finding that weighs most for its transform ("id: guidance").

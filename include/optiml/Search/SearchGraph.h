@@ -97,6 +97,10 @@ public:
   unsigned evaluated() const { return Evaluated; } ///< Not cached.
   unsigned failed() const { return Failed; }
   unsigned cached() const { return Cached; }
+  /// The first Internal error the expander gave (a bug, such as a prior
+  /// naming no transform), on which the search stops; empty when none.
+  /// Other errors only leave their node without moves.
+  const std::string &internalError() const { return InternalError; }
 
 private:
   struct InFlight {
@@ -123,6 +127,7 @@ private:
   int Best = Root;
   std::vector<HistoryPoint> History;
   unsigned Evaluated = 0, Failed = 0, Cached = 0;
+  std::string InternalError;
 };
 
 } // namespace optiml

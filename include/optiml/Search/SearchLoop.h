@@ -32,7 +32,12 @@ struct SearchProgress {
   double Seconds = 0;
 };
 
-enum class StopReason { Budget, Time, Exhausted };
+enum class StopReason {
+  Budget,
+  Time,
+  Exhausted,
+  Internal, ///< The expander reported a bug (SearchGraph::internalError).
+};
 llvm::StringRef toString(StopReason R);
 
 class SearchLoop {

@@ -2,9 +2,12 @@
 //
 // Everything about a transform that does not need a source: its name,
 // what it does, where it applies, its parameters and which bottlenecks it
-// addresses. Listings, the search's priors and prompts read descriptors;
-// the profiler's findings name transforms, and a name no descriptor has is
-// an error (TransformRegistry::checkPrior).
+// addresses. It is data: each transform's folder holds it as
+// `<Folder>.json` (the schema --list-transforms --format=json prints), and
+// the build embeds it. Listings, the search's priors and prompts read
+// descriptors; the profiler's findings name transforms, and a name no
+// descriptor has is an error (checkPriorNames in
+// Search/ProfileGuidedPriors.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,6 +16,10 @@
 
 #include "optiml/Transform/ParamSpec.h"
 #include "optiml/Transform/Site.h"
+
+#include "llvm/Support/Error.h"
+
+#include <nlohmann/json_fwd.hpp>
 
 #include <string>
 #include <vector>
@@ -29,8 +36,26 @@ struct TransformDescriptor {
   bool ChangesNumerics = false;
   /// The bottleneck classes it can relieve, as the profiler names them
   /// (`memory-bound`, `compute-bound`, `latency-bound`, `too-few-waves`).
+  /// The profiler's stage-one priors (Profile/TransformPriors.def) name
+  /// exactly the transforms that list a class here; a test keeps the two in
+  /// step.
   std::vector<std::string> Addresses;
 };
+
+/// A parameter value as JSON: a number when it is one.
+nlohmann::json paramValueJSON(llvm::StringRef Value);
+
+/// \p D as --list-transforms --format=json prints it and a descriptor file
+/// spells it: domain values that are integers are numbers.
+nlohmann::json toJSON(const TransformDescriptor &D);
+
+/// The descriptor spelled by \p Text. Every field is required but
+/// `changes_numerics`; an unknown field (a misspelt one), a value of the
+/// wrong type, an empty domain, a default outside its domain or a parameter
+/// named twice or `site` is an Internal error that begins with \p Origin:
+/// descriptors are part of the build, not user input.
+llvm::Expected<TransformDescriptor> descriptorFromJSON(llvm::StringRef Text,
+                                                       llvm::StringRef Origin);
 
 } // namespace optiml
 
