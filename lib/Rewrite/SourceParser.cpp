@@ -10,7 +10,8 @@ using namespace optiml;
 using namespace clang;
 
 llvm::Expected<std::unique_ptr<ParsedSource>>
-SourceParser::parse(const KernelSource &Source, ErrorKind OnError) const {
+SourceParser::parse(const KernelSource &Source, ErrorKind OnError,
+                    clang::DiagnosticConsumer *Diagnostics) const {
   llvm::SmallString<256> Path(Source.path());
   if (std::error_code EC = llvm::sys::fs::make_absolute(Path))
     return makeError(ErrorKind::BadInput, Source.path() + ": " + EC.message());
@@ -22,6 +23,8 @@ SourceParser::parse(const KernelSource &Source, ErrorKind OnError) const {
   std::unique_ptr<ParsedSource> Parsed(new ParsedSource(Source));
   tooling::ClangTool Tool(DB, {std::string(Path)});
   Tool.setPrintErrorMessage(false);
+  if (Diagnostics)
+    Tool.setDiagnosticConsumer(Diagnostics);
   Tool.mapVirtualFile(Path, Parsed->Source.text());
   Tool.appendArgumentsAdjuster(
       [](const tooling::CommandLineArguments &Args, llvm::StringRef) {
