@@ -161,6 +161,56 @@ std::optional<json> findJSON(llvm::StringRef Text,
   return std::nullopt;
 }
 
+/// The end of the JSON object starting at \p Begin (its closing brace), or
+/// npos when the text ends first.
+size_t objectEnd(llvm::StringRef Text, size_t Begin) {
+  int Depth = 0;
+  bool InString = false, Escaped = false;
+  for (size_t I = Begin; I < Text.size(); ++I) {
+    char C = Text[I];
+    if (InString) {
+      if (Escaped)
+        Escaped = false;
+      else if (C == '\\')
+        Escaped = true;
+      else if (C == '"')
+        InString = false;
+    } else if (C == '"') {
+      InString = true;
+    } else if (C == '{') {
+      ++Depth;
+    } else if (C == '}' && --Depth == 0) {
+      return I;
+    }
+  }
+  return llvm::StringRef::npos;
+}
+
+/// The complete items of a proposal list that is not valid JSON as a
+/// whole, typically one cut off at the token limit: `{"proposals": [{..},
+/// {..}, {"act` gives the first two.
+std::vector<json> completeItems(llvm::StringRef Text) {
+  std::vector<json> Out;
+  size_t Key = Text.find("\"proposals\"");
+  size_t I = Text.find('[', Key == llvm::StringRef::npos ? 0 : Key);
+  if (I == llvm::StringRef::npos)
+    return Out;
+  ++I;
+  while (true) {
+    I = Text.find_first_not_of(" \t\r\n,", I);
+    if (I == llvm::StringRef::npos || Text[I] != '{')
+      return Out;
+    size_t End = objectEnd(Text, I);
+    if (End == llvm::StringRef::npos)
+      return Out;
+    json Item = json::parse(Text.slice(I, End + 1), nullptr, false);
+    if (Item.is_discarded())
+      return Out;
+    Out.push_back(std::move(Item));
+    I = End + 1;
+  }
+}
+
 std::string outsideFences(llvm::StringRef Text) {
   std::string Out;
   bool In = false;
@@ -198,6 +248,13 @@ ParsedAnswer AnswerParser::parse(llvm::StringRef Text, bool Truncated) {
     }
     for (size_t I = 0; I < Items->size(); ++I)
       readItem((*Items)[I], I, Out);
+  } else if (std::vector<json> Items = completeItems(Text); !Items.empty()) {
+    Out.Notes.push_back("the answer is not valid JSON; its " +
+                        std::to_string(Items.size()) +
+                        " complete proposal(s) were read");
+    for (size_t I = 0; I < Items.size(); ++I)
+      readItem(Items[I], I, Out);
+    J = json(Items);
   }
   bool Edits = false;
   for (const CodeFence &F : Fences) {

@@ -53,7 +53,9 @@ std::vector<RawDirective> RawTokens::directives() const {
          ++J) {
       if (J == I + 1)
         D.Name = Tokens[J].Text;
-      D.Text += (J == I + 1 ? "" : " ") + Tokens[J].Text;
+      // Spaced as written, whitespace runs (and line continuations) as one.
+      D.Text += (Tokens[J].Offset > Tokens[J - 1].End ? " " : "") +
+                Tokens[J].Text;
     }
     Out.push_back(std::move(D));
   }

@@ -73,6 +73,7 @@ TEST(LlmConfigTest, BadValuesNameTheirSource) {
   EXPECT_EQ(llvm::toString(P.takeError()),
             "--llm='gemini' is not a provider (none, openai or anthropic)");
 
+  ::unsetenv("OPTIML_LLM_TEMPERATURE");
   auto M = LlmConfig::resolve({{"llm", "anthropic"}});
   ASSERT_FALSE(bool(M));
   EXPECT_EQ(llvm::toString(M.takeError()),
