@@ -323,9 +323,9 @@ llvm::Expected<int64_t> Database::addLlmCall(const LlmCallRecord &R) {
 }
 
 llvm::Expected<std::vector<LlmCallRecord>> Database::llmCalls() {
-  auto Select = Statement::prepare(
-      Db.get(),
-      std::string("SELECT ") + LlmCallColumns + " FROM llm_calls ORDER BY id");
+  auto Select =
+      Statement::prepare(Db.get(), std::string("SELECT ") + LlmCallColumns +
+                                       " FROM llm_calls ORDER BY id");
   if (!Select)
     return Select.takeError();
   return Select->collect<LlmCallRecord>(readLlmCall);

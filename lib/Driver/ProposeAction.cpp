@@ -47,8 +47,8 @@ static std::string specText(const KernelInfo &K, llvm::StringRef File,
                             llvm::StringRef SpecPath) {
   if (K.Mark)
     return "#pragma optiml " + K.Mark->Clauses;
-  std::string Path = SpecPath.empty() ? (File + ".optiml.json").str()
-                                      : SpecPath.str();
+  std::string Path =
+      SpecPath.empty() ? (File + ".optiml.json").str() : SpecPath.str();
   auto Buffer = llvm::MemoryBuffer::getFile(Path);
   return Buffer ? (*Buffer)->getBuffer().str() : "";
 }
@@ -179,8 +179,8 @@ llvm::Expected<int> Driver::propose(llvm::StringRef File,
                                        Spec ? &*Spec : nullptr, BO.Arch);
   if (!Profile)
     return Profile.takeError();
-  auto Prompt = PromptLibrary::locate(Options.Llm.PromptsDir, ToolPath)
-                    .load("propose");
+  auto Prompt =
+      PromptLibrary::locate(Options.Llm.PromptsDir, ToolPath).load("propose");
   if (!Prompt)
     return Prompt.takeError();
 
@@ -190,8 +190,8 @@ llvm::Expected<int> Driver::propose(llvm::StringRef File,
   ProposalValidator Validator(Registry, Parser, &*B);
   LlmProposer Proposer(Client, std::move(*Prompt), Registry, Validator,
                        Options.Llm.Temperature, Options.Llm.MaxTokens);
-  ProposalContext C{**Parsed, Kernel.QualifiedName, specText(Kernel, File,
-                                                             Options.SpecPath)};
+  ProposalContext C{**Parsed, Kernel.QualifiedName,
+                    specText(Kernel, File, Options.SpecPath)};
   C.Device = Profile->Device;
   C.Bottleneck = Profile->Bottleneck;
   C.Findings = Profile->Findings;

@@ -101,8 +101,7 @@ std::string spelledStep(const json &Item) {
   std::string Out = Name + "(site=" + stringField(Item, {"site"});
   if (Item.contains("params") && Item["params"].is_object())
     for (const auto &[K, V] : Item["params"].items())
-      Out += "," + K + "=" +
-             (V.is_string() ? V.get<std::string>() : V.dump());
+      Out += "," + K + "=" + (V.is_string() ? V.get<std::string>() : V.dump());
   return Out + ")";
 }
 

@@ -18,10 +18,11 @@ std::vector<std::string> AnthropicChatClient::headers() const {
 }
 
 json AnthropicChatClient::body(const ChatRequest &R) const {
-  json B = {{"model", Config.Model},
-            {"max_tokens", R.MaxTokens},
-            {"temperature", R.Temperature},
-            {"messages", json::array({{{"role", "user"}, {"content", R.User}}})}};
+  json B = {
+      {"model", Config.Model},
+      {"max_tokens", R.MaxTokens},
+      {"temperature", R.Temperature},
+      {"messages", json::array({{{"role", "user"}, {"content", R.User}}})}};
   if (!R.System.empty())
     B["system"] = R.System;
   return B;

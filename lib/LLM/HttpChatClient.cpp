@@ -42,8 +42,8 @@ std::string HttpChatClient::errorMessage(const std::string &Body) {
 llvm::Error HttpChatClient::failure(const HttpResponse &R,
                                     unsigned Attempts) const {
   std::string Where = "the LLM endpoint " + Config.BaseUrl;
-  std::string Tries = Attempts == 1 ? "" : " (" + std::to_string(Attempts) +
-                                               " tries)";
+  std::string Tries =
+      Attempts == 1 ? "" : " (" + std::to_string(Attempts) + " tries)";
   std::string Message;
   using T = HttpResponse::Transport;
   switch (R.Outcome) {
@@ -51,10 +51,10 @@ llvm::Error HttpChatClient::failure(const HttpResponse &R,
     Message = "cannot reach " + Where + ": " + R.Error;
     break;
   case T::TimedOut:
-    Message = Where + " did not answer within " +
-              llvm::formatv("{0}", llvm::format("%g", Config.TimeoutSeconds))
-                  .str() +
-              " s (--llm-timeout)" + Tries;
+    Message =
+        Where + " did not answer within " +
+        llvm::formatv("{0}", llvm::format("%g", Config.TimeoutSeconds)).str() +
+        " s (--llm-timeout)" + Tries;
     break;
   case T::Failed:
     Message = Where + " failed: " + R.Error + Tries;
@@ -75,13 +75,13 @@ llvm::Expected<ChatAnswer> HttpChatClient::complete(const ChatRequest &Req) {
   std::string Body = body(Req).dump();
   double Wait = Config.BackoffSeconds;
   for (unsigned Attempt = 1;; ++Attempt) {
-    HttpResponse R = HttpClient::postJson(url(), headers(), Body,
-                                          Config.TimeoutSeconds);
+    HttpResponse R =
+        HttpClient::postJson(url(), headers(), Body, Config.TimeoutSeconds);
     bool Ok = R.Outcome == HttpResponse::Transport::Ok && R.Status >= 200 &&
               R.Status < 300;
     if (!Ok && retryable(R) && Attempt <= Config.Retries) {
-      double Delay = R.RetryAfterSeconds ? std::min(*R.RetryAfterSeconds, 60.0)
-                                         : Wait;
+      double Delay =
+          R.RetryAfterSeconds ? std::min(*R.RetryAfterSeconds, 60.0) : Wait;
       if (Sleep)
         Sleep(Delay);
       else
@@ -97,12 +97,12 @@ llvm::Expected<ChatAnswer> HttpChatClient::complete(const ChatRequest &Req) {
                       : llvm::Expected<ChatAnswer>(makeError(
                             ErrorKind::BadInput, "the body is not JSON"));
     if (!Answer)
-      return makeError(ErrorKind::BadInput,
-                       Config.Key.redact(
-                           "the LLM endpoint " + Config.BaseUrl +
-                           " answered something that is not a chat "
-                           "completion: " +
-                           llvm::toString(Answer.takeError())));
+      return makeError(
+          ErrorKind::BadInput,
+          Config.Key.redact("the LLM endpoint " + Config.BaseUrl +
+                            " answered something that is not a chat "
+                            "completion: " +
+                            llvm::toString(Answer.takeError())));
     Answer->Seconds = R.Seconds;
     Answer->Attempts = Attempt;
     if (Answer->Model.empty())

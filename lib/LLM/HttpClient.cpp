@@ -67,7 +67,8 @@ HttpResponse HttpClient::postJson(const std::string &Url,
     return R;
   }
   std::unique_ptr<curl_slist, ListDeleter> List;
-  curl_slist *Raw = curl_slist_append(nullptr, "Content-Type: application/json");
+  curl_slist *Raw =
+      curl_slist_append(nullptr, "Content-Type: application/json");
   for (const std::string &H : Headers)
     Raw = curl_slist_append(Raw, H.c_str());
   List.reset(Raw);
@@ -79,7 +80,8 @@ HttpResponse HttpClient::postJson(const std::string &Url,
   curl_easy_setopt(C.get(), CURLOPT_POSTFIELDSIZE_LARGE,
                    curl_off_t(Body.size()));
   curl_easy_setopt(C.get(), CURLOPT_TIMEOUT_MS, TimeoutMs);
-  curl_easy_setopt(C.get(), CURLOPT_CONNECTTIMEOUT_MS, std::min(TimeoutMs, 30000L));
+  curl_easy_setopt(C.get(), CURLOPT_CONNECTTIMEOUT_MS,
+                   std::min(TimeoutMs, 30000L));
   curl_easy_setopt(C.get(), CURLOPT_NOSIGNAL, 1L);
   curl_easy_setopt(C.get(), CURLOPT_WRITEFUNCTION, appendBody);
   curl_easy_setopt(C.get(), CURLOPT_WRITEDATA, &R.Body);
@@ -92,9 +94,9 @@ HttpResponse HttpClient::postJson(const std::string &Url,
 
   auto Start = std::chrono::steady_clock::now();
   CURLcode Code = curl_easy_perform(C.get());
-  R.Seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() -
-                                            Start)
-                  .count();
+  R.Seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - Start)
+          .count();
   R.Outcome = transportOf(Code);
   if (Code != CURLE_OK) {
     R.Error = *ErrorText ? ErrorText : curl_easy_strerror(Code);

@@ -26,11 +26,19 @@ llvm::StringRef optiml::toString(LlmProvider P) {
 }
 
 llvm::ArrayRef<const char *> LlmConfig::settingNames() {
-  static const char *Names[] = {
-      "llm",          "llm-base-url",  "llm-model",     "llm-temperature",
-      "llm-max-tokens", "llm-timeout", "llm-retries",   "llm-max-calls",
-      "llm-max-cost", "llm-price-in",  "llm-price-out", "llm-replay",
-      "prompts-dir"};
+  static const char *Names[] = {"llm",
+                                "llm-base-url",
+                                "llm-model",
+                                "llm-temperature",
+                                "llm-max-tokens",
+                                "llm-timeout",
+                                "llm-retries",
+                                "llm-max-calls",
+                                "llm-max-cost",
+                                "llm-price-in",
+                                "llm-price-out",
+                                "llm-replay",
+                                "prompts-dir"};
   return Names;
 }
 
@@ -63,9 +71,8 @@ public:
       return S;
     auto Buffer = llvm::MemoryBuffer::getFile(Path);
     if (!Buffer)
-      return makeError(ErrorKind::BadInput,
-                       "--llm-config " + Path + ": " +
-                           Buffer.getError().message());
+      return makeError(ErrorKind::BadInput, "--llm-config " + Path + ": " +
+                                                Buffer.getError().message());
     S.File = nlohmann::json::parse((*Buffer)->getBuffer(), nullptr, false);
     if (!S.File.is_object())
       return makeError(ErrorKind::BadInput,
@@ -95,8 +102,8 @@ private:
 };
 
 llvm::Error badValue(const Given &G, llvm::StringRef Expected) {
-  return makeError(ErrorKind::BadInput, G.From + "='" + G.Value +
-                                            "' is not " + Expected);
+  return makeError(ErrorKind::BadInput,
+                   G.From + "='" + G.Value + "' is not " + Expected);
 }
 
 llvm::Error readNumber(const Sources &S, llvm::StringRef Name, double &Out,
@@ -163,14 +170,14 @@ LlmConfig::resolve(const std::map<std::string, std::string> &Flags) {
   LlmConfig C;
   if (llvm::Error E = readProvider(*S, C.Provider))
     return E;
-  for (auto [Name, Field] :
-       {std::pair{"llm-base-url", &C.BaseUrl}, {"llm-model", &C.Model},
-        {"prompts-dir", &C.PromptsDir}})
+  for (auto [Name, Field] : {std::pair{"llm-base-url", &C.BaseUrl},
+                             {"llm-model", &C.Model},
+                             {"prompts-dir", &C.PromptsDir}})
     if (auto G = S->get(Name))
       *Field = llvm::StringRef(G->Value).trim().str();
-  llvm::Error E = llvm::joinErrors(
-      readNumber(*S, "llm-temperature", C.Temperature, 0),
-      readNumber(*S, "llm-timeout", C.TimeoutSeconds, 0));
+  llvm::Error E =
+      llvm::joinErrors(readNumber(*S, "llm-temperature", C.Temperature, 0),
+                       readNumber(*S, "llm-timeout", C.TimeoutSeconds, 0));
   E = llvm::joinErrors(std::move(E),
                        readNumber(*S, "llm-max-cost", C.MaxCost, 0));
   E = llvm::joinErrors(std::move(E),

@@ -39,8 +39,7 @@ static int64_t count(const json &Usage, const char *Key) {
              : 0;
 }
 
-llvm::Expected<ChatAnswer>
-OpenAiChatClient::parse(const json &Response) const {
+llvm::Expected<ChatAnswer> OpenAiChatClient::parse(const json &Response) const {
   if (!Response.contains("choices") || !Response["choices"].is_array() ||
       Response["choices"].empty())
     return makeError(ErrorKind::BadInput, "no \"choices\"");

@@ -21,8 +21,7 @@ PromptLibrary PromptLibrary::locate(llvm::StringRef Dir, const char *Argv0) {
   return PromptLibrary(OPTIML_SOURCE_DIR "/prompts");
 }
 
-llvm::Expected<PromptTemplate>
-PromptLibrary::load(llvm::StringRef Name) const {
+llvm::Expected<PromptTemplate> PromptLibrary::load(llvm::StringRef Name) const {
   llvm::SmallString<256> Path(Dir);
   llvm::sys::path::append(Path, Name + ".prompt");
   if (!llvm::sys::fs::exists(Path))

@@ -41,9 +41,9 @@ llvm::Expected<PromptTemplate> PromptTemplate::parse(llvm::StringRef Text,
       else if (Which == "user")
         Section = &T.User;
       else
-        return makeError(ErrorKind::BadInput,
-                         Origin + ": unknown section '@@ " + Which +
-                             "' (system or user)");
+        return makeError(ErrorKind::BadInput, Origin +
+                                                  ": unknown section '@@ " +
+                                                  Which + "' (system or user)");
       continue;
     }
     if (Section) {
@@ -83,9 +83,8 @@ llvm::Expected<PromptTemplate> PromptTemplate::parse(llvm::StringRef Text,
 llvm::Expected<PromptTemplate> PromptTemplate::load(llvm::StringRef Path) {
   auto Buffer = llvm::MemoryBuffer::getFile(Path);
   if (!Buffer)
-    return makeError(ErrorKind::BadInput,
-                     "cannot read prompt " + Path + ": " +
-                         Buffer.getError().message());
+    return makeError(ErrorKind::BadInput, "cannot read prompt " + Path + ": " +
+                                              Buffer.getError().message());
   return parse((*Buffer)->getBuffer(), Path);
 }
 

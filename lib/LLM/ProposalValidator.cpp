@@ -79,13 +79,12 @@ void ProposalValidator::structured(Proposal &P, ParsedSource &State,
     return;
   }
   // A step names its kernel through its site; another kernel's is not ours.
-  llvm::StringRef Simple = Kernel.rsplit("::").second.empty()
-                               ? Kernel
-                               : Kernel.rsplit("::").second;
+  llvm::StringRef Simple =
+      Kernel.rsplit("::").second.empty() ? Kernel : Kernel.rsplit("::").second;
   llvm::StringRef SiteKernel = llvm::StringRef(S->Site).split('/').first;
   if (SiteKernel != Kernel && SiteKernel != Simple) {
-    P.Reason = "its site '" + S->Site + "' is not in kernel '" + Kernel.str() +
-               "'";
+    P.Reason =
+        "its site '" + S->Site + "' is not in kernel '" + Kernel.str() + "'";
     return;
   }
   auto R = StepRunner(Registry, Parser).run(State, *S);
@@ -114,13 +113,14 @@ void ProposalValidator::edit(Proposal &P, ParsedSource &State,
     P.Reason = "it changes nothing but layout or comments";
     return;
   }
-  auto Parsed = KernelEditChecker(Parser, State, Kernel.str()).check(*Candidate);
+  auto Parsed =
+      KernelEditChecker(Parser, State, Kernel.str()).check(*Candidate);
   if (!Parsed) {
     P.Reason = llvm::toString(Parsed.takeError());
     return;
   }
-  if (auto Same = TransformMatcher(Registry).match(State, Kernel,
-                                                   Candidate->text()))
+  if (auto Same =
+          TransformMatcher(Registry).match(State, Kernel, Candidate->text()))
     P.SameAsStep = *Same;
   accept(P, State, **Parsed, Kernel);
 }

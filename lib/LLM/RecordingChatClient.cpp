@@ -40,14 +40,13 @@ llvm::Error RecordingChatClient::checkBudget() const {
                          " calls made (--llm-max-calls=" +
                          llvm::Twine(Config.MaxCalls) + ")");
   if (Config.MaxCost > 0 && Usage.Cost >= Config.MaxCost)
-    return makeError(ErrorKind::BadInput,
-                     "the LLM budget is spent: an estimated " +
-                         llvm::formatv("{0}", llvm::format("%.4f", Usage.Cost))
-                             .str() +
-                         " spent (--llm-max-cost=" +
-                         llvm::formatv("{0}", llvm::format("%g", Config.MaxCost))
-                             .str() +
-                         ")");
+    return makeError(
+        ErrorKind::BadInput,
+        "the LLM budget is spent: an estimated " +
+            llvm::formatv("{0}", llvm::format("%.4f", Usage.Cost)).str() +
+            " spent (--llm-max-cost=" +
+            llvm::formatv("{0}", llvm::format("%g", Config.MaxCost)).str() +
+            ")");
   return llvm::Error::success();
 }
 
@@ -82,8 +81,8 @@ llvm::Expected<ChatAnswer> RecordingChatClient::complete(const ChatRequest &R) {
   auto A = Inner->complete(R);
   if (!A)
     return A.takeError();
-  A->Cost = (A->TokensIn * Config.PriceIn + A->TokensOut * Config.PriceOut) /
-            1e6;
+  A->Cost =
+      (A->TokensIn * Config.PriceIn + A->TokensOut * Config.PriceOut) / 1e6;
   ++Usage.Calls;
   Usage.TokensIn += A->TokensIn;
   Usage.TokensOut += A->TokensOut;

@@ -54,9 +54,8 @@ static const FunctionDecl *kernelNamed(ASTContext &Ctx, llvm::StringRef Name) {
 /// The offset of the line start of the last `#pragma optiml` between the
 /// previous declaration's end (approximated by the previous `;` or `}` at
 /// any depth) and \p Begin.
-static std::optional<unsigned> markBefore(llvm::StringRef Buffer,
-                                          unsigned Begin,
-                                          const LangOptions &LO) {
+static std::optional<unsigned>
+markBefore(llvm::StringRef Buffer, unsigned Begin, const LangOptions &LO) {
   std::optional<unsigned> Found;
   for (const PragmaScanner::Pragma &P : PragmaScanner::scan(Buffer, LO)) {
     if (P.Offset >= Begin)

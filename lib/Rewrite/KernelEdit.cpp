@@ -76,9 +76,8 @@ std::vector<Chunk> topLevelChunks(const std::vector<RawToken> &Toks,
 
 llvm::Expected<KernelEdit> KernelEdit::fromCode(llvm::StringRef Code,
                                                 llvm::StringRef Kernel) {
-  llvm::StringRef Simple = Kernel.rsplit("::").second.empty()
-                               ? Kernel
-                               : Kernel.rsplit("::").second;
+  llvm::StringRef Simple =
+      Kernel.rsplit("::").second.empty() ? Kernel : Kernel.rsplit("::").second;
   RawTokens Toks(Code);
   std::optional<Chunk> Found;
   for (const Chunk &C : topLevelChunks(Toks.tokens(), Simple))
@@ -104,14 +103,13 @@ llvm::Expected<KernelSource> KernelEdit::applyTo(ParsedSource &Original,
   const SourceManager &SM = Original.sourceManager();
   EditSet Edits;
   if (!Before.empty() && Def->MarkLine) {
-    if (llvm::Error E =
-            Edits.addText(SM, *Def->MarkLine, 0, Before + "\n\n"))
+    if (llvm::Error E = Edits.addText(SM, *Def->MarkLine, 0, Before + "\n\n"))
       return E;
   } else if (!Before.empty()) {
     NewDefinition = Before + "\n\n" + NewDefinition;
   }
-  if (llvm::Error E = Edits.addText(SM, Def->Begin, Def->End - Def->Begin,
-                                    NewDefinition))
+  if (llvm::Error E =
+          Edits.addText(SM, Def->Begin, Def->End - Def->Begin, NewDefinition))
     return E;
   return Edits.applyTo(Original.source());
 }

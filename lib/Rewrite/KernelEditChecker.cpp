@@ -54,7 +54,7 @@ struct ChangedRange {
 
 /// Directives that change what the file means outside the kernel.
 bool isScopedDirective(const RawDirective &D) {
-  static const llvm::StringSet<> Names = {"define", "undef",   "include",
+  static const llvm::StringSet<> Names = {"define",       "undef",  "include",
                                           "include_next", "import", "line"};
   if (Names.contains(D.Name))
     return true;
@@ -70,9 +70,9 @@ std::string describe(const RawDirective &D) {
 }
 
 /// The directives of \p Toks that start inside \p Range.
-std::multiset<std::string> directivesIn(const RawTokens &Toks, size_t Begin,
-                                        size_t End,
-                                        std::map<std::string, RawDirective> *All) {
+std::multiset<std::string>
+directivesIn(const RawTokens &Toks, size_t Begin, size_t End,
+             std::map<std::string, RawDirective> *All) {
   std::multiset<std::string> Out;
   for (const RawDirective &D : Toks.directives()) {
     if (D.Offset + 1 < Begin || D.Offset > End || !isScopedDirective(D))
@@ -193,10 +193,10 @@ public:
       PresumedLoc P =
           Info.getSourceManager().getPresumedLoc(Info.getLocation());
       if (P.isValid())
-        Message = (llvm::sys::path::filename(P.getFilename()) + ":" +
-                   llvm::Twine(P.getLine()) + ":" + llvm::Twine(P.getColumn()) +
-                   ": ")
-                      .str();
+        Message =
+            (llvm::sys::path::filename(P.getFilename()) + ":" +
+             llvm::Twine(P.getLine()) + ":" + llvm::Twine(P.getColumn()) + ": ")
+                .str();
     }
     Message += "error: " + Text.str().str();
   }
@@ -213,9 +213,9 @@ KernelEditChecker::parse(const KernelSource &Candidate) const {
   if (Parsed)
     return Parsed;
   llvm::consumeError(Parsed.takeError());
-  return refuse("it does not parse: " +
-                (Errors.Message.empty() ? "clang could not run on it"
-                                        : Errors.Message));
+  return refuse("it does not parse: " + (Errors.Message.empty()
+                                             ? "clang could not run on it"
+                                             : Errors.Message));
 }
 
 //===----------------------------------------------------------------------===//
@@ -255,9 +255,9 @@ llvm::Error KernelEditChecker::checkSignature(ParsedSource &Candidate) const {
     return refuse("it changes the kernel's signature: its template "
                   "parameters differ");
   if (A.getNumParams() != B.getNumParams())
-    return refuse("it changes the kernel's signature: " +
-                  llvm::Twine(B.getNumParams()) + " parameters instead of " +
-                  llvm::Twine(A.getNumParams()));
+    return refuse(
+        "it changes the kernel's signature: " + llvm::Twine(B.getNumParams()) +
+        " parameters instead of " + llvm::Twine(A.getNumParams()));
   for (unsigned I = 0; I < A.getNumParams(); ++I) {
     const ParmVarDecl &P = *A.getParamDecl(I), &Q = *B.getParamDecl(I);
     if (P.getName() != Q.getName())
@@ -292,7 +292,8 @@ std::vector<Item> itemsOf(ParsedSource &P, const Decl *Kernel) {
   std::vector<Item> Out;
   const SourceManager &SM = P.sourceManager();
   const LangOptions &LO = P.context().getLangOpts();
-  std::vector<const DeclContext *> Work = {P.context().getTranslationUnitDecl()};
+  std::vector<const DeclContext *> Work = {
+      P.context().getTranslationUnitDecl()};
   while (!Work.empty()) {
     const DeclContext *DC = Work.back();
     Work.pop_back();

@@ -48,14 +48,14 @@ std::vector<RawDirective> RawTokens::directives() const {
     if (!Tokens[I].InDirective || !Tokens[I].StartsLine)
       continue;
     RawDirective D{"", "#", Tokens[I].Offset};
-    for (size_t J = I + 1; J < Tokens.size() && Tokens[J].InDirective &&
-                           !Tokens[J].StartsLine;
+    for (size_t J = I + 1;
+         J < Tokens.size() && Tokens[J].InDirective && !Tokens[J].StartsLine;
          ++J) {
       if (J == I + 1)
         D.Name = Tokens[J].Text;
       // Spaced as written, whitespace runs (and line continuations) as one.
-      D.Text += (Tokens[J].Offset > Tokens[J - 1].End ? " " : "") +
-                Tokens[J].Text;
+      D.Text +=
+          (Tokens[J].Offset > Tokens[J - 1].End ? " " : "") + Tokens[J].Text;
     }
     Out.push_back(std::move(D));
   }
@@ -67,8 +67,8 @@ std::string RawTokens::normalized() const {
   for (size_t I = 0; I < Tokens.size(); ++I) {
     // A directive ends at its line's end, so that line break is kept.
     if (I > 0)
-      Out += Tokens[I].StartsLine && (Tokens[I - 1].InDirective ||
-                                      Tokens[I].InDirective)
+      Out += Tokens[I].StartsLine &&
+                     (Tokens[I - 1].InDirective || Tokens[I].InDirective)
                  ? '\n'
                  : ' ';
     Out += Tokens[I].Text;

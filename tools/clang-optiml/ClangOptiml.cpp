@@ -166,8 +166,9 @@ static cl::opt<bool>
                      "checks, nvcc build)"),
             cl::cat(OptimlCategory));
 static cl::opt<unsigned>
-    ProposalCount("n", cl::desc("With --propose: proposals to ask for "
-                                "(1..32, default 3)"),
+    ProposalCount("n",
+                  cl::desc("With --propose: proposals to ask for "
+                           "(1..32, default 3)"),
                   cl::init(3), cl::value_desc("N"), cl::cat(OptimlCategory));
 
 static cl::opt<std::string>
@@ -180,7 +181,8 @@ static cl::opt<std::string>
                              "--llm-config file; the key only from "
                              "OPTIML_LLM_API_KEY, else OPENAI_API_KEY or "
                              "ANTHROPIC_API_KEY"),
-                    cl::value_desc("none|openai|anthropic"), cl::cat(OptimlCategory));
+                    cl::value_desc("none|openai|anthropic"),
+                    cl::cat(OptimlCategory));
 static cl::opt<std::string>
     LlmBaseUrl("llm-base-url",
                cl::desc("Endpoint base URL (default: the provider's; "
@@ -222,8 +224,7 @@ static cl::opt<std::string>
                         "estimate (default 0: unknown)"),
                cl::value_desc("amount"), cl::cat(OptimlCategory));
 static cl::opt<std::string>
-    LlmPriceOut("llm-price-out",
-                cl::desc("Price of a million output tokens"),
+    LlmPriceOut("llm-price-out", cl::desc("Price of a million output tokens"),
                 cl::value_desc("amount"), cl::cat(OptimlCategory));
 static cl::opt<bool>
     LlmReplay("llm-replay",

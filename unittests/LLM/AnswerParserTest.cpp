@@ -61,15 +61,15 @@ TEST(AnswerParserTest, CodeInsideJSONLosesItsFence) {
 }
 
 TEST(AnswerParserTest, MalformedAndTruncatedAnswersGiveNotes) {
-  ParsedAnswer Bad =
-      AnswerParser::parse(R"js(Here: {"proposals": [{"action": "x",, }])js", false);
+  ParsedAnswer Bad = AnswerParser::parse(
+      R"js(Here: {"proposals": [{"action": "x",, }])js", false);
   EXPECT_TRUE(Bad.Proposals.empty());
   ASSERT_EQ(Bad.Notes.size(), 1u);
   EXPECT_EQ(Bad.Notes[0],
             "the answer is not valid JSON and holds no fenced code block");
 
-  ParsedAnswer Cut =
-      AnswerParser::parse(R"js({"proposals": [{"action": "unroll(site=k/fo)js", true);
+  ParsedAnswer Cut = AnswerParser::parse(
+      R"js({"proposals": [{"action": "unroll(site=k/fo)js", true);
   EXPECT_TRUE(Cut.Proposals.empty());
   ASSERT_EQ(Cut.Notes.size(), 2u);
   EXPECT_EQ(Cut.Notes[0],
@@ -95,7 +95,8 @@ TEST(AnswerParserTest, MalformedAndTruncatedAnswersGiveNotes) {
 
 TEST(AnswerParserTest, ItemsWithoutActionOrCodeAreNoted) {
   ParsedAnswer A = AnswerParser::parse(
-      R"js({"proposals": [{"kind": "structured", "confidence": 1}, 7]})js", false);
+      R"js({"proposals": [{"kind": "structured", "confidence": 1}, 7]})js",
+      false);
   EXPECT_TRUE(A.Proposals.empty());
   ASSERT_EQ(A.Notes.size(), 2u);
   EXPECT_EQ(A.Notes[0], "proposal 1 names no action and holds no code");

@@ -1,7 +1,7 @@
 //===- PromptTemplateTest.cpp - versioned prompts with variables ---------===//
 
-#include "optiml/LLM/PromptLibrary.h"
 #include "optiml/LLM/PromptTemplate.h"
+#include "optiml/LLM/PromptLibrary.h"
 #include "optiml/Support/Error.h"
 
 #include "gtest/gtest.h"

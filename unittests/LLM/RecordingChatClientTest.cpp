@@ -34,7 +34,7 @@ protected:
     Config.Provider = LlmProvider::OpenAI;
     Config.BaseUrl = "http://x/v1";
     Config.Model = "m";
-    Config.PriceIn = 3;   // Per million tokens.
+    Config.PriceIn = 3; // Per million tokens.
     Config.PriceOut = 15;
     Request.System = "s";
     Request.User = "u";

@@ -27,7 +27,8 @@ __global__ void scale(int n, const float *x, float *y) {
 int main() { return 0; }
 )cu";
 
-const char *const NewKernel = R"cu(__global__ void scale(int n, const float *__restrict__ x, float *__restrict__ y) {
+const char *const NewKernel =
+    R"cu(__global__ void scale(int n, const float *__restrict__ x, float *__restrict__ y) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n)
     y[i] = thrice(x[i]) - x[i];
@@ -70,11 +71,12 @@ protected:
 };
 
 TEST_F(KernelEditTest, SplitsHelpersKernelAndTrailingCode) {
-  auto E = KernelEdit::fromCode(
-      "// helper\n" + helper() + NewKernel + "\n\nint other() { return 1; }\n",
-      "scale");
+  auto E = KernelEdit::fromCode("// helper\n" + helper() + NewKernel +
+                                    "\n\nint other() { return 1; }\n",
+                                "scale");
   ASSERT_TRUE(bool(E));
-  EXPECT_EQ(E->before(), "// helper\n" + llvm::StringRef(helper()).trim().str());
+  EXPECT_EQ(E->before(),
+            "// helper\n" + llvm::StringRef(helper()).trim().str());
   EXPECT_TRUE(E->definition().starts_with("__global__ void scale("));
   EXPECT_TRUE(E->definition().ends_with("}"));
   EXPECT_EQ(E->after(), "int other() { return 1; }");
@@ -154,8 +156,8 @@ TEST_F(KernelEditTest, RefusesSignatureChanges) {
   EXPECT_EQ(verdict(replaced("int n,", "long n,")),
             "it changes the kernel's signature: parameter 'n' is 'long' "
             "instead of 'int'");
-  std::string Renamed = replaced("const float *__restrict__ x",
-                                 "const float *__restrict__ in");
+  std::string Renamed =
+      replaced("const float *__restrict__ x", "const float *__restrict__ in");
   Renamed.replace(Renamed.find("thrice(x[i]) - x[i]"), 19,
                   "thrice(in[i]) - in[i]");
   EXPECT_EQ(verdict(Renamed),

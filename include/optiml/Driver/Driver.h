@@ -58,9 +58,9 @@ struct ProposeOptions {
   std::string SpecPath; ///< Empty: the mark and/or <file>.optiml.json.
   std::string Arch;     ///< For the nvcc build; empty: sm_90.
   std::vector<std::string> NvccFlags;
-  unsigned Count = 3;      ///< Proposals asked for.
-  std::string OutputDir;   ///< Empty: nothing written.
-  std::string DbPath;      ///< Empty: Database::defaultPath().
+  unsigned Count = 3;    ///< Proposals asked for.
+  std::string OutputDir; ///< Empty: nothing written.
+  std::string DbPath;    ///< Empty: Database::defaultPath().
   LlmConfig Llm;
 };
 

@@ -1,4 +1,4 @@
-//===- HttpChatClient.h - a chat endpoint over HTTP, with retries -*- C++ -*-===//
+//===- HttpChatClient.h - a chat endpoint over HTTP ------------*- C++ -*-===//
 //
 // What OpenAI-compatible and Anthropic endpoints share: POST a JSON body,
 // retry a bounded number of times with exponential backoff (honouring

@@ -35,9 +35,9 @@ struct LlmConfig {
   double BackoffSeconds = 1;   ///< First wait; doubled on each retry.
   /// Prices per million tokens, for the estimated cost (0: unknown).
   double PriceIn = 0, PriceOut = 0;
-  unsigned MaxCalls = 0; ///< Calls to the endpoint per run; 0: no cap.
-  double MaxCost = 0;    ///< Estimated cost per run; 0: no cap.
-  bool Replay = false;   ///< Answer from the database's cache only.
+  unsigned MaxCalls = 0;  ///< Calls to the endpoint per run; 0: no cap.
+  double MaxCost = 0;     ///< Estimated cost per run; 0: no cap.
+  bool Replay = false;    ///< Answer from the database's cache only.
   std::string PromptsDir; ///< Empty: the installed prompts.
   ApiKey Key;
 

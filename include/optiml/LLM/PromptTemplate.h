@@ -1,4 +1,4 @@
-//===- PromptTemplate.h - a versioned prompt with named variables -*- C++ -*-===//
+//===- PromptTemplate.h - a versioned prompt template ----------*- C++ -*-===//
 //
 // Prompts are files, not string literals in the code: a header naming the
 // prompt, its version (bumped whenever the wording changes, recorded with

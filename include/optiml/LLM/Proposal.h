@@ -25,8 +25,8 @@ enum class ProposalKind { Structured, Edit };
 /// What a proposer said, before anything was checked.
 struct RawProposal {
   ProposalKind Kind = ProposalKind::Structured;
-  std::string Action; ///< Structured: `name(site=...,p=v)`.
-  std::string Code;   ///< Edit: the new kernel (and helpers).
+  std::string Action;      ///< Structured: `name(site=...,p=v)`.
+  std::string Code;        ///< Edit: the new kernel (and helpers).
   double Confidence = 0.5; ///< In [0, 1].
   std::string Rationale;
 };

@@ -35,7 +35,9 @@ public:
       : Config(Config), Inner(Inner), Db(Db) {}
 
   llvm::Expected<ChatAnswer> complete(const ChatRequest &R) override;
-  std::string provider() const override { return toString(Config.Provider).str(); }
+  std::string provider() const override {
+    return toString(Config.Provider).str();
+  }
   std::string endpoint() const override { return Config.BaseUrl; }
   std::string model() const override { return Config.Model; }
 

@@ -21,8 +21,8 @@ namespace optiml {
 struct KernelDefinition {
   const clang::FunctionDecl *Kernel = nullptr;
   const clang::Decl *Outer = nullptr; ///< The template, or Kernel itself.
-  unsigned Begin = 0; ///< File offset of its first character.
-  unsigned End = 0;   ///< Just past its closing brace.
+  unsigned Begin = 0;                 ///< File offset of its first character.
+  unsigned End = 0;                   ///< Just past its closing brace.
   /// Offset of the start of the line holding its `#pragma optiml` mark.
   std::optional<unsigned> MarkLine;
 

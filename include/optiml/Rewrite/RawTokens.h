@@ -22,11 +22,11 @@ namespace optiml {
 
 struct RawToken {
   clang::tok::TokenKind Kind;
-  std::string Text;   ///< As written (identifiers: their name).
-  unsigned Offset;    ///< Of its first character in the text.
-  unsigned End;       ///< Just past its last character.
-  bool StartsLine;    ///< First token of a (logical) line.
-  bool InDirective;   ///< Part of a `#...` line, the `#` included.
+  std::string Text; ///< As written (identifiers: their name).
+  unsigned Offset;  ///< Of its first character in the text.
+  unsigned End;     ///< Just past its last character.
+  bool StartsLine;  ///< First token of a (logical) line.
+  bool InDirective; ///< Part of a `#...` line, the `#` included.
 };
 
 /// A preprocessor directive line: `#define N 4` is {"define", "#define N 4"}.
