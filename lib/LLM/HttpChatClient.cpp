@@ -82,10 +82,7 @@ llvm::Expected<ChatAnswer> HttpChatClient::complete(const ChatRequest &Req) {
     if (!Ok && retryable(R) && Attempt <= Config.Retries) {
       double Delay =
           R.RetryAfterSeconds ? std::min(*R.RetryAfterSeconds, 60.0) : Wait;
-      if (Sleep)
-        Sleep(Delay);
-      else
-        std::this_thread::sleep_for(std::chrono::duration<double>(Delay));
+      std::this_thread::sleep_for(std::chrono::duration<double>(Delay));
       Wait *= 2;
       continue;
     }

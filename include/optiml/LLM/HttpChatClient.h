@@ -15,7 +15,6 @@
 #include "optiml/LLM/HttpClient.h"
 #include "optiml/LLM/LlmConfig.h"
 
-#include <functional>
 #include <vector>
 
 namespace optiml {
@@ -27,9 +26,6 @@ public:
   llvm::Expected<ChatAnswer> complete(const ChatRequest &R) override;
   std::string endpoint() const override { return Config.BaseUrl; }
   std::string model() const override { return Config.Model; }
-
-  /// How a retry waits; tests replace it to run without sleeping.
-  void setSleep(std::function<void(double)> S) { Sleep = std::move(S); }
 
 protected:
   virtual std::string url() const = 0;
@@ -46,7 +42,6 @@ protected:
 
 private:
   llvm::Error failure(const HttpResponse &R, unsigned Attempts) const;
-  std::function<void(double)> Sleep;
 };
 
 /// Whether another try may succeed where \p R failed.
