@@ -25,23 +25,6 @@ llvm::StringRef optiml::toString(LlmProvider P) {
   llvm_unreachable("unknown provider");
 }
 
-llvm::ArrayRef<const char *> LlmConfig::settingNames() {
-  static const char *Names[] = {"llm",
-                                "llm-base-url",
-                                "llm-model",
-                                "llm-temperature",
-                                "llm-max-tokens",
-                                "llm-timeout",
-                                "llm-retries",
-                                "llm-max-calls",
-                                "llm-max-cost",
-                                "llm-price-in",
-                                "llm-price-out",
-                                "llm-replay",
-                                "prompts-dir"};
-  return Names;
-}
-
 namespace {
 
 /// One setting's value and where it came from, for error messages.

@@ -118,8 +118,9 @@ def main():
           % (listing["tokens_out"], seconds, len(listing["proposals"]),
              accepted, "; ".join(listing["notes"]) or "none"))
     for p in listing["proposals"]:
-        print("  %s %s: %s" % (p["kind"], p["status"],
-                               p.get("step") or p["reason"] or p.get("same_as", "")))
+        what = p["reason"] if p["status"] == "rejected" else (
+            p.get("step") or p.get("same_as") or "")
+        print("  %s %s: %s" % (p["kind"], p["status"], what))
 
     # The server is gone; the recorded call answers the same question.
     replayed, _, _ = propose(args.tool, args.source_root, url, work,

@@ -43,9 +43,6 @@ struct LlmConfig {
 
   bool enabled() const { return Provider != LlmProvider::None; }
 
-  /// The names of the settings, as flags without their dashes.
-  static llvm::ArrayRef<const char *> settingNames();
-
   /// Resolves every setting from \p Flags (name -> value, only those the
   /// user gave), the environment and the config file, then reads the key
   /// from the environment (and removes it from there). Bad values are
