@@ -46,7 +46,31 @@ CREATE TABLE IF NOT EXISTS candidates (
   UNIQUE (kernel_id, source_hash));
 CREATE INDEX IF NOT EXISTS candidates_by_status
   ON candidates (kernel_id, status);
+CREATE TABLE IF NOT EXISTS llm_calls (
+  id INTEGER PRIMARY KEY,
+  cache_key TEXT NOT NULL,
+  provider TEXT NOT NULL,
+  endpoint TEXT NOT NULL,
+  model TEXT NOT NULL,
+  prompt_version TEXT NOT NULL,
+  prompt_hash TEXT NOT NULL,
+  temperature REAL NOT NULL,
+  max_tokens INTEGER NOT NULL,
+  sample INTEGER NOT NULL,
+  answer TEXT NOT NULL,
+  finish_reason TEXT NOT NULL,
+  tokens_in INTEGER NOT NULL,
+  tokens_out INTEGER NOT NULL,
+  latency_s REAL NOT NULL,
+  cost REAL NOT NULL,
+  created_at INTEGER NOT NULL);
+CREATE INDEX IF NOT EXISTS llm_calls_by_key ON llm_calls (cache_key);
 )sql";
+
+static const char LlmCallColumns[] =
+    "id, cache_key, provider, endpoint, model, prompt_version, prompt_hash, "
+    "temperature, max_tokens, sample, answer, finish_reason, tokens_in, "
+    "tokens_out, latency_s, cost, created_at";
 
 static const char CandidateColumns[] =
     "id, kernel_id, trace, source_hash, parent_hash, last_transform, status, "
@@ -236,4 +260,73 @@ Database::candidates(int64_t Kernel) {
     return Select.takeError();
   Select->bind(1, Kernel);
   return Select->collect<CandidateRecord>(readCandidate);
+}
+
+static LlmCallRecord readLlmCall(const Statement &S) {
+  LlmCallRecord R;
+  R.Id = S.integer(0);
+  R.CacheKey = S.text(1);
+  R.Provider = S.text(2);
+  R.Endpoint = S.text(3);
+  R.Model = S.text(4);
+  R.PromptVersion = S.text(5);
+  R.PromptHash = S.text(6);
+  R.Temperature = S.real(7);
+  R.MaxTokens = S.integer(8);
+  R.Sample = S.integer(9);
+  R.Answer = S.text(10);
+  R.FinishReason = S.text(11);
+  R.TokensIn = S.integer(12);
+  R.TokensOut = S.integer(13);
+  R.LatencySeconds = S.real(14);
+  R.Cost = S.real(15);
+  R.CreatedAt = S.integer(16);
+  return R;
+}
+
+llvm::Expected<std::optional<LlmCallRecord>>
+Database::findLlmCall(llvm::StringRef CacheKey) {
+  auto Select = Statement::prepare(
+      Db.get(), std::string("SELECT ") + LlmCallColumns +
+                    " FROM llm_calls WHERE cache_key = ? ORDER BY id DESC "
+                    "LIMIT 1");
+  if (!Select)
+    return Select.takeError();
+  Select->bind(1, CacheKey);
+  auto Row = Select->step();
+  if (!Row)
+    return Row.takeError();
+  if (!*Row)
+    return std::nullopt;
+  return readLlmCall(*Select);
+}
+
+llvm::Expected<int64_t> Database::addLlmCall(const LlmCallRecord &R) {
+  auto Insert = Statement::prepare(
+      Db.get(),
+      "INSERT INTO llm_calls (cache_key, provider, endpoint, model, "
+      "prompt_version, prompt_hash, temperature, max_tokens, sample, answer, "
+      "finish_reason, tokens_in, tokens_out, latency_s, cost, created_at) "
+      "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+  if (!Insert)
+    return Insert.takeError();
+  Statement &S = *Insert;
+  S.bind(1, R.CacheKey).bind(2, R.Provider).bind(3, R.Endpoint);
+  S.bind(4, R.Model).bind(5, R.PromptVersion).bind(6, R.PromptHash);
+  S.bind(7, R.Temperature).bind(8, R.MaxTokens).bind(9, R.Sample);
+  S.bind(10, R.Answer).bind(11, R.FinishReason).bind(12, R.TokensIn);
+  S.bind(13, R.TokensOut).bind(14, R.LatencySeconds).bind(15, R.Cost);
+  S.bind(16, R.CreatedAt ? R.CreatedAt : int64_t(std::time(nullptr)));
+  if (llvm::Error E = S.run())
+    return E;
+  return int64_t(sqlite3_last_insert_rowid(Db.get()));
+}
+
+llvm::Expected<std::vector<LlmCallRecord>> Database::llmCalls() {
+  auto Select =
+      Statement::prepare(Db.get(), std::string("SELECT ") + LlmCallColumns +
+                                       " FROM llm_calls ORDER BY id");
+  if (!Select)
+    return Select.takeError();
+  return Select->collect<LlmCallRecord>(readLlmCall);
 }

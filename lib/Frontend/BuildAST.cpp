@@ -12,9 +12,11 @@ llvm::Expected<std::unique_ptr<ASTUnit>>
 optiml::buildAST(const tooling::CompilationDatabase &DB, llvm::StringRef File,
                  const CudaToolchain &Toolchain,
                  std::optional<llvm::StringRef> Contents, ErrorKind OnError,
-                 llvm::StringRef Name) {
+                 llvm::StringRef Name, DiagnosticConsumer *Diagnostics) {
   tooling::ClangTool Tool(DB, {File.str()});
   Tool.setPrintErrorMessage(false);
+  if (Diagnostics)
+    Tool.setDiagnosticConsumer(Diagnostics);
   if (Contents)
     Tool.mapVirtualFile(File, *Contents);
   Tool.appendArgumentsAdjuster(

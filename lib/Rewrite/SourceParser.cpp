@@ -9,7 +9,8 @@ using namespace optiml;
 using namespace clang;
 
 llvm::Expected<std::unique_ptr<ParsedSource>>
-SourceParser::parse(const KernelSource &Source, ErrorKind OnError) const {
+SourceParser::parse(const KernelSource &Source, ErrorKind OnError,
+                    clang::DiagnosticConsumer *Diagnostics) const {
   llvm::SmallString<256> Path(Source.path());
   if (std::error_code EC = llvm::sys::fs::make_absolute(Path))
     return makeError(ErrorKind::BadInput, Source.path() + ": " + EC.message());
@@ -21,7 +22,7 @@ SourceParser::parse(const KernelSource &Source, ErrorKind OnError) const {
   std::unique_ptr<ParsedSource> Parsed(new ParsedSource(Source));
   // The AST keeps referring to the mapped text, which Parsed owns.
   auto AST = buildAST(DB, Path, Toolchain, Parsed->Source.text(), OnError,
-                      Source.path());
+                      Source.path(), Diagnostics);
   if (!AST)
     return AST.takeError();
   Parsed->AST = std::move(*AST);

@@ -44,7 +44,9 @@ static cl::opt<std::string>
     OutputFile("o",
                cl::desc("With --apply: write the result here (default: "
                         "stdout); with --optimize (required): the fastest "
-                        "verified kernel; never the input file"),
+                        "verified kernel; never the input file; with "
+                        "--propose: a folder for the accepted edits and "
+                        "proposals.json"),
                cl::value_desc("file.cu"), cl::cat(OptimlCategory));
 static cl::opt<bool>
     Evaluate("evaluate",
@@ -134,7 +136,8 @@ static cl::opt<double>
               cl::init(0), cl::cat(OptimlCategory));
 static cl::opt<std::string>
     DbPath("db",
-           cl::desc("With --optimize: the search database (default: "
+           cl::desc("With --optimize and --propose: the database of "
+                    "measurements and LLM calls (default: "
                     "<cache>/search.sqlite)"),
            cl::value_desc("file.sqlite"), cl::cat(OptimlCategory));
 static cl::opt<bool>
@@ -155,6 +158,104 @@ static cl::opt<uint64_t>
                         "choices (random's; mcts and greedy make none), so a "
                         "run can be repeated (default 1)"),
                cl::init(1), cl::value_desc("N"), cl::cat(OptimlCategory));
+
+static cl::opt<bool>
+    Propose("propose",
+            cl::desc("Ask the model (--llm) for changes to the kernel and "
+                     "validate each without a GPU (apply, re-parse, edit "
+                     "checks, nvcc build)"),
+            cl::cat(OptimlCategory));
+static cl::opt<unsigned>
+    ProposalCount("n",
+                  cl::desc("With --propose: proposals to ask for "
+                           "(1..32, default 3)"),
+                  cl::init(3), cl::value_desc("N"), cl::cat(OptimlCategory));
+
+static cl::opt<std::string>
+    LlmProviderName("llm",
+                    cl::desc("The model's protocol: none (default), openai "
+                             "(any OpenAI-compatible endpoint: OpenAI, vLLM, "
+                             "llama.cpp, Ollama) or anthropic. Every --llm* "
+                             "option is also read from OPTIML_<NAME> "
+                             "(OPTIML_LLM_MODEL, ...) and from the "
+                             "--llm-config file; the key only from "
+                             "OPTIML_LLM_API_KEY, else OPENAI_API_KEY or "
+                             "ANTHROPIC_API_KEY"),
+                    cl::value_desc("none|openai|anthropic"),
+                    cl::cat(OptimlCategory));
+static cl::opt<std::string>
+    LlmBaseUrl("llm-base-url",
+               cl::desc("Endpoint base URL (default: the provider's; "
+                        "http://127.0.0.1:8080/v1 for scripts/llm-server.sh)"),
+               cl::value_desc("url"), cl::cat(OptimlCategory));
+static cl::opt<std::string> LlmModel("llm-model", cl::desc("Model name"),
+                                     cl::value_desc("name"),
+                                     cl::cat(OptimlCategory));
+static cl::opt<std::string>
+    LlmTemperature("llm-temperature",
+                   cl::desc("Sampling temperature (default 0.2)"),
+                   cl::value_desc("t"), cl::cat(OptimlCategory));
+static cl::opt<std::string>
+    LlmMaxTokens("llm-max-tokens",
+                 cl::desc("Most tokens in one answer (default 2048)"),
+                 cl::value_desc("n"), cl::cat(OptimlCategory));
+static cl::opt<std::string>
+    LlmTimeout("llm-timeout",
+               cl::desc("Seconds one request may take (default 120)"),
+               cl::value_desc("s"), cl::cat(OptimlCategory));
+static cl::opt<std::string>
+    LlmRetries("llm-retries",
+               cl::desc("Retries on 429, 5xx and time-outs, with "
+                        "exponential backoff (default 3)"),
+               cl::value_desc("n"), cl::cat(OptimlCategory));
+static cl::opt<std::string>
+    LlmMaxCalls("llm-max-calls",
+                cl::desc("Stop asking after this many calls in one run "
+                         "(default: no cap)"),
+                cl::value_desc("n"), cl::cat(OptimlCategory));
+static cl::opt<std::string>
+    LlmMaxCost("llm-max-cost",
+               cl::desc("Stop asking once the estimated cost reaches this "
+                        "(default: no cap)"),
+               cl::value_desc("amount"), cl::cat(OptimlCategory));
+static cl::opt<std::string>
+    LlmPriceIn("llm-price-in",
+               cl::desc("Price of a million input tokens, for the cost "
+                        "estimate (default 0: unknown)"),
+               cl::value_desc("amount"), cl::cat(OptimlCategory));
+static cl::opt<std::string>
+    LlmPriceOut("llm-price-out", cl::desc("Price of a million output tokens"),
+                cl::value_desc("amount"), cl::cat(OptimlCategory));
+static cl::opt<bool>
+    LlmReplay("llm-replay",
+              cl::desc("Answer from the database's recorded calls only: "
+                       "offline and deterministic; a prompt never asked "
+                       "before is an error"),
+              cl::cat(OptimlCategory));
+static cl::opt<std::string>
+    LlmConfigFile("llm-config",
+                  cl::desc("A JSON file of these settings "
+                           "({\"llm\": \"openai\", \"llm-model\": ...})"),
+                  cl::value_desc("file.json"), cl::cat(OptimlCategory));
+static cl::opt<std::string>
+    PromptsDir("prompts-dir",
+               cl::desc("Folder of *.prompt templates (default: the "
+                        "installed prompts/)"),
+               cl::value_desc("dir"), cl::cat(OptimlCategory));
+
+/// The LLM settings the user gave on the command line, by name.
+static std::map<std::string, std::string> llmFlags() {
+  std::map<std::string, std::string> Given;
+  for (cl::opt<std::string> *O :
+       {&LlmProviderName, &LlmBaseUrl, &LlmModel, &LlmTemperature,
+        &LlmMaxTokens, &LlmTimeout, &LlmRetries, &LlmMaxCalls, &LlmMaxCost,
+        &LlmPriceIn, &LlmPriceOut, &LlmConfigFile, &PromptsDir})
+    if (O->getNumOccurrences())
+      Given[O->ArgStr.str()] = *O;
+  if (LlmReplay.getNumOccurrences())
+    Given["llm-replay"] = LlmReplay ? "1" : "0";
+  return Given;
+}
 
 static const char Overview[] =
     "clang-optiml: verified, profile-guided optimization of CUDA kernels.\n\n"
@@ -263,7 +364,27 @@ int main(int Argc, const char **Argv) {
       return fail(std::move(E));
     return ExitOK;
   }
+  if (Propose) {
+    auto Llm = LlmConfig::resolve(llmFlags());
+    if (!Llm)
+      return fail(Llm.takeError());
+    ProposeOptions O;
+    O.Kernel = KernelName;
+    O.SpecPath = SpecFile;
+    O.Arch = GpuArch;
+    O.NvccFlags = NvccFlags;
+    O.Count = ProposalCount;
+    O.OutputDir = OutputFile;
+    O.DbPath = DbPath;
+    O.Llm = std::move(*Llm);
+    auto Code = D.propose(Sources[0], O, Format);
+    return Code ? *Code : fail(Code.takeError());
+  }
   if (Optimize) {
+    if (!llmFlags().empty())
+      WithColor::warning(errs(), "clang-optiml")
+          << "the --llm options are used by --propose only in this version; "
+             "--optimize searches with the heuristic policy\n";
     OptimizeOptions O;
     O.Kernel = KernelName;
     O.SpecPath = SpecFile;
@@ -300,5 +421,6 @@ int main(int Argc, const char **Argv) {
   }
   return fail(makeError(ErrorKind::BadInput,
                         "nothing to do: pass --list-kernels, --list-sites, "
-                        "--apply, --evaluate or --optimize (see --help)"));
+                        "--apply, --evaluate, --optimize or --propose (see "
+                        "--help)"));
 }

@@ -47,7 +47,16 @@ public:
   /// Every record of \p Kernel, oldest first.
   llvm::Expected<std::vector<CandidateRecord>> candidates(int64_t Kernel);
 
-  static constexpr int SchemaVersion = 1;
+  /// The newest call recorded under \p CacheKey (an LLM answer), if any.
+  llvm::Expected<std::optional<LlmCallRecord>>
+  findLlmCall(llvm::StringRef CacheKey);
+  /// Records one call to a language model; returns its id.
+  llvm::Expected<int64_t> addLlmCall(const LlmCallRecord &R);
+  /// Every recorded call, oldest first.
+  llvm::Expected<std::vector<LlmCallRecord>> llmCalls();
+
+  /// 2: LLM calls (accounting and answer cache).
+  static constexpr int SchemaVersion = 2;
 
 private:
   struct Closer {

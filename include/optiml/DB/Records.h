@@ -48,6 +48,31 @@ struct CandidateRecord {
   int64_t CreatedAt = 0; ///< Unix seconds; set on insertion when 0.
 };
 
+/// One answer a language model gave, with what it cost. Rows are the
+/// accounting (every call that reached an endpoint) and the cache:
+/// CacheKey hashes the endpoint, model, prompt and sampling parameters and
+/// the sample index, so a replay gets the same answer back. Never the API
+/// key.
+struct LlmCallRecord {
+  int64_t Id = 0;
+  std::string CacheKey;
+  std::string Provider; ///< "openai" or "anthropic".
+  std::string Endpoint; ///< The base URL.
+  std::string Model;
+  std::string PromptVersion; ///< "propose/1".
+  std::string PromptHash;    ///< Of the rendered prompt.
+  double Temperature = 0;
+  int64_t MaxTokens = 0;
+  int64_t Sample = 0;
+  std::string Answer;       ///< The model's text.
+  std::string FinishReason; ///< "stop", "length", ...
+  int64_t TokensIn = 0;
+  int64_t TokensOut = 0;
+  double LatencySeconds = 0;
+  double Cost = 0; ///< Estimated, in the prices' currency (0: unknown).
+  int64_t CreatedAt = 0;
+};
+
 } // namespace optiml
 
 #endif // OPTIML_DB_RECORDS_H

@@ -13,6 +13,7 @@
 #include "optiml/Frontend/CudaToolchain.h"
 #include "optiml/IR/KernelInfo.h"
 #include "optiml/IR/KernelSource.h"
+#include "optiml/LLM/LlmConfig.h"
 #include "optiml/Spec/KernelSpec.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
@@ -50,6 +51,17 @@ struct OptimizeOptions {
   MeasureOptions Measure;   ///< Metrics are forced on.
   unsigned TimeoutSeconds = 300; ///< For one runner process.
   uint64_t Seed = 1;             ///< For --strategy=random.
+};
+
+struct ProposeOptions {
+  std::string Kernel;   ///< Empty: the file's only kernel.
+  std::string SpecPath; ///< Empty: the mark and/or <file>.optiml.json.
+  std::string Arch;     ///< For the nvcc build; empty: sm_90.
+  std::vector<std::string> NvccFlags;
+  unsigned Count = 3;    ///< Proposals asked for.
+  std::string OutputDir; ///< Empty: nothing written.
+  std::string DbPath;    ///< Empty: Database::defaultPath().
+  LlmConfig Llm;
 };
 
 class Driver {
@@ -97,6 +109,14 @@ public:
   /// anything is built.
   llvm::Expected<int> optimize(llvm::StringRef File,
                                const OptimizeOptions &Options);
+
+  /// Asks the model for Options.Count proposals on one kernel, validates
+  /// each statically (apply, re-parse, the edit checks, an nvcc build) and
+  /// lists them; accepted edits go to Options.OutputDir. ExitOK when the
+  /// model answered, whatever it proposed; no answer is an error.
+  llvm::Expected<int> propose(llvm::StringRef File,
+                              const ProposeOptions &Options,
+                              OutputFormat Format);
 
 private:
   /// What --evaluate and --optimize work on: the file's inventory, the

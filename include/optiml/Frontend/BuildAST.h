@@ -24,12 +24,14 @@ namespace optiml {
 /// flags translated and \p Toolchain's defaults added. \p Contents, when
 /// given, stands for the file's text and must outlive the AST. When clang
 /// cannot run or the source has errors, an error of kind \p OnError whose
-/// message starts with \p Name.
+/// message starts with \p Name. Clang's diagnostics go to \p Diagnostics
+/// when set (a candidate judged quietly), else to stderr.
 llvm::Expected<std::unique_ptr<clang::ASTUnit>>
 buildAST(const clang::tooling::CompilationDatabase &DB, llvm::StringRef File,
          const CudaToolchain &Toolchain,
          std::optional<llvm::StringRef> Contents, ErrorKind OnError,
-         llvm::StringRef Name);
+         llvm::StringRef Name,
+         clang::DiagnosticConsumer *Diagnostics = nullptr);
 
 } // namespace optiml
 

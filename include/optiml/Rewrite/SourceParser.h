@@ -25,10 +25,11 @@ public:
 
   /// Parses \p Source. A source with errors is an error of kind \p OnError
   /// (BadInput for the user's file, Internal for a rewrite result) after
-  /// clang's diagnostics have been printed.
+  /// clang's diagnostics have been printed, or given to \p Diagnostics
+  /// when set (a candidate judged quietly).
   llvm::Expected<std::unique_ptr<ParsedSource>>
-  parse(const KernelSource &Source,
-        ErrorKind OnError = ErrorKind::BadInput) const;
+  parse(const KernelSource &Source, ErrorKind OnError = ErrorKind::BadInput,
+        clang::DiagnosticConsumer *Diagnostics = nullptr) const;
 
 private:
   const clang::tooling::CompilationDatabase &DB;

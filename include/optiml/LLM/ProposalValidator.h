@@ -1,0 +1,49 @@
+//===- ProposalValidator.h - judge a proposal before any GPU ---*- C++ -*-===//
+//
+// The static half of validation, the same for every proposer: a structured
+// proposal is parsed as a step and applied by StepRunner (unknown
+// transforms, bad parameters and illegal sites are refused with the
+// transform's reason); an edit is applied as a KernelEdit and judged by
+// KernelEditChecker; then the result must build with nvcc. What survives
+// is a candidate the search may verify and time.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OPTIML_LLM_PROPOSALVALIDATOR_H
+#define OPTIML_LLM_PROPOSALVALIDATOR_H
+
+#include "optiml/Eval/Builder.h"
+#include "optiml/LLM/Proposal.h"
+#include "optiml/Rewrite/SourceParser.h"
+#include "optiml/Transform/TransformRegistry.h"
+
+namespace optiml {
+
+class ProposalValidator {
+public:
+  /// Without \p Build (null), results are not compiled.
+  ProposalValidator(const TransformRegistry &Registry,
+                    const SourceParser &Parser, const Builder *Build)
+      : Registry(Registry), Parser(Parser), Build(Build) {}
+
+  /// \p R judged as a change to kernel \p Kernel of \p State.
+  Proposal validate(const RawProposal &R, ParsedSource &State,
+                    llvm::StringRef Kernel) const;
+
+private:
+  void structured(Proposal &P, ParsedSource &State,
+                  llvm::StringRef Kernel) const;
+  void edit(Proposal &P, ParsedSource &State, llvm::StringRef Kernel) const;
+  /// Empty when \p Result builds; else nvcc's first error line.
+  std::string buildError(ParsedSource &Result, llvm::StringRef Kernel) const;
+  void accept(Proposal &P, ParsedSource &State, ParsedSource &Result,
+              llvm::StringRef Kernel) const;
+
+  const TransformRegistry &Registry;
+  const SourceParser &Parser;
+  const Builder *Build;
+};
+
+} // namespace optiml
+
+#endif // OPTIML_LLM_PROPOSALVALIDATOR_H

@@ -1,0 +1,93 @@
+//===- RecordedProfile.cpp - what the database knows of a kernel ---------===//
+
+#include "optiml/Driver/RecordedProfile.h"
+#include "optiml/Profile/MicroProfiler.h"
+#include "optiml/Search/ProfileGuidedPriors.h"
+#include "optiml/Search/RecordingMeasurer.h"
+
+#include <nlohmann/json.hpp>
+
+using namespace optiml;
+
+/// The newest successful record of the source itself, with its runner
+/// result.
+static llvm::Expected<std::optional<CandidateRecord>>
+newestRecord(Database &Db, const KernelSource &Source,
+             const KernelInfo &Kernel) {
+  auto Kernels = Db.kernels();
+  if (!Kernels)
+    return Kernels.takeError();
+  std::optional<CandidateRecord> Best;
+  for (const KernelRecord &K : *Kernels) {
+    if (K.Hash != Source.hash() || K.Name != Kernel.QualifiedName)
+      continue;
+    auto R = Db.find(K.Id, Source.hash());
+    if (!R)
+      return R.takeError();
+    if (*R && (*R)->Status == "ok" && !(*R)->Metrics.empty() &&
+        (!Best || (*R)->CreatedAt >= Best->CreatedAt))
+      Best = **R;
+  }
+  return Best;
+}
+
+static std::optional<DeviceFacts> deviceOf(const nlohmann::json &Runner) {
+  if (!Runner.is_object() || !Runner.contains("device") ||
+      !Runner["device"].is_object())
+    return std::nullopt;
+  const nlohmann::json &D = Runner["device"];
+  DeviceFacts F;
+  try {
+    F.Name = D.value("name", "");
+    F.SMs = D.value("sms", 0u);
+    if (D.contains("peaks") && D["peaks"].is_object()) {
+      F.DramBytesPerSecond = D["peaks"].value("dram_bytes_per_s", 0.0);
+      F.Fp32FlopsPerSecond = D["peaks"].value("fp32_flops_per_s", 0.0);
+    }
+  } catch (const nlohmann::json::exception &) {
+    // A malformed record tells no more than its name, if that.
+  }
+  return F;
+}
+
+static std::optional<LaunchGeometry> geometryOf(const KernelSpec *Spec,
+                                                const KernelInfo &Kernel) {
+  if (!Spec)
+    return std::nullopt;
+  auto Instances = Spec->instantiate(Kernel);
+  if (!Instances || Instances->empty()) {
+    if (!Instances)
+      llvm::consumeError(Instances.takeError());
+    return std::nullopt;
+  }
+  const ConcreteInstance &I = Instances->front();
+  LaunchGeometry G;
+  G.GridBlocks = I.Grid[0] * I.Grid[1] * I.Grid[2];
+  G.ThreadsPerBlock = I.Block[0] * I.Block[1] * I.Block[2];
+  G.DynamicSharedBytes = I.SharedMemory;
+  return G;
+}
+
+llvm::Expected<RecordedProfile>
+RecordedProfile::find(Database &Db, const KernelSource &Source,
+                      const KernelInfo &Kernel, const KernelSpec *Spec,
+                      llvm::StringRef Arch) {
+  RecordedProfile Out;
+  auto Record = newestRecord(Db, Source, Kernel);
+  if (!Record)
+    return Record.takeError();
+  if (!*Record)
+    return Out;
+  Measurement M = fromRecord(**Record);
+  if (!M.Runner)
+    return Out;
+  Out.Device = deviceOf(*M.Runner);
+  ProfileInput In = profileInput(M);
+  In.Geometry = geometryOf(Spec, Kernel);
+  if (auto Limits = DeviceLimits::forArch(Arch))
+    In.Limits = *Limits;
+  ProfileReport R = MicroProfiler::standard().profile(In);
+  Out.Bottleneck = toString(R.Stage1.Kind).str();
+  Out.Findings = R.Findings;
+  return Out;
+}
