@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Builds the relocatable GPU bundle: a statically linked, stripped
 # clang-optiml, Clang's resource headers beside it (where the tool looks when
-# relocated), the runtime/ sources and nlohmann's json.hpp (the GPU machine
-# has nvcc and CMake but neither LLVM nor nlohmann). Output:
+# relocated), the runtime/ sources with the runner protocol headers they
+# include (include/optiml/Protocol, beside runtime/ as in the source tree)
+# and nlohmann's json.hpp (the GPU machine has nvcc and CMake but neither
+# LLVM nor nlohmann). Output:
 #   bundle/optiml-gpu.tar.xz   (git-ignored; carry it to the GPU machine)
 # Usage: scripts/gpu-bundle.sh            (after scripts/setup.sh)
 set -euo pipefail
@@ -28,6 +30,8 @@ cp -r "$resource_dir/include" "$stage/lib/clang/$llvm_major/"
 # version of them may sit in the GPU machine's /usr/include.
 cp -r /usr/include/nlohmann "$stage/include/"
 [ -d runtime ] && cp -r runtime "$stage/"
+mkdir -p "$stage/include/optiml"
+cp -r include/optiml/Protocol "$stage/include/optiml/"
 git rev-parse --short HEAD > "$stage/VERSION" 2>/dev/null || echo unknown > "$stage/VERSION"
 
 tar -C "$out" -cJf "$out/optiml-gpu.tar.xz" optiml-gpu

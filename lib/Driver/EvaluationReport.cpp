@@ -5,20 +5,7 @@
 #include "llvm/Support/Format.h"
 
 using namespace optiml;
-using nlohmann::json;
-
-/// A number from \p J at \p Key, or NaN: the runner's document is read
-/// defensively, a missing field must not stop the report.
-static double num(const json &J, const char *Key) {
-  if (!J.is_object() || !J.contains(Key) || !J[Key].is_number())
-    return std::numeric_limits<double>::quiet_NaN();
-  return J[Key].get<double>();
-}
-
-static const json &field(const json &J, const char *Key) {
-  static const json Null;
-  return J.is_object() && J.contains(Key) ? J[Key] : Null;
-}
+namespace proto = optiml::protocol;
 
 static void printUsage(const char *Side, const BuildResult &B,
                        llvm::raw_ostream &OS) {
@@ -37,58 +24,65 @@ static void printUsage(const char *Side, const BuildResult &B,
        << "\n";
 }
 
-static void printTime(const char *Side, const json &T, llvm::raw_ostream &OS) {
+static void printTime(const char *Side, const proto::TimeSummary &T,
+                      llvm::raw_ostream &OS) {
   OS << "  " << llvm::left_justify(Side, 10)
-     << llvm::format("%10.4f ms  spread %5.2f%%  (%d reps)\n",
-                     num(T, "median_ns") / 1e6, 100 * num(T, "spread"),
-                     static_cast<int>(num(T, "reps")));
+     << llvm::format("%10.4f ms  spread %5.2f%%  (%d reps)\n", T.MedianNs / 1e6,
+                     100 * T.Spread, static_cast<int>(T.Reps));
 }
 
-static void printVerify(const json &V, llvm::raw_ostream &OS) {
-  bool Passed = V.is_object() && V.value("passed", false);
-  OS << "verify:   " << (Passed ? "PASS" : "FAIL") << "\n";
-  const json &Failures = field(V, "failures");
-  if (!Failures.is_array())
+/// PASS or FAIL, and the first failures as the runner listed them.
+static void printVerify(const std::optional<proto::VerifyReport> &V,
+                        llvm::raw_ostream &OS) {
+  OS << "verify:   " << (V && V->Passed ? "PASS" : "FAIL") << "\n";
+  if (!V)
     return;
-  for (size_t I = 0; I < Failures.size() && I < 5; ++I)
-    OS << "  - " << Failures[I].dump() << "\n";
+  for (size_t I = 0; I < V->Failures.size() && I < 5; ++I)
+    OS << "  - " << proto::Json(V->Failures[I]).dump() << "\n";
+}
+
+static void printTiming(const proto::InstanceTiming &T, llvm::raw_ostream &OS) {
+  OS << "time (instance " << T.Instance << "):\n";
+  printTime("reference", T.Reference, OS);
+  printTime("candidate", T.Candidate, OS);
+  OS << llvm::format("speedup:  %.3fx  (noise +/- %.2f%%): ", T.Speedup,
+                     100 * T.Noise)
+     << (T.Significant ? "significant" : "within noise") << "\n";
 }
 
 /// The counters of the first profiled instance, side by side.
-static void printMetrics(const json &M, llvm::raw_ostream &OS) {
-  if (M.is_null())
+static void printMetrics(const std::optional<proto::MetricsReport> &M,
+                         llvm::raw_ostream &OS) {
+  if (!M)
     return;
   OS << "metrics:\n";
-  if (!field(M, "error").is_null()) {
-    OS << "  unavailable: " << field(M, "error").dump() << "\n";
+  if (M->Error) {
+    OS << "  unavailable: " << proto::Json(*M->Error).dump() << "\n";
     return;
   }
-  const json &Instances = field(M, "instances");
-  if (!Instances.is_array() || Instances.empty())
+  if (!M->Instances || M->Instances->empty())
     return;
-  const json &Ref = field(field(Instances[0], "reference"), "values");
-  const json &Cand = field(field(Instances[0], "candidate"), "values");
-  if (!Ref.is_object())
+  const proto::InstanceMetrics &First = M->Instances->front();
+  if (!First.Reference)
     return;
-  OS << "  instance " << Instances[0].value("instance", "?") << "\n";
-  for (auto &[Name, Value] : Ref.items()) {
-    if (!Value.is_number())
-      continue;
-    OS << "  " << llvm::left_justify(Name, 66)
-       << llvm::format("%14.4g", Value.get<double>());
-    if (Cand.is_object() && Cand.contains(Name) && Cand[Name].is_number())
-      OS << llvm::format("  %14.4g", Cand[Name].get<double>());
+  OS << "  instance " << First.Instance << "\n";
+  for (const auto &[Name, Value] : First.Reference->Values) {
+    OS << "  " << llvm::left_justify(Name, 66) << llvm::format("%14.4g", Value);
+    if (First.Candidate) {
+      auto It = First.Candidate->Values.find(Name);
+      if (It != First.Candidate->Values.end())
+        OS << llvm::format("  %14.4g", It->second);
+    }
     OS << "\n";
   }
 }
 
 void optiml::printEvaluation(const Evaluation &E, llvm::StringRef Kernel,
                              llvm::raw_ostream &OS) {
-  const json &R = E.Result;
-  const json &Dev = field(R, "device");
+  const std::optional<proto::RunResult> &R = E.Run.Result;
   OS << "kernel " << Kernel;
-  if (Dev.is_object())
-    OS << " on " << Dev.value("name", "?");
+  if (R && R->Device)
+    OS << " on " << R->Device->Name;
   const char *Verdict = E.accepted()            ? "ACCEPTED"
                         : E.status() == "built" ? "BUILT"
                                                 : "REJECTED";
@@ -96,24 +90,14 @@ void optiml::printEvaluation(const Evaluation &E, llvm::StringRef Kernel,
   OS << "build:\n";
   printUsage("reference", E.Reference, OS);
   printUsage("candidate", E.Candidate, OS);
-  const json &Error = field(R, "error");
-  if (E.status() != "ok" && !Error.is_null())
-    OS << "error:    "
-       << (Error.is_string() ? Error.get<std::string>() : Error.dump()) << "\n";
-  const json &Log = field(R, "log");
-  if (E.status() == "build_failed" && Log.is_string())
-    OS << "log:\n" << Log.get<std::string>() << "\n";
-  if (R.contains("verify"))
-    printVerify(R["verify"], OS);
-  const json &T = field(R, "timing");
-  if (T.is_object()) {
-    OS << "time (instance " << T.value("instance", "?") << "):\n";
-    printTime("reference", field(T, "reference"), OS);
-    printTime("candidate", field(T, "candidate"), OS);
-    OS << llvm::format("speedup:  %.3fx  (noise +/- %.2f%%): ",
-                       num(T, "speedup"), 100 * num(T, "noise"))
-       << (T.value("significant", false) ? "significant" : "within noise")
-       << "\n";
-  }
-  printMetrics(field(R, "metrics"), OS);
+  if (E.status() != "ok" && !E.Run.Error.empty())
+    OS << "error:    " << E.Run.Error << "\n";
+  if (const BuildResult *Failed = E.failedBuild())
+    OS << "log:\n" << llvm::StringRef(Failed->Log).take_back(8000) << "\n";
+  if (!R)
+    return;
+  printVerify(R->Verify, OS);
+  if (const proto::InstanceTiming *T = R->firstTiming())
+    printTiming(*T, OS);
+  printMetrics(R->Metrics, OS);
 }

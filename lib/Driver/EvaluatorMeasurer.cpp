@@ -2,8 +2,6 @@
 
 #include "optiml/Driver/EvaluatorMeasurer.h"
 
-#include <nlohmann/json.hpp>
-
 using namespace optiml;
 
 Measurement optiml::failedMeasurement(llvm::Error E) {
@@ -43,12 +41,7 @@ Measurement EvaluatorMeasurer::measure(const Candidate &C) {
                           &R, CandidateSpec ? &*CandidateSpec : nullptr);
   if (!Ev)
     return failedMeasurement(Ev.takeError());
-  Measurement M = measurementFromRunnerResult(Ev->Result);
-  M.Usage = Ev->Candidate.Usage;
-  M.Sass = Ev->Candidate.Sass;
-  if (!Ev->Candidate.Succeeded && M.Log.empty())
-    M.Log = Ev->Candidate.Log;
-  return M;
+  return measurementOf(*Ev);
 }
 
 std::vector<Measurement>

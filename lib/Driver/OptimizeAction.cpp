@@ -189,14 +189,18 @@ optiml::runOptimizeSearch(Expander &E, Measurer &M, Database &Db,
 //===----------------------------------------------------------------------===//
 
 /// What makes measurements comparable: the instantiated problem (sizes,
-/// arguments, launch, tolerances), as the runner's plan spells it.
+/// arguments, launch, tolerances), as the runner's plan spells it (keys
+/// sorted, so that only the content counts).
 static llvm::Expected<std::string> specKey(const KernelSpec &Spec,
                                            const KernelInfo &Kernel,
                                            const MeasureOptions &M) {
   auto Instances = Spec.instantiate(Kernel);
   if (!Instances)
     return Instances.takeError();
-  return makeRunPlan(Spec, *Instances, "", "", M).dump();
+  auto Plan = makeRunPlan(Spec, *Instances, "", "", M);
+  if (!Plan)
+    return Plan.takeError();
+  return nlohmann::json(protocol::Json(*Plan)).dump();
 }
 
 static llvm::Expected<int64_t> problemId(Database &Db, const KernelSource &Src,

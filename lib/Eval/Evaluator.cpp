@@ -1,6 +1,7 @@
 //===- Evaluator.cpp - build, verify and time one candidate --------------===//
 
 #include "optiml/Eval/Evaluator.h"
+#include "optiml/Protocol/Document.h"
 #include "optiml/Support/Error.h"
 
 #include "llvm/Support/raw_ostream.h"
@@ -8,15 +9,21 @@
 using namespace optiml;
 using nlohmann::json;
 
-bool Evaluation::accepted() const {
-  return status() == "ok" && Result.contains("verify") &&
-         Result["verify"].value("passed", false);
+const BuildResult *Evaluation::failedBuild() const {
+  if (!Reference.Succeeded)
+    return &Reference;
+  return Candidate.Succeeded ? nullptr : &Candidate;
 }
 
-static json buildFailure(const char *Side, const BuildResult &B) {
-  return {{"status", "build_failed"},
-          {"side", Side},
-          {"log", llvm::StringRef(B.Log).take_back(8000).str()}};
+/// The build log shown for a failed build: its end, where nvcc's errors are.
+static std::string buildLog(const BuildResult &B) {
+  return llvm::StringRef(B.Log).take_back(8000).str();
+}
+
+static RunOutcome outcome(std::string Status) {
+  RunOutcome O;
+  O.Status = std::move(Status);
+  return O;
 }
 
 llvm::Expected<Evaluation>
@@ -49,21 +56,19 @@ Evaluator::evaluate(const KernelSource &Reference,
       return Build.takeError();
   E.Reference = *Builds[0];
   E.Candidate = Candidate ? *Builds[1] : *Builds[0];
-  if (!E.Reference.Succeeded) {
-    E.Result = buildFailure("reference", E.Reference);
-    return E;
-  }
-  if (!E.Candidate.Succeeded) {
-    E.Result = buildFailure("candidate", E.Candidate);
+  if (E.failedBuild()) {
+    E.Run = outcome("build_failed");
     return E;
   }
   if (!R) {
-    E.Result = {{"status", "built"}};
+    E.Run = outcome("built");
     return E;
   }
-  json Plan = makeRunPlan(Spec, *Instances, E.Reference.Library,
+  auto Plan = makeRunPlan(Spec, *Instances, E.Reference.Library,
                           Candidate ? E.Candidate.Library : "", Options,
                           CandInstances ? &*CandInstances : nullptr);
+  if (!Plan)
+    return Plan.takeError();
   if (!Options.SavePlanPath.empty()) {
     std::error_code EC;
     llvm::raw_fd_ostream OS(Options.SavePlanPath, EC);
@@ -71,12 +76,12 @@ Evaluator::evaluate(const KernelSource &Reference,
       return makeError(ErrorKind::BadInput, "cannot write " +
                                                 Options.SavePlanPath + ": " +
                                                 EC.message());
-    OS << Plan.dump(2) << "\n";
+    OS << protocol::encode(*Plan) << "\n";
   }
-  auto Result = R->run(Plan, TimeoutSeconds);
-  if (!Result)
-    return Result.takeError();
-  E.Result = std::move(*Result);
+  auto Run = R->run(*Plan, TimeoutSeconds);
+  if (!Run)
+    return Run.takeError();
+  E.Run = std::move(*Run);
   return E;
 }
 
@@ -92,7 +97,25 @@ json optiml::toJSON(const BuildResult &Build) {
   if (Build.Sass)
     J["sass"] = toJSON(*Build.Sass);
   if (!Build.Succeeded)
-    J["log"] = llvm::StringRef(Build.Log).take_back(8000).str();
+    J["log"] = buildLog(Build);
+  return J;
+}
+
+/// The runner's result as it wrote it, with the tool's view of the run
+/// (status, error, the runner's stderr); for a failed build, which side and
+/// its log.
+static json resultJSON(const Evaluation &E) {
+  if (const BuildResult *Failed = E.failedBuild())
+    return {{"status", "build_failed"},
+            {"side", Failed == &E.Reference ? "reference" : "candidate"},
+            {"log", buildLog(*Failed)}};
+  if (E.status() == "built")
+    return {{"status", "built"}};
+  json J = E.Run.Result ? json(protocol::Json(*E.Run.Result)) : json::object();
+  J["status"] = E.status();
+  if (!E.Run.Error.empty())
+    J["error"] = E.Run.Error;
+  J["runner_log"] = E.Run.Log;
   return J;
 }
 
@@ -102,5 +125,5 @@ json optiml::toJSON(const Evaluation &E) {
           {"build",
            {{"reference", toJSON(E.Reference)},
             {"candidate", toJSON(E.Candidate)}}},
-          {"result", E.Result}};
+          {"result", resultJSON(E)}};
 }

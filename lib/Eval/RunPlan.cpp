@@ -1,47 +1,82 @@
 //===- RunPlan.cpp - what the GPU runner is asked to do ------------------===//
 
 #include "optiml/Eval/RunPlan.h"
-#include "optiml/Spec/SpecDraft.h"
+#include "optiml/Support/Error.h"
+
+#include <cmath>
+#include <limits>
 
 using namespace optiml;
-using nlohmann::json;
+namespace proto = optiml::protocol;
 
-static json distribution(const Distribution &D) {
-  json J = {{"kind", D.Kind}};
-  if (D.Kind == "uniform" || D.Kind == "int")
-    J.update({{"lo", D.A}, {"hi", D.B}});
-  else if (D.Kind == "normal")
-    J.update({{"mean", D.A}, {"std", D.B}});
-  else if (D.Kind == "index") {
-    J.update({{"scale", D.A}, {"offset", D.B}});
-    if (D.Mod)
-      J["mod"] = *D.Mod;
-  } else if (D.Kind == "constant")
-    J["value"] = D.A;
-  return J;
-}
-
-static json argument(const ConcreteArg &A) {
-  json J = {{"name", A.Name}, {"type", A.ElementType}};
-  if (A.Role == ArgRole::Scalar) {
-    J["kind"] = "scalar";
-    J["value"] = A.Value;
-    return J;
+/// The spec's distribution (kind and up to three numbers) with the plan's
+/// named parameters. The spec checked that int bounds and an index modulus
+/// are integers.
+static proto::Distribution distribution(const Distribution &D) {
+  using K = proto::Distribution::Kind;
+  proto::Distribution P;
+  if (D.Kind == "uniform") {
+    P.K = K::Uniform;
+    P.Lo = D.A;
+    P.Hi = D.B;
+  } else if (D.Kind == "int") {
+    P.K = K::Int;
+    P.IntLo = static_cast<int64_t>(std::llround(D.A));
+    P.IntHi = static_cast<int64_t>(std::llround(D.B));
+  } else if (D.Kind == "normal") {
+    P.K = K::Normal;
+    P.Mean = D.A;
+    P.Std = D.B;
+  } else if (D.Kind == "index") {
+    P.K = K::Index;
+    P.Scale = D.A;
+    P.Offset = D.B;
+    P.Mod = D.Mod ? static_cast<uint64_t>(std::llround(*D.Mod)) : 0;
+  } else {
+    P.K = K::Constant;
+    P.Value = D.A;
   }
-  J["kind"] = "buffer";
-  J["role"] = roleName(A.Role).str();
-  J["count"] = A.Count;
-  if (A.Dist)
-    J["dist"] = distribution(*A.Dist);
-  return J;
+  return P;
 }
 
-static json instance(const ConcreteInstance &I) {
-  json Args = json::array();
-  for (const ConcreteArg &A : I.Args)
-    Args.push_back(argument(A));
-  return {{"name", I.Name},   {"time", I.Time},          {"grid", I.Grid},
-          {"block", I.Block}, {"shmem", I.SharedMemory}, {"args", Args}};
+/// A scalar's value, exact for its type. The spec checked that it fits the
+/// type and, for integers, that it is integral and at most 2^53.
+static proto::ScalarValue scalarValue(const ConcreteArg &A) {
+  if (proto::isFloatType(A.Type))
+    return A.Value;
+  if (A.Type == proto::ElemType::U64)
+    return static_cast<uint64_t>(std::llround(A.Value));
+  return static_cast<int64_t>(std::llround(A.Value));
+}
+
+static proto::Arg argument(const ConcreteArg &A) {
+  proto::Arg P;
+  P.Name = A.Name;
+  P.Role = A.Role;
+  P.Type = A.Type;
+  if (A.Role == ArgRole::Scalar) {
+    P.Value = scalarValue(A);
+    return P;
+  }
+  P.Count = static_cast<uint64_t>(A.Count);
+  if (A.Dist)
+    P.Dist = distribution(*A.Dist);
+  return P;
+}
+
+static llvm::Expected<proto::Launch> launch(const ConcreteInstance &I) {
+  if (I.SharedMemory > std::numeric_limits<unsigned>::max())
+    return makeError(ErrorKind::BadInput,
+                     "instance '" + I.Name + "' asks for " +
+                         llvm::Twine(I.SharedMemory) +
+                         " bytes of shared memory, more than 32 bits hold");
+  proto::Launch L;
+  for (size_t D = 0; D < 3; ++D) {
+    L.Grid[D] = static_cast<unsigned>(I.Grid[D]);
+    L.Block[D] = static_cast<unsigned>(I.Block[D]);
+  }
+  L.Shmem = static_cast<unsigned>(I.SharedMemory);
+  return L;
 }
 
 static bool sameLaunch(const ConcreteInstance &A, const ConcreteInstance &B) {
@@ -49,37 +84,38 @@ static bool sameLaunch(const ConcreteInstance &A, const ConcreteInstance &B) {
          A.SharedMemory == B.SharedMemory;
 }
 
-json optiml::makeRunPlan(const KernelSpec &Spec,
-                         const std::vector<ConcreteInstance> &Instances,
-                         llvm::StringRef Reference, llvm::StringRef Candidate,
-                         const MeasureOptions &O,
-                         const std::vector<ConcreteInstance> *CandInstances) {
-  json Insts = json::array();
+llvm::Expected<proto::RunPlan>
+optiml::makeRunPlan(const KernelSpec &Spec,
+                    const std::vector<ConcreteInstance> &Instances,
+                    llvm::StringRef Reference, llvm::StringRef Candidate,
+                    const MeasureOptions &O,
+                    const std::vector<ConcreteInstance> *CandInstances) {
+  proto::RunPlan Plan;
+  Plan.Reference = Reference.str();
+  Plan.Candidate = Candidate.str();
   for (size_t K = 0; K < Instances.size(); ++K) {
-    Insts.push_back(instance(Instances[K]));
+    const ConcreteInstance &I = Instances[K];
+    proto::Instance &P = Plan.Instances.emplace_back();
+    P.Name = I.Name;
+    P.Time = I.Time;
+    auto Geometry = launch(I);
+    if (!Geometry)
+      return Geometry.takeError();
+    P.Geometry = *Geometry;
+    for (const ConcreteArg &A : I.Args)
+      P.Args.push_back(argument(A));
     if (!CandInstances || K >= CandInstances->size() ||
-        sameLaunch(Instances[K], (*CandInstances)[K]))
+        sameLaunch(I, (*CandInstances)[K]))
       continue;
-    const ConcreteInstance &C = (*CandInstances)[K];
-    Insts.back()["candidate_launch"] = {
-        {"grid", C.Grid}, {"block", C.Block}, {"shmem", C.SharedMemory}};
+    auto Own = launch((*CandInstances)[K]);
+    if (!Own)
+      return Own.takeError();
+    P.CandidateGeometry = *Own;
   }
-  json Plan = {
-      {"reference", Reference.str()},
-      {"instances", Insts},
-      {"seeds", Spec.Seeds},
-      {"tolerance",
-       {{"rtol", Spec.RTol}, {"atol", Spec.ATol}, {"norm", Spec.NormTol}}},
-      {"timing",
-       {{"warmup", O.Warmup},
-        {"min_reps", O.MinReps},
-        {"max_reps", O.MaxReps},
-        {"noise_target", O.NoiseTarget},
-        {"max_seconds", O.MaxSeconds},
-        {"flush_l2", O.FlushL2}}},
-      {"metrics", O.Metrics},
-      {"energy", O.Energy}};
-  if (!Candidate.empty())
-    Plan["candidate"] = Candidate.str();
+  Plan.Seeds = Spec.Seeds;
+  Plan.Tol = {Spec.RTol, Spec.ATol, Spec.NormTol};
+  Plan.Timing = static_cast<const proto::TimingOptions &>(O);
+  Plan.Metrics = O.Metrics;
+  Plan.Energy = O.Energy;
   return Plan;
 }

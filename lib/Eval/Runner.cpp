@@ -1,6 +1,7 @@
 //===- Runner.cpp - the GPU runner as a child process --------------------===//
 
 #include "optiml/Eval/Runner.h"
+#include "optiml/Protocol/Document.h"
 #include "optiml/Support/CacheDir.h"
 #include "optiml/Support/Error.h"
 #include "optiml/Support/Subprocess.h"
@@ -49,21 +50,34 @@ static std::string findJsonInclude(const char *Argv0) {
   return OPTIML_JSON_INCLUDE_DIR;
 }
 
-/// A hash over every file of the runtime sources: a changed source is a new
-/// runner.
-static std::string hashTree(llvm::StringRef Root) {
-  std::vector<std::string> Files;
-  std::error_code EC;
-  for (fs::recursive_directory_iterator It(Root, EC), End; It != End && !EC;
-       It.increment(EC))
-    if (fs::is_regular_file(It->path()))
-      Files.push_back(It->path());
-  llvm::sort(Files);
+/// The protocol headers the runner compiles in: the include/ folder beside
+/// the runtime sources, in the source tree and in the GPU bundle alike.
+static std::string findProtocolInclude(llvm::StringRef Sources) {
+  llvm::SmallString<256> P(Sources);
+  path::append(P, "..", "include");
+  path::remove_dots(P, /*remove_dot_dot=*/true);
+  if (!fs::exists(llvm::Twine(P) + "/optiml/Protocol/RunPlan.h"))
+    return "";
+  return std::string(P);
+}
+
+/// A hash over every file of the runtime sources and the protocol headers:
+/// a changed source is a new runner.
+static std::string hashTrees(llvm::ArrayRef<std::string> Roots) {
   llvm::SHA256 Hash;
-  for (const std::string &F : Files) {
-    Hash.update(F.substr(Root.size()));
-    if (auto Buf = llvm::MemoryBuffer::getFile(F))
-      Hash.update((*Buf)->getBuffer());
+  for (const std::string &Root : Roots) {
+    std::vector<std::string> Files;
+    std::error_code EC;
+    for (fs::recursive_directory_iterator It(Root, EC), End; It != End && !EC;
+         It.increment(EC))
+      if (fs::is_regular_file(It->path()))
+        Files.push_back(It->path());
+    llvm::sort(Files);
+    for (const std::string &F : Files) {
+      Hash.update(F.substr(Root.size()));
+      if (auto Buf = llvm::MemoryBuffer::getFile(F))
+        Hash.update((*Buf)->getBuffer());
+    }
   }
   return llvm::toHex(Hash.final(), true).substr(0, 24);
 }
@@ -75,11 +89,19 @@ llvm::Expected<Runner> Runner::prepare(const char *Argv0,
     return makeError(ErrorKind::BadInput,
                      "runtime sources not found: set OPTIML_RUNTIME_DIR to the "
                      "runtime/ folder of OptiML");
+  std::string Protocol = findProtocolInclude(Sources);
+  if (Protocol.empty())
+    return makeError(ErrorKind::BadInput,
+                     "runner protocol headers not found: expected "
+                     "include/optiml/Protocol/ beside " +
+                         Sources);
   std::string CMake = findProgram("cmake");
   if (CMake.empty())
     return makeError(ErrorKind::BadInput,
                      "cmake not found: it builds the GPU runner at first use");
-  auto Root = cacheDir("runner/" + hashTree(Sources) + "-" + Arch.str());
+  auto Root =
+      cacheDir("runner/" + hashTrees({Sources, Protocol + "/optiml/Protocol"}) +
+               "-" + Arch.str());
   if (!Root)
     return Root.takeError();
   std::string Exe = *Root + "/optiml-runner";
@@ -92,7 +114,8 @@ llvm::Expected<Runner> Runner::prepare(const char *Argv0,
       CMake,
       {CMake, "-S", Sources, "-B", *Root, "-DCMAKE_BUILD_TYPE=Release",
        "-DCMAKE_CUDA_ARCHITECTURES=" + ArchNumber,
-       "-DOPTIML_JSON_INCLUDE_DIR=" + findJsonInclude(Argv0)},
+       "-DOPTIML_JSON_INCLUDE_DIR=" + findJsonInclude(Argv0),
+       "-DOPTIML_PROTOCOL_INCLUDE_DIR=" + Protocol},
       600);
   if (!Configure)
     return Configure.takeError();
@@ -111,8 +134,31 @@ llvm::Expected<Runner> Runner::prepare(const char *Argv0,
   return Runner(Exe);
 }
 
-llvm::Expected<nlohmann::json> Runner::run(const nlohmann::json &Plan,
-                                           unsigned TimeoutSeconds) const {
+/// The result file, decoded; std::nullopt when there is none. A result
+/// that does not decode is a runner_error outcome, unless it has another
+/// schema version: then the runner was built from other sources than this
+/// tool, and every run would fail alike.
+static llvm::Expected<std::optional<protocol::RunResult>>
+readResult(llvm::StringRef Path, std::string &Unreadable) {
+  auto Buf = llvm::MemoryBuffer::getFile(Path);
+  if (!Buf)
+    return std::nullopt;
+  protocol::RunResult Result;
+  auto Failed = protocol::decodeText((*Buf)->getBuffer().str(), Result);
+  if (!Failed)
+    return Result;
+  if (Failed->kind() == protocol::ProtocolError::Kind::VersionMismatch)
+    return makeError(ErrorKind::Internal,
+                     llvm::Twine("the runner's result does not match this "
+                                 "tool: ") +
+                         Failed->what() +
+                         " (remove the cached runner to rebuild it)");
+  Unreadable = Failed->what();
+  return std::nullopt;
+}
+
+llvm::Expected<RunOutcome> Runner::run(const protocol::RunPlan &Plan,
+                                       unsigned TimeoutSeconds) const {
   llvm::SmallString<128> PlanPath, ResultPath;
   if (std::error_code EC =
           fs::createTemporaryFile("optiml-plan", "json", PlanPath))
@@ -125,7 +171,7 @@ llvm::Expected<nlohmann::json> Runner::run(const nlohmann::json &Plan,
   {
     std::error_code EC;
     llvm::raw_fd_ostream OS(PlanPath, EC);
-    OS << Plan.dump(2);
+    OS << protocol::encode(Plan);
   }
 
   auto Run = runSubprocess(Executable,
@@ -140,23 +186,29 @@ llvm::Expected<nlohmann::json> Runner::run(const nlohmann::json &Plan,
                          llvm::StringRef(Run->Output).trim().take_back(300));
   // The runner rewrites its result file at every step, so even a killed
   // runner leaves the phase it was in.
-  nlohmann::json Result;
-  if (auto Buf = llvm::MemoryBuffer::getFile(ResultPath))
-    Result = nlohmann::json::parse((*Buf)->getBuffer().str(), nullptr, false);
-  if (Result.is_discarded() || !Result.is_object())
-    Result = nlohmann::json::object();
+  RunOutcome O;
+  std::string Unreadable;
+  auto Result = readResult(ResultPath, Unreadable);
+  if (!Result)
+    return Result.takeError();
+  O.Result = std::move(*Result);
+  O.Log = llvm::StringRef(Run->Output).take_back(8000).str();
   if (Run->TimedOut) {
-    Result["status"] = "timeout";
-    Result["error"] =
+    O.Status = "timeout";
+    O.Error =
         "the runner was killed after " + std::to_string(TimeoutSeconds) + " s";
   } else if (Run->Signaled) {
-    Result["status"] = "crash";
-    Result["error"] = Run->Reason;
-  } else if (!Result.contains("status")) {
-    Result["status"] = "runner_error";
-    Result["error"] = "the runner exited with " +
-                      std::to_string(Run->ExitCode) + " and wrote no result";
+    O.Status = "crash";
+    O.Error = Run->Reason;
+  } else if (!O.Result) {
+    O.Status = "runner_error";
+    O.Error =
+        "the runner exited with " + std::to_string(Run->ExitCode) +
+        (Unreadable.empty() ? " and wrote no result"
+                            : " and wrote an unreadable result: " + Unreadable);
+  } else {
+    O.Status = protocol::statusName(O.Result->Status);
+    O.Error = O.Result->Error.value_or("");
   }
-  Result["runner_log"] = llvm::StringRef(Run->Output).take_back(8000).str();
-  return Result;
+  return O;
 }

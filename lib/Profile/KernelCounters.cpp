@@ -3,50 +3,35 @@
 #include "optiml/Profile/KernelCounters.h"
 #include "optiml/Support/Error.h"
 
-#include <nlohmann/json.hpp>
-
 #include <algorithm>
+#include <cmath>
 
 using namespace optiml;
-using nlohmann::json;
 
 static llvm::Error noMetrics(const llvm::Twine &Why) {
   return makeError(ErrorKind::NotApplicable, "no hardware counters: " + Why);
 }
 
-/// Reads `metrics.instances[I].<Side>.values`; nlohmann's exceptions stay
-/// here, a malformed document is just "no counters".
-static llvm::Expected<KernelCounters>
-readCounters(const json &Result, llvm::StringRef Side, unsigned Instance) {
-  const json *M = Result.is_object() && Result.contains("metrics")
-                      ? &Result["metrics"]
-                      : nullptr;
-  if (!M || M->is_null())
-    return noMetrics("the run did not collect metrics");
-  if (M->contains("error") && (*M)["error"].is_string())
-    return noMetrics((*M)["error"].get<std::string>());
-  const json &Instances = M->value("instances", json::array());
-  if (!Instances.is_array() || Instance >= Instances.size())
-    return noMetrics("no instance " + llvm::Twine(Instance));
-  const json &S = Instances[Instance].value(Side.str(), json::object());
-  const json &Values = S.value("values", json::object());
-  std::map<std::string, double> Out;
-  for (auto It = Values.begin(); It != Values.end(); ++It)
-    if (It->is_number())
-      Out[It.key()] = It->get<double>();
-  if (Out.empty())
-    return noMetrics("no values for the " + Side + " side");
-  return KernelCounters(std::move(Out));
-}
-
 llvm::Expected<KernelCounters>
-KernelCounters::fromRunnerResult(const json &Result, llvm::StringRef Side,
-                                 unsigned Instance) {
-  try {
-    return readCounters(Result, Side, Instance);
-  } catch (const json::exception &E) {
-    return noMetrics(E.what());
-  }
+KernelCounters::fromRunnerResult(const protocol::RunResult &Result,
+                                 protocol::Side Side, unsigned Instance) {
+  const std::optional<protocol::MetricsReport> &M = Result.Metrics;
+  if (!M)
+    return noMetrics("the run did not collect metrics");
+  if (M->Error)
+    return noMetrics(*M->Error);
+  if (!M->Instances || Instance >= M->Instances->size())
+    return noMetrics("no instance " + llvm::Twine(Instance));
+  const auto &S = (*M->Instances)[Instance].of(Side);
+  std::map<std::string, double> Out;
+  if (S)
+    for (const auto &[Name, Value] : S->Values)
+      if (std::isfinite(Value)) // A counter without a value is absent.
+        Out[Name] = Value;
+  if (Out.empty())
+    return noMetrics(llvm::Twine("no values for the ") +
+                     protocol::sideName(Side) + " side");
+  return KernelCounters(std::move(Out));
 }
 
 std::optional<double> KernelCounters::get(llvm::StringRef Name) const {

@@ -5,10 +5,7 @@
 
 #include "llvm/Support/Error.h"
 
-#include <nlohmann/json.hpp>
-
 using namespace optiml;
-using nlohmann::json;
 
 static const std::pair<CandidateStatus, const char *> StatusNames[] = {
     {CandidateStatus::Ok, "ok"},
@@ -40,15 +37,12 @@ double Measurement::effectiveSpeedup() const {
   return Significant ? Speedup : 1;
 }
 
-/// The runner's statuses (docs/Runner.md) and the Evaluator's, mapped to
-/// what the search does with them.
-static CandidateStatus statusOf(const json &Result) {
-  std::string S = Result.value("status", "");
-  if (S == "ok") {
-    const json &V = Result.value("verify", json());
-    bool Passed = V.is_object() && V.value("passed", false);
-    return Passed ? CandidateStatus::Ok : CandidateStatus::VerifyFailed;
-  }
+/// The runner's statuses (docs/Runner.md) and the tool's (RunOutcome.h),
+/// mapped to what the search does with them.
+static CandidateStatus statusOf(const Evaluation &E) {
+  const std::string &S = E.status();
+  if (S == "ok")
+    return E.accepted() ? CandidateStatus::Ok : CandidateStatus::VerifyFailed;
   if (S == "build_failed")
     return CandidateStatus::BuildFailed;
   if (S == "verify_failed")
@@ -60,19 +54,16 @@ static CandidateStatus statusOf(const json &Result) {
   return CandidateStatus::Error;
 }
 
-static void readTiming(const json &Timing, Measurement &M) {
-  if (!Timing.is_object())
-    return;
-  M.Speedup = Timing.value("speedup", 1.0);
-  M.Noise = Timing.value("noise", 0.0);
-  M.Threshold = Timing.value("threshold", 0.0);
-  M.Significant = Timing.value("significant", false);
-  M.TimeNs = Timing.value("candidate", json::object()).value("median_ns", 0.0);
-  M.ReferenceTimeNs =
-      Timing.value("reference", json::object()).value("median_ns", 0.0);
+static void readTiming(const protocol::InstanceTiming &T, Measurement &M) {
+  M.Speedup = T.Speedup;
+  M.Noise = T.Noise;
+  M.Threshold = T.Threshold;
+  M.Significant = T.Significant;
+  M.TimeNs = T.Candidate.MedianNs;
+  M.ReferenceTimeNs = T.Reference.MedianNs;
 }
 
-static void readRoofline(const json &Result, Measurement &M) {
+static void readRoofline(const protocol::RunResult &Result, Measurement &M) {
   auto Counters = KernelCounters::fromRunnerResult(Result);
   auto Peaks = DevicePeaks::fromRunnerResult(Result);
   if (Counters && Peaks)
@@ -82,32 +73,21 @@ static void readRoofline(const json &Result, Measurement &M) {
   llvm::consumeError(Peaks.takeError());
 }
 
-static Measurement read(const json &Result) {
+Measurement optiml::measurementOf(const Evaluation &E) {
   Measurement M;
-  M.Status = statusOf(Result);
-  if (Result.contains("error") && Result["error"].is_string())
-    M.Log = Result["error"].get<std::string>();
-  else if (Result.contains("log") && Result["log"].is_string())
-    M.Log = Result["log"].get<std::string>();
-  if (M.ok()) {
-    readTiming(Result.value("timing", json()), M);
-    readRoofline(Result, M);
+  M.Status = statusOf(E);
+  M.Log = E.Run.Error;
+  if (const BuildResult *Failed = E.failedBuild(); Failed && M.Log.empty())
+    M.Log = llvm::StringRef(Failed->Log).take_back(8000).str();
+  if (const auto &Result = E.Run.Result) {
+    if (M.ok()) {
+      if (const protocol::InstanceTiming *T = Result->firstTiming())
+        readTiming(*T, M);
+      readRoofline(*Result, M);
+    }
+    M.Runner = std::make_shared<const protocol::RunResult>(*Result);
   }
-  M.Runner = std::make_shared<const json>(Result);
+  M.Usage = E.Candidate.Usage;
+  M.Sass = E.Candidate.Sass;
   return M;
-}
-
-Measurement optiml::measurementFromRunnerResult(const json &Result) {
-  if (!Result.is_object()) {
-    Measurement M;
-    M.Log = "the runner's result is not a JSON object";
-    return M;
-  }
-  try {
-    return read(Result);
-  } catch (const json::exception &E) {
-    Measurement M;
-    M.Log = std::string("unreadable runner result: ") + E.what();
-    return M;
-  }
 }

@@ -17,7 +17,8 @@ ProfileInput optiml::profileInput(const Measurement &M) {
   if (!M.Runner)
     return In;
   // The original measured against itself may report only one side.
-  for (const char *Side : {"candidate", "reference"}) {
+  for (protocol::Side Side :
+       {protocol::Side::Candidate, protocol::Side::Reference}) {
     auto C = KernelCounters::fromRunnerResult(*M.Runner, Side);
     if (C) {
       In.Counters = std::move(*C);

@@ -1,6 +1,7 @@
 //===- RecordingMeasurer.cpp - measure once, remember forever -------------===//
 
 #include "optiml/Search/RecordingMeasurer.h"
+#include "optiml/Protocol/Document.h"
 
 #include <nlohmann/json.hpp>
 
@@ -9,13 +10,14 @@ using nlohmann::json;
 
 /// What of the runner's result the proposer needs again: the device with
 /// its peaks, the timing and the counters, the resource usage and the SASS
-/// mix.
+/// mix. The runner's parts are stored as the runner wrote them.
 static std::string metricsText(const Measurement &M) {
   json Kept = json::object();
-  if (M.Runner && M.Runner->is_object())
-    for (const char *Key : {"device", "timing", "metrics"})
-      if (M.Runner->contains(Key))
-        Kept[Key] = (*M.Runner)[Key];
+  if (const protocol::RunResult *R = M.Runner.get()) {
+    Kept["device"] = json(protocol::orNull(R->Device));
+    Kept["timing"] = json(protocol::orNull(R->Timing));
+    Kept["metrics"] = json(protocol::orNull(R->Metrics));
+  }
   if (M.Usage)
     Kept["usage"] = toJSON(*M.Usage);
   if (M.Sass)
@@ -37,6 +39,25 @@ static std::optional<ResourceUsage> usageFrom(const json &Kept) {
   Usage.SpillLoadBytes = U.value("spill_load_bytes", 0u);
   Usage.Barriers = U.value("barriers", 0u);
   return Usage;
+}
+
+/// The parts of a runner result that metricsText kept; a part that no
+/// longer decodes (a record from another schema) is left out, as if the run
+/// had not produced it.
+static std::shared_ptr<const protocol::RunResult>
+keptRunnerParts(const json &Kept) {
+  auto Parts = std::make_shared<protocol::RunResult>();
+  auto Part = [&](const char *Key, auto &Out) {
+    if (!Kept.contains(Key) || Kept[Key].is_null())
+      return;
+    typename std::decay_t<decltype(Out)>::value_type Value;
+    if (!protocol::decode(protocol::Json(Kept[Key]), Value))
+      Out = std::move(Value);
+  };
+  Part("device", Parts->Device);
+  Part("timing", Parts->Timing);
+  Part("metrics", Parts->Metrics);
+  return Parts;
 }
 
 CandidateRecord optiml::toRecord(int64_t Kernel, const Candidate &C,
@@ -87,10 +108,7 @@ Measurement optiml::fromRecord(const CandidateRecord &R) {
     else
       llvm::consumeError(Sass.takeError()); // A malformed mix is no mix.
   }
-  Runner.erase("usage");
-  Runner.erase("sass");
-  Runner["status"] = R.Status;
-  M.Runner = std::make_shared<const json>(std::move(Runner));
+  M.Runner = keptRunnerParts(Runner);
   return M;
 }
 

@@ -37,14 +37,8 @@ static std::string diffOf(Expander &E, const SearchNode &From,
 static std::string deviceOf(const SearchGraph &G) {
   for (unsigned N = 0; N < G.size(); ++N) {
     const auto &Runner = G.node(N).Result.Runner;
-    if (!Runner || !Runner->is_object())
-      continue;
-    auto It = Runner->find("device");
-    if (It == Runner->end() || !It->is_object())
-      continue;
-    auto Name = It->find("name");
-    if (Name != It->end() && Name->is_string())
-      return Name->get<std::string>();
+    if (Runner && Runner->Device)
+      return Runner->Device->Name;
   }
   return "";
 }

@@ -20,36 +20,18 @@ bool ElementType::holds(double V) const {
   return V >= Min && V <= Max;
 }
 
-template <typename T> static ElementType make(StringRef Name) {
-  bool IsInteger = std::numeric_limits<T>::is_integer;
-  return ElementType{Name.str(), IsInteger, unsigned(sizeof(T)),
-                     IsInteger ? double(std::numeric_limits<T>::min())
-                               : -double(std::numeric_limits<T>::max()),
-                     double(std::numeric_limits<T>::max())};
-}
-
-static std::optional<ElementType> fromName(StringRef Name) {
-  if (Name == "f32")
-    return make<float>(Name);
-  if (Name == "f64")
-    return make<double>(Name);
-  if (Name == "i8")
-    return make<int8_t>(Name);
-  if (Name == "u8")
-    return make<uint8_t>(Name);
-  if (Name == "i16")
-    return make<int16_t>(Name);
-  if (Name == "u16")
-    return make<uint16_t>(Name);
-  if (Name == "i32")
-    return make<int32_t>(Name);
-  if (Name == "u32")
-    return make<uint32_t>(Name);
-  if (Name == "i64")
-    return make<int64_t>(Name);
-  if (Name == "u64")
-    return make<uint64_t>(Name);
-  return std::nullopt;
+ElementType ElementType::of(protocol::ElemType T) {
+  return protocol::visitElemType(T, [T](auto V) {
+    using Ty = decltype(V);
+    bool IsInteger = std::numeric_limits<Ty>::is_integer;
+    return ElementType{T,
+                       protocol::elemTypeName(T),
+                       IsInteger,
+                       unsigned(sizeof(Ty)),
+                       IsInteger ? double(std::numeric_limits<Ty>::min())
+                                 : -double(std::numeric_limits<Ty>::max()),
+                       double(std::numeric_limits<Ty>::max())};
+  });
 }
 
 /// Words of a builtin integer type in a canonical order, so that "long
@@ -90,34 +72,35 @@ std::optional<ElementType> ElementType::fromC(StringRef CType) {
   for (char &C : Spaced)
     if (C == '\t' || C == '\n')
       C = ' ';
-  static const std::pair<StringRef, StringRef> Table[] = {
-      {"float", "f32"},
-      {"double", "f64"},
-      {"int", "i32"},
-      {"int32_t", "i32"},
-      {"unsigned int", "u32"},
-      {"uint32_t", "u32"},
-      {"long int", "i64"},
-      {"long long int", "i64"},
-      {"int64_t", "i64"},
-      {"ptrdiff_t", "i64"},
-      {"unsigned long int", "u64"},
-      {"unsigned long long int", "u64"},
-      {"uint64_t", "u64"},
-      {"size_t", "u64"},
-      {"char", "i8"},
-      {"schar", "i8"},
-      {"int8_t", "i8"},
-      {"unsigned char", "u8"},
-      {"uint8_t", "u8"},
-      {"short int", "i16"},
-      {"int16_t", "i16"},
-      {"unsigned short int", "u16"},
-      {"uint16_t", "u16"},
+  using protocol::ElemType;
+  static const std::pair<StringRef, ElemType> Table[] = {
+      {"float", ElemType::F32},
+      {"double", ElemType::F64},
+      {"int", ElemType::I32},
+      {"int32_t", ElemType::I32},
+      {"unsigned int", ElemType::U32},
+      {"uint32_t", ElemType::U32},
+      {"long int", ElemType::I64},
+      {"long long int", ElemType::I64},
+      {"int64_t", ElemType::I64},
+      {"ptrdiff_t", ElemType::I64},
+      {"unsigned long int", ElemType::U64},
+      {"unsigned long long int", ElemType::U64},
+      {"uint64_t", ElemType::U64},
+      {"size_t", ElemType::U64},
+      {"char", ElemType::I8},
+      {"schar", ElemType::I8},
+      {"int8_t", ElemType::I8},
+      {"unsigned char", ElemType::U8},
+      {"uint8_t", ElemType::U8},
+      {"short int", ElemType::I16},
+      {"int16_t", ElemType::I16},
+      {"unsigned short int", ElemType::U16},
+      {"uint16_t", ElemType::U16},
   };
   std::string Key = canonicalWords(Spaced);
-  for (const auto &[C, Runner] : Table)
+  for (const auto &[C, Type] : Table)
     if (Key == C)
-      return fromName(Runner);
+      return of(Type);
   return std::nullopt;
 }

@@ -111,7 +111,7 @@ Error Instantiator::arg(const ArgSpec &A, const ParamInfo &P,
     return Type.takeError();
   Out.Name = A.Name;
   Out.Role = A.Role;
-  Out.ElementType = Type->Name;
+  Out.Type = Type->Type;
   SpecExprEvaluator Eval(Sizes);
   if (A.Role == ArgRole::Scalar) {
     auto V = Eval.evaluate(A.Value);

@@ -244,12 +244,8 @@ Error PragmaSpecParser::clause(Piece Name, Piece Body) {
   StringRef N = Name.Text;
   if (N == "sizes")
     return sizes(Name, Body);
-  if (N == "in" || N == "out" || N == "inout")
-    return buffers(Name,
-                   N == "in"    ? ArgRole::In
-                   : N == "out" ? ArgRole::Out
-                                : ArgRole::InOut,
-                   Body);
+  if (auto Role = protocol::parseRole(N); Role && *Role != ArgRole::Scalar)
+    return buffers(Name, *Role, Body);
   if (N == "scalar")
     return scalars(Name, Body);
   if (N == "grid")

@@ -209,18 +209,6 @@ Error SidecarReader::args(const Json &J, const Path &At) {
   return Error::success();
 }
 
-static std::optional<ArgRole> roleNamed(StringRef Name) {
-  if (Name == "in")
-    return ArgRole::In;
-  if (Name == "out")
-    return ArgRole::Out;
-  if (Name == "inout")
-    return ArgRole::InOut;
-  if (Name == "scalar")
-    return ArgRole::Scalar;
-  return std::nullopt;
-}
-
 Expected<ArgDraft> SidecarReader::arg(const Json &J, const Path &At,
                                       StringRef Name) const {
   ArgDraft A;
@@ -232,7 +220,8 @@ Expected<ArgDraft> SidecarReader::arg(const Json &J, const Path &At,
     return Err;
   if (J.contains("role")) {
     const Json &R = J["role"];
-    A.Role = R.is_string() ? roleNamed(R.get<std::string>()) : std::nullopt;
+    A.Role = R.is_string() ? protocol::parseRole(R.get<std::string>())
+                           : std::nullopt;
     if (!A.Role)
       return error(At / "role", "bad role " + R.dump(),
                    "\"in\", \"out\", \"inout\" or \"scalar\"");

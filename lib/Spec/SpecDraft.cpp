@@ -4,20 +4,6 @@
 
 using namespace optiml;
 
-llvm::StringRef optiml::roleName(ArgRole Role) {
-  switch (Role) {
-  case ArgRole::In:
-    return "in";
-  case ArgRole::Out:
-    return "out";
-  case ArgRole::InOut:
-    return "inout";
-  case ArgRole::Scalar:
-    return "scalar";
-  }
-  return "scalar";
-}
-
 ArgDraft *SpecDraft::findArg(llvm::StringRef Name) {
   for (ArgDraft &A : Args)
     if (A.Name == Name)

@@ -67,8 +67,8 @@ make_plan() {
   fi
 }
 
-# The top-level "status" of a result file (the runner writes it first, with
-# two spaces of indentation).
+# The top-level "status" of a result file (the runner writes it near the top,
+# with two spaces of indentation).
 status_of() {
   [ -f "$1" ] || { echo "(no result file)"; return; }
   sed -n 's/^  "status": "\([a-z_]*\)".*/\1/p' "$1" | head -n 1
@@ -216,6 +216,18 @@ if [ "$RC" = 3 ] && [ "$st" = bad_plan ]; then
   report PASS bad_plan "exit 3, status bad_plan: $(tail -n 1 "$LOG")"
 else
   report FAIL bad_plan "exit $RC, status $st (expected exit 3, status bad_plan)"
+  show_log "$LOG"
+fi
+
+# 8. A plan of another protocol version: bad_plan, exit 3, naming the key.
+make_plan "$WORK/old_plan.plan.json" "$LIBS/vadd_ref.so" false false
+sed -i 's/"schema_version": [0-9]*/"schema_version": 0/' "$WORK/old_plan.plan.json"
+run_case old_plan "$WORK/old_plan.plan.json" "$CASE_TIMEOUT"
+st=$(status_of "$RESULT")
+if [ "$RC" = 3 ] && [ "$st" = bad_plan ] && grep -q 'schema_version' "$LOG"; then
+  report PASS old_plan "exit 3, status bad_plan: $(tail -n 1 "$LOG")"
+else
+  report FAIL old_plan "exit $RC, status $st (expected exit 3, status bad_plan, schema_version named)"
   show_log "$LOG"
 fi
 

@@ -6,6 +6,7 @@
 
 #include "Buffers.h"
 #include "CudaCheck.h"
+#include "ElemAccess.h"
 
 #include <cstring>
 #include <utility>
@@ -150,8 +151,8 @@ Error BufferSet::allocate(const Instance &I) {
   ArgPtrs.assign(N, nullptr);
   for (size_t K = 0; K < N; ++K) {
     const Arg &A = I.Args[K];
-    if (!A.IsBuffer) {
-      std::memcpy(Scalars[K].Bytes, A.ScalarBytes, sizeof(A.ScalarBytes));
+    if (!A.isBuffer()) {
+      storeScalar(A, Scalars[K].Bytes);
       ArgPtrs[K] = Scalars[K].Bytes;
       continue;
     }
@@ -163,17 +164,23 @@ Error BufferSet::allocate(const Instance &I) {
   return Error::success();
 }
 
+Error BufferSet::loadInputs(const Instance &I, uint64_t Seed, cudaStream_t S) {
+  if (Error E = allocate(I))
+    return E;
+  return prepare(generateInputs(I, Seed), 0xFF, S);
+}
+
 Error BufferSet::prepare(const HostInputs &Inputs, unsigned char Poison,
                          cudaStream_t S) {
   for (size_t K = 0; K < Inst->Args.size(); ++K) {
     const Arg &A = Inst->Args[K];
-    if (!A.IsBuffer)
+    if (!A.isBuffer())
       continue;
     DeviceBuffer &B = Buffers[K];
     if (Error E = B.resetRedZones(S))
       return E;
     Error E =
-        A.BufferRole == Role::Out ? B.fill(Poison, S) : B.upload(Inputs[K], S);
+        A.Role == ArgRole::Out ? B.fill(Poison, S) : B.upload(Inputs[K], S);
     if (E)
       return E.withContext("buffer '" + A.Name + "'");
   }
@@ -183,7 +190,7 @@ Error BufferSet::prepare(const HostInputs &Inputs, unsigned char Poison,
 Error BufferSet::snapshotInOut(cudaStream_t S) {
   for (size_t K = 0; K < Inst->Args.size(); ++K) {
     const Arg &A = Inst->Args[K];
-    if (!A.IsBuffer || A.BufferRole != Role::InOut)
+    if (A.Role != ArgRole::InOut)
       continue;
     if (!Pristine[K].allocated())
       if (Error E = Pristine[K].allocate(A.bytes()))

@@ -73,6 +73,10 @@ public:
 
   Error allocate(const Instance &I);
 
+  /// allocate() and prepare() with the inputs of \p Seed and out buffers
+  /// poisoned with 0xFF: where timing, profiling and energy start.
+  Error loadInputs(const Instance &I, uint64_t Seed, cudaStream_t S);
+
   /// Readies one verification run: fresh red zones, in/inout buffers hold
   /// \p Inputs, out buffers are filled with the \p Poison byte.
   Error prepare(const HostInputs &Inputs, unsigned char Poison, cudaStream_t S);

@@ -17,10 +17,23 @@ bool withinTolerance(double Got, double Expected, const Tolerance &Tol) {
   return std::fabs(Got - Expected) <= Tol.Atol + Tol.Rtol * std::fabs(Expected);
 }
 
+/// Error magnitudes of the elements compared so far.
+struct Magnitudes {
+  double SumSqDiff = 0, SumSqRef = 0;
+
+  void add(double R, double C, CompareStats &Stats) {
+    double Diff = std::fabs(C - R);
+    Stats.MaxAbsErr = std::max(Stats.MaxAbsErr, Diff);
+    if (R != 0)
+      Stats.MaxRelErr = std::max(Stats.MaxRelErr, Diff / std::fabs(R));
+    SumSqDiff += Diff * Diff;
+    SumSqRef += R * R;
+  }
+};
+
 /// Classifies one float element; accumulates magnitudes for finite pairs.
 bool floatElementOk(double R, double C, const Tolerance &Tol,
-                    CompareStats &Stats, double &SumSqDiff, double &SumSqRef,
-                    ElemIssue &Issue) {
+                    CompareStats &Stats, Magnitudes &M, ElemIssue &Issue) {
   Issue = ElemIssue::Mismatch;
   if (std::isnan(R))
     return std::isnan(C);
@@ -30,12 +43,7 @@ bool floatElementOk(double R, double C, const Tolerance &Tol,
     Issue = ElemIssue::NonFinite;
     return false;
   }
-  double Diff = std::fabs(C - R);
-  Stats.MaxAbsErr = std::max(Stats.MaxAbsErr, Diff);
-  if (R != 0)
-    Stats.MaxRelErr = std::max(Stats.MaxRelErr, Diff / std::fabs(R));
-  SumSqDiff += Diff * Diff;
-  SumSqRef += R * R;
+  M.add(R, C, Stats);
   return withinTolerance(C, R, Tol);
 }
 
@@ -46,7 +54,7 @@ CompareStats compareBuffers(ElemType T, const unsigned char *Ref,
                             const Tolerance &Tol, const std::vector<bool> *Skip,
                             const IssueFn &OnIssue) {
   CompareStats Stats;
-  double SumSqDiff = 0, SumSqRef = 0;
+  Magnitudes M;
   bool Float = isFloatType(T);
   for (size_t I = 0; I < Count; ++I) {
     if (Skip && (*Skip)[I])
@@ -57,16 +65,11 @@ CompareStats compareBuffers(ElemType T, const unsigned char *Ref,
     ElemIssue Issue = ElemIssue::Mismatch;
     bool Ok;
     if (Float) {
-      Ok = floatElementOk(R, C, Tol, Stats, SumSqDiff, SumSqRef, Issue);
+      Ok = floatElementOk(R, C, Tol, Stats, M, Issue);
     } else {
       // Integers must match exactly; magnitudes are for the report only.
       Ok = elemBitsEqual(T, Ref, Cand, I);
-      double Diff = std::fabs(C - R);
-      Stats.MaxAbsErr = std::max(Stats.MaxAbsErr, Diff);
-      if (R != 0)
-        Stats.MaxRelErr = std::max(Stats.MaxRelErr, Diff / std::fabs(R));
-      SumSqDiff += Diff * Diff;
-      SumSqRef += R * R;
+      M.add(R, C, Stats);
     }
     if (Ok)
       continue;
@@ -76,8 +79,9 @@ CompareStats compareBuffers(ElemType T, const unsigned char *Ref,
       ++Stats.Mismatches;
     OnIssue(Issue, I);
   }
-  Stats.NormErr = SumSqRef > 0 ? std::sqrt(SumSqDiff) / std::sqrt(SumSqRef)
-                               : std::sqrt(SumSqDiff);
+  Stats.NormErr = M.SumSqRef > 0
+                      ? std::sqrt(M.SumSqDiff) / std::sqrt(M.SumSqRef)
+                      : std::sqrt(M.SumSqDiff);
   return Stats;
 }
 

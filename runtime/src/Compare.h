@@ -9,7 +9,7 @@
 #ifndef OPTIML_RUNTIME_COMPARE_H
 #define OPTIML_RUNTIME_COMPARE_H
 
-#include "ElemType.h"
+#include "ElemAccess.h"
 #include "Plan.h"
 
 #include <cstddef>
@@ -18,15 +18,11 @@
 
 namespace optiml {
 
-/// Error magnitudes of one output buffer.
-struct CompareStats {
-  double MaxAbsErr = 0;
-  double MaxRelErr = 0; ///< Over elements whose reference is non-zero.
-  double NormErr = 0;   ///< ||c - r||_2 / ||r||_2 (absolute when ||r|| = 0).
-  size_t Compared = 0;
-  size_t Mismatches = 0;
-  size_t NonFinite = 0; ///< NaN/Inf in the candidate, finite reference.
-};
+/// Error magnitudes of one output buffer, as the result reports them:
+/// MaxRelErr is over elements whose reference is non-zero; NormErr is
+/// ||c - r||_2 / ||r||_2 (absolute when ||r|| = 0); NonFinite counts NaN/Inf
+/// in the candidate where the reference is finite.
+using CompareStats = protocol::BufferComparison;
 
 enum class ElemIssue { Mismatch, NonFinite };
 
@@ -34,6 +30,7 @@ using IssueFn = std::function<void(ElemIssue, size_t Index)>;
 
 /// Compares \p Cand with \p Ref element-wise, skipping the indices set in
 /// \p Skip (may be null), and calls \p OnIssue for each failing element.
+/// The result's Name is left for the caller.
 CompareStats compareBuffers(ElemType T, const unsigned char *Ref,
                             const unsigned char *Cand, size_t Count,
                             const Tolerance &Tol, const std::vector<bool> *Skip,

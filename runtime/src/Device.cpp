@@ -79,40 +79,36 @@ int fp32LanesPerSm(int Major, int Minor) {
   return 128;
 }
 
-Json deviceToJson(const DeviceInfo &D) {
-  Json J;
-  J["name"] = D.Name;
-  J["cc"] = std::to_string(D.Major) + "." + std::to_string(D.Minor);
-  J["sms"] = D.Sms;
-  J["l2_bytes"] = D.L2Bytes;
-  J["pci_bus_id"] = D.PciBusId;
-  J["ordinal"] = D.Ordinal;
+protocol::DeviceReport describeDevice(const DeviceInfo &D) {
+  protocol::DeviceReport R;
+  R.Name = D.Name;
+  R.ComputeCapability = std::to_string(D.Major) + "." + std::to_string(D.Minor);
+  R.Sms = D.Sms;
+  R.L2Bytes = D.L2Bytes;
+  R.PciBusId = D.PciBusId;
+  R.Ordinal = D.Ordinal;
 
   int Lanes = fp32LanesPerSm(D.Major, D.Minor);
+  protocol::RooflinePeaks &P = R.Peaks;
   // Double data rate: two transfers per memory clock (true for GDDR6/HBM as
   // reported by the driver's memory clock).
-  double DramBytesPerS =
+  P.DramBytesPerS =
       2.0 * D.MemClockKHz * 1e3 * (static_cast<double>(D.BusWidthBits) / 8);
-  double Fp32FlopsPerS = static_cast<double>(D.Sms) * Lanes * 2.0 *
-                         (static_cast<double>(D.ClockKHz) * 1e3);
-  Json Peaks;
-  Peaks["dram_bytes_per_s"] = DramBytesPerS;
-  Peaks["dram_method"] = "2 (double data rate) x cudaDevAttrMemoryClockRate (" +
-                         std::to_string(D.MemClockKHz) +
-                         " kHz) x cudaDevAttrGlobalMemoryBusWidth (" +
-                         std::to_string(D.BusWidthBits) + " bits) / 8";
-  Peaks["fp32_flops_per_s"] = Fp32FlopsPerS;
-  Peaks["fp32_method"] =
-      "SMs (" + std::to_string(D.Sms) + ") x FP32 lanes per SM (" +
-      std::to_string(Lanes) + ", from compute capability " +
-      J["cc"].get<std::string>() + ") x 2 (FMA) x cudaDevAttrClockRate (" +
-      std::to_string(D.ClockKHz) + " kHz, the peak boost clock)";
-  Peaks["sm_clock_khz"] = D.ClockKHz;
-  Peaks["mem_clock_khz"] = D.MemClockKHz;
-  Peaks["bus_width_bits"] = D.BusWidthBits;
-  Peaks["fp32_lanes_per_sm"] = Lanes;
-  J["peaks"] = std::move(Peaks);
-  return J;
+  P.DramMethod = "2 (double data rate) x cudaDevAttrMemoryClockRate (" +
+                 std::to_string(D.MemClockKHz) +
+                 " kHz) x cudaDevAttrGlobalMemoryBusWidth (" +
+                 std::to_string(D.BusWidthBits) + " bits) / 8";
+  P.Fp32FlopsPerS = static_cast<double>(D.Sms) * Lanes * 2.0 *
+                    (static_cast<double>(D.ClockKHz) * 1e3);
+  P.Fp32Method = "SMs (" + std::to_string(D.Sms) + ") x FP32 lanes per SM (" +
+                 std::to_string(Lanes) + ", from compute capability " +
+                 R.ComputeCapability + ") x 2 (FMA) x cudaDevAttrClockRate (" +
+                 std::to_string(D.ClockKHz) + " kHz, the peak boost clock)";
+  P.SmClockKHz = D.ClockKHz;
+  P.MemClockKHz = D.MemClockKHz;
+  P.BusWidthBits = D.BusWidthBits;
+  P.Fp32LanesPerSm = Lanes;
+  return R;
 }
 
 } // namespace optiml

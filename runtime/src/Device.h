@@ -8,8 +8,9 @@
 #ifndef OPTIML_RUNTIME_DEVICE_H
 #define OPTIML_RUNTIME_DEVICE_H
 
-#include "Json.h"
 #include "Status.h"
+
+#include "optiml/Protocol/DeviceReport.h"
 
 #include <cstddef>
 #include <string>
@@ -39,8 +40,8 @@ Error queryDevice(int Ordinal, DeviceInfo &Out);
 /// FP32 lanes per SM for compute capability \p Major.\p Minor.
 int fp32LanesPerSm(int Major, int Minor);
 
-/// The result's "device" object, peaks included.
-Json deviceToJson(const DeviceInfo &D);
+/// The result's "device", peaks included, each with how it was computed.
+protocol::DeviceReport describeDevice(const DeviceInfo &D);
 
 } // namespace optiml
 

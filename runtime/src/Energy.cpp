@@ -92,7 +92,7 @@ Error EnergyMeter::readMilliJoules(unsigned long long &Out) const {
 Error measureEnergy(const EnergyMeter &Meter,
                     const std::function<Error()> &Launch,
                     const std::function<Error()> &Sync, double MinSeconds,
-                    Json &Out) {
+                    protocol::SideEnergy &Out) {
   constexpr unsigned LaunchesPerSync = 16;
   // One launch first, so that lazy module loading is not measured.
   if (Error E = Launch())
@@ -118,11 +118,11 @@ Error measureEnergy(const EnergyMeter &Meter,
   if (Error E = Meter.readMilliJoules(After))
     return E;
   double Joules = static_cast<double>(After - Before) / 1000.0;
-  Out["launches"] = Launches;
-  Out["seconds"] = Seconds;
-  Out["joules"] = Joules;
-  Out["joules_per_launch"] = Joules / static_cast<double>(Launches);
-  Out["average_watts"] = Seconds > 0 ? Joules / Seconds : 0.0;
+  Out.Launches = Launches;
+  Out.Seconds = Seconds;
+  Out.Joules = Joules;
+  Out.JoulesPerLaunch = Joules / static_cast<double>(Launches);
+  Out.AverageWatts = Seconds > 0 ? Joules / Seconds : 0.0;
   return Error::success();
 }
 

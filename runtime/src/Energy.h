@@ -9,8 +9,9 @@
 #ifndef OPTIML_RUNTIME_ENERGY_H
 #define OPTIML_RUNTIME_ENERGY_H
 
-#include "Json.h"
 #include "Status.h"
+
+#include "optiml/Protocol/EnergyReport.h"
 
 #include <functional>
 #include <memory>
@@ -48,7 +49,7 @@ private:
 Error measureEnergy(const EnergyMeter &Meter,
                     const std::function<Error()> &Launch,
                     const std::function<Error()> &Sync, double MinSeconds,
-                    Json &Out);
+                    protocol::SideEnergy &Out);
 
 } // namespace optiml
 

@@ -1,16 +1,16 @@
 //===- Failure.h - Verification failures as records -------------*- C++ -*-===//
 //
 // Part of OptiML. Each failure names where it happened (instance, seed, side,
-// buffer, element) and what was expected, so the C++ side can store it and an
-// LLM or a person can act on it. Repeats are counted, not listed.
+// buffer, element) and what was expected (protocol::Failure), so the C++
+// side can store it and an LLM or a person can act on it. Repeats are
+// counted, not listed.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef OPTIML_RUNTIME_FAILURE_H
 #define OPTIML_RUNTIME_FAILURE_H
 
-#include "Json.h"
-#include "KernelLibrary.h"
+#include "optiml/Protocol/VerifyReport.h"
 
 #include <cstdint>
 #include <map>
@@ -19,20 +19,7 @@
 
 namespace optiml {
 
-struct Failure {
-  std::string Instance;
-  uint64_t Seed = 0;
-  Side S = Side::Candidate;
-  /// mismatch, nan, norm, unwritten, nondeterministic, redzone,
-  /// input_modified (prefixed "reference_" for the reference), fault,
-  /// launch_error.
-  std::string Kind;
-  std::string Buffer;   ///< Empty when not about one buffer.
-  long long Index = -1; ///< Element index; -1 when not about one element.
-  Json Expected;
-  Json Got;
-  std::string Message;
-};
+using protocol::Failure;
 
 /// Keeps the first few failures of each (instance, seed, side, kind, buffer)
 /// and counts the rest.
@@ -44,8 +31,8 @@ public:
   void add(Failure F);
   bool empty() const { return Seen == 0; }
   size_t seen() const { return Seen; }
-  /// The kept failures, as the result's "verify.failures" array.
-  Json toJson() const;
+  /// The kept failures, the result's "verify.failures".
+  const std::vector<Failure> &kept() const { return Kept; }
 
 private:
   std::vector<Failure> Kept;

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Inputs.h"
+#include "ElemAccess.h"
 
 #include <cmath>
 #include <random>
@@ -22,8 +23,8 @@ std::mt19937_64 makeEngine(uint64_t Seed, unsigned ArgIndex) {
   return std::mt19937_64(Seq);
 }
 
-void fillUniform(const Arg &A, std::mt19937_64 &Engine, unsigned char *Data) {
-  const Distribution &D = A.Dist;
+void fillUniform(const Arg &A, const Distribution &D, std::mt19937_64 &Engine,
+                 unsigned char *Data) {
   if (isFloatType(A.Type)) {
     std::uniform_real_distribution<double> U(D.Lo, D.Hi);
     for (uint64_t I = 0; I < A.Count; ++I)
@@ -42,34 +43,35 @@ void fillUniform(const Arg &A, std::mt19937_64 &Engine, unsigned char *Data) {
     storeInt(A.Type, U(Engine), Data, I);
 }
 
-void fillInt(const Arg &A, std::mt19937_64 &Engine, unsigned char *Data) {
-  std::uniform_int_distribution<int64_t> U(A.Dist.IntLo, A.Dist.IntHi);
+void fillInt(const Arg &A, const Distribution &D, std::mt19937_64 &Engine,
+             unsigned char *Data) {
+  std::uniform_int_distribution<int64_t> U(D.IntLo, D.IntHi);
   for (uint64_t I = 0; I < A.Count; ++I)
     storeInt(A.Type, U(Engine), Data, I);
 }
 
-void fillNormal(const Arg &A, std::mt19937_64 &Engine, unsigned char *Data) {
-  if (A.Dist.Std == 0) {
+void fillNormal(const Arg &A, const Distribution &D, std::mt19937_64 &Engine,
+                unsigned char *Data) {
+  if (D.Std == 0) {
     for (uint64_t I = 0; I < A.Count; ++I)
-      storeDouble(A.Type, A.Dist.Mean, Data, I);
+      storeDouble(A.Type, D.Mean, Data, I);
     return;
   }
-  std::normal_distribution<double> N(A.Dist.Mean, A.Dist.Std);
+  std::normal_distribution<double> N(D.Mean, D.Std);
   for (uint64_t I = 0; I < A.Count; ++I)
     storeDouble(A.Type, N(Engine), Data, I);
 }
 
-void fillIndex(const Arg &A, unsigned char *Data) {
-  const Distribution &D = A.Dist;
+void fillIndex(const Arg &A, const Distribution &D, unsigned char *Data) {
   for (uint64_t I = 0; I < A.Count; ++I) {
     uint64_t K = D.Mod ? I % D.Mod : I;
     storeDouble(A.Type, static_cast<double>(K) * D.Scale + D.Offset, Data, I);
   }
 }
 
-void fillConstant(const Arg &A, unsigned char *Data) {
+void fillConstant(const Arg &A, const Distribution &D, unsigned char *Data) {
   for (uint64_t I = 0; I < A.Count; ++I)
-    storeDouble(A.Type, A.Dist.Value, Data, I);
+    storeDouble(A.Type, D.Value, Data, I);
 }
 
 } // namespace
@@ -78,21 +80,22 @@ std::vector<unsigned char> generateBuffer(const Arg &A, unsigned ArgIndex,
                                           uint64_t Seed) {
   std::vector<unsigned char> Data(A.bytes());
   std::mt19937_64 Engine = makeEngine(Seed, ArgIndex);
-  switch (A.Dist.K) {
+  Distribution D = A.distribution();
+  switch (D.K) {
   case Distribution::Kind::Uniform:
-    fillUniform(A, Engine, Data.data());
+    fillUniform(A, D, Engine, Data.data());
     break;
   case Distribution::Kind::Int:
-    fillInt(A, Engine, Data.data());
+    fillInt(A, D, Engine, Data.data());
     break;
   case Distribution::Kind::Normal:
-    fillNormal(A, Engine, Data.data());
+    fillNormal(A, D, Engine, Data.data());
     break;
   case Distribution::Kind::Index:
-    fillIndex(A, Data.data());
+    fillIndex(A, D, Data.data());
     break;
   case Distribution::Kind::Constant:
-    fillConstant(A, Data.data());
+    fillConstant(A, D, Data.data());
     break;
   }
   return Data;
@@ -102,7 +105,7 @@ HostInputs generateInputs(const Instance &I, uint64_t Seed) {
   HostInputs Inputs(I.Args.size());
   for (size_t K = 0; K < I.Args.size(); ++K) {
     const Arg &A = I.Args[K];
-    if (A.IsBuffer && A.BufferRole != Role::Out)
+    if (protocol::hasInputs(A.Role))
       Inputs[K] = generateBuffer(A, static_cast<unsigned>(K), Seed);
   }
   return Inputs;

@@ -12,10 +12,6 @@
 
 namespace optiml {
 
-const char *sideName(Side S) {
-  return S == Side::Reference ? "reference" : "candidate";
-}
-
 Error KernelLibrary::open(const std::string &Path,
                           std::unique_ptr<KernelLibrary> &Out) {
   // RTLD_LOCAL: the reference and the candidate define the same symbols
@@ -53,10 +49,9 @@ Error KernelLibrary::launch(const Instance &I, void **Args,
   // Clear any stale, non-sticky error so the launcher's cudaGetLastError()
   // reports this launch only.
   (void)cudaGetLastError();
-  bool Own = IsCandidate && I.HasCandidateLaunch;
-  int Code =
-      Own ? Launch(I.CandidateGrid, I.CandidateBlock, I.CandidateShmem, S, Args)
-          : Launch(I.Grid, I.Block, I.Shmem, S, Args);
+  const protocol::Launch &L =
+      I.launchOf(IsCandidate ? Side::Candidate : Side::Reference);
+  int Code = Launch(L.Grid.data(), L.Block.data(), L.Shmem, S, Args);
   if (Code == 0)
     return Error::success();
   auto E = static_cast<cudaError_t>(Code);

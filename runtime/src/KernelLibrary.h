@@ -25,10 +25,6 @@
 
 namespace optiml {
 
-/// Which of the two compared kernels something belongs to.
-enum class Side { Reference, Candidate };
-const char *sideName(Side S);
-
 class KernelLibrary {
 public:
   /// dlopen(RTLD_NOW | RTLD_LOCAL) plus symbol lookup; LoadError on failure.

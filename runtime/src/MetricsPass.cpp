@@ -6,7 +6,6 @@
 
 #include "MetricsPass.h"
 #include "Buffers.h"
-#include "Inputs.h"
 #include "RangeProfiler.h"
 
 namespace optiml {
@@ -37,7 +36,8 @@ std::vector<std::string> withoutSass(const std::vector<std::string> &Names) {
 /// dropped and the hardware-counter metrics retried once.
 Error profileSide(RangeProfiler &RP, const std::vector<std::string> &Metrics,
                   const KernelLibrary &Lib, const Instance &I, BufferSet &Bufs,
-                  cudaStream_t Stream, L2Flusher *Flusher, Json &Out) {
+                  cudaStream_t Stream, L2Flusher *Flusher,
+                  protocol::SideMetrics &Out) {
   auto Prepare = [&]() -> Error {
     if (Error E = Bufs.restoreInOut(Stream))
       return E;
@@ -51,17 +51,14 @@ Error profileSide(RangeProfiler &RP, const std::vector<std::string> &Metrics,
   Error E = RP.profile(Metrics, Prepare, Launch, Sync, Values, Passes);
   std::vector<std::string> Reduced = withoutSass(Metrics);
   if (E && E.status() != Status::Fault && Reduced.size() != Metrics.size()) {
-    Out["sass_metrics_dropped"] = E.message();
+    Out.SassMetricsDropped = E.message();
     Values.clear();
     E = RP.profile(Reduced, Prepare, Launch, Sync, Values, Passes);
   }
   if (E)
     return E;
-  Json V = Json::object();
-  for (const auto &KV : Values)
-    V[KV.first] = KV.second;
-  Out["values"] = std::move(V);
-  Out["passes"] = Passes;
+  Out.Values = std::move(Values);
+  Out.Passes = Passes;
   return Error::success();
 }
 
@@ -69,22 +66,21 @@ Error profileInstance(RangeProfiler &RP,
                       const std::vector<std::string> &Metrics, const Plan &P,
                       const KernelLibrary *Libs[2], const Instance &I,
                       cudaStream_t Stream, L2Flusher *Flusher,
-                      const ProgressFn &Progress, Json &Out) {
-  Out["instance"] = I.Name;
+                      const ProgressFn &Progress,
+                      protocol::InstanceMetrics &Out) {
+  Out.Instance = I.Name;
   BufferSet Bufs;
-  if (Error E = Bufs.allocate(I))
-    return E;
-  if (Error E = Bufs.prepare(generateInputs(I, P.Seeds.front()), 0xFF, Stream))
+  if (Error E = Bufs.loadInputs(I, P.Seeds.front(), Stream))
     return E;
   if (Error E = Bufs.snapshotInOut(Stream))
     return E;
-  for (Side S : {Side::Reference, Side::Candidate}) {
+  for (Side S : protocol::BothSides) {
     Progress("metrics " + I.Name + " " + sideName(S));
-    Json SideOut;
+    protocol::SideMetrics SideOut;
     if (Error E = profileSide(RP, Metrics, *Libs[static_cast<int>(S)], I, Bufs,
                               Stream, Flusher, SideOut))
       return E;
-    Out[sideName(S)] = std::move(SideOut);
+    (S == Side::Reference ? Out.Reference : Out.Candidate) = std::move(SideOut);
   }
   return Error::success();
 }
@@ -94,10 +90,9 @@ Error profileInstance(RangeProfiler &RP,
 Error collectMetrics(const Plan &P, const KernelLibrary &Ref,
                      const KernelLibrary &Cand, cudaStream_t Stream,
                      L2Flusher *Flusher, int Ordinal, ProgressFn Progress,
-                     Json &Out) {
-  Out = Json::object();
-  Out["error"] = nullptr;
-  Out["api"] = "CUPTI Range Profiler, auto range, kernel replay";
+                     protocol::MetricsReport &Out) {
+  Out = protocol::MetricsReport();
+  Out.Api = "CUPTI Range Profiler, auto range, kernel replay";
   Progress("metrics: initializing the CUPTI profiler");
   std::unique_ptr<RangeProfiler> RP;
   std::vector<std::string> Supported, Unsupported;
@@ -105,22 +100,21 @@ Error collectMetrics(const Plan &P, const KernelLibrary &Ref,
   if (!E)
     E = RP->partition(defaultMetrics(), Supported, Unsupported);
   if (E) {
-    Out["error"] = explain(E);
+    Out.Error = explain(E);
     return Error::success();
   }
-  Out["chip"] = RP->chipName();
-  Out["unsupported"] = Unsupported;
-  Out["instances"] = Json::array();
+  Out.Chip = RP->chipName();
+  Out.Unsupported = Unsupported;
+  Out.Instances.emplace();
   const KernelLibrary *Libs[2] = {&Ref, &Cand};
   for (const Instance *I : profiledInstances(P)) {
-    Json InstOut;
+    protocol::InstanceMetrics &InstOut = Out.Instances->emplace_back();
     Error Failed = profileInstance(*RP, Supported, P, Libs, *I, Stream, Flusher,
                                    Progress, InstOut);
-    Out["instances"].push_back(std::move(InstOut));
     if (Failed && Failed.status() == Status::Fault)
       return Failed;
     if (Failed) {
-      Out["error"] = explain(Failed);
+      Out.Error = explain(Failed);
       return Error::success();
     }
   }

@@ -8,11 +8,12 @@
 #ifndef OPTIML_RUNTIME_METRICSPASS_H
 #define OPTIML_RUNTIME_METRICSPASS_H
 
-#include "Json.h"
 #include "KernelLibrary.h"
 #include "L2Flush.h"
 #include "Plan.h"
 #include "Progress.h"
+
+#include "optiml/Protocol/MetricsReport.h"
 
 #include <cuda_runtime.h>
 
@@ -25,7 +26,7 @@ namespace optiml {
 Error collectMetrics(const Plan &P, const KernelLibrary &Ref,
                      const KernelLibrary &Cand, cudaStream_t Stream,
                      L2Flusher *Flusher, int Ordinal, ProgressFn Progress,
-                     Json &Out);
+                     protocol::MetricsReport &Out);
 
 } // namespace optiml
 

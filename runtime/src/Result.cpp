@@ -6,40 +6,32 @@
 
 #include "Result.h"
 
+#include "optiml/Protocol/Document.h"
+
 #include <cstdio>
 #include <fstream>
 
 namespace optiml {
 
-ResultWriter::ResultWriter(std::string Path) : Path(std::move(Path)) {
-  // Fixed key order, so the file reads the same way whatever happened.
-  Root["status"] = statusName(Status::Incomplete);
-  Root["error"] = nullptr;
-  Root["phase"] = "start";
-  Root["libraries"] = nullptr;
-  Root["device"] = nullptr;
-  Root["verify"] = nullptr;
-  Root["timing"] = nullptr;
-  Root["metrics"] = nullptr;
-  Root["energy"] = nullptr;
-  Root["log"] = Json::array();
-}
+ResultWriter::ResultWriter(std::string Path) : Path(std::move(Path)) {}
 
 void ResultWriter::phase(const std::string &Phase) {
   std::fprintf(stderr, "optiml-runner: %s\n", Phase.c_str());
-  Root["phase"] = Phase;
+  Result.Phase = Phase;
   write();
 }
 
 void ResultWriter::log(const std::string &Line) {
   std::fprintf(stderr, "optiml-runner: %s\n", Line.c_str());
-  Root["log"].push_back(Line);
+  Result.Log.push_back(Line);
 }
 
 void ResultWriter::finish(Status S, const std::string &Message) {
-  Root["status"] = statusName(S);
-  Root["error"] = Message.empty() ? Json() : Json(Message);
-  Root["phase"] = "done";
+  Result.Status = S;
+  Result.Error.reset();
+  if (!Message.empty())
+    Result.Error = Message;
+  Result.Phase = "done";
   write();
 }
 
@@ -49,9 +41,7 @@ bool ResultWriter::write() {
   std::string Tmp = Path + ".tmp";
   {
     std::ofstream Out(Tmp, std::ios::trunc);
-    // dump's error handler "replace" keeps invalid UTF-8 in kernel names or
-    // dlerror() text from aborting the write.
-    Out << Root.dump(2, ' ', false, Json::error_handler_t::replace) << '\n';
+    Out << protocol::encode(Result) << '\n';
     if (!Out) {
       std::fprintf(stderr, "optiml-runner: cannot write '%s'\n", Tmp.c_str());
       return false;

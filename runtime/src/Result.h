@@ -10,8 +10,9 @@
 #ifndef OPTIML_RUNTIME_RESULT_H
 #define OPTIML_RUNTIME_RESULT_H
 
-#include "Json.h"
 #include "Status.h"
+
+#include "optiml/Protocol/RunResult.h"
 
 #include <string>
 
@@ -22,7 +23,8 @@ public:
   /// An empty \p Path writes nothing (used before arguments are parsed).
   explicit ResultWriter(std::string Path);
 
-  Json &root() { return Root; }
+  /// The result so far; each phase fills its part, write() saves it.
+  protocol::RunResult &result() { return Result; }
 
   /// Records the step about to start, prints it to stderr, rewrites the file.
   void phase(const std::string &Phase);
@@ -39,7 +41,7 @@ public:
 
 private:
   std::string Path;
-  Json Root;
+  protocol::RunResult Result;
 };
 
 } // namespace optiml

@@ -9,7 +9,6 @@
 #include "CudaCheck.h"
 #include "CuptiTimer.h"
 #include "Energy.h"
-#include "Inputs.h"
 #include "MetricsPass.h"
 #include "Timing.h"
 #include "Verify.h"
@@ -77,11 +76,9 @@ Error Runner::loadLibraries() {
     Result.log("no candidate: the reference is compared and timed against "
                "itself");
   }
-  Json Libs;
-  Libs["reference"] = {{"path", Ref->path()}, {"kernel", Ref->kernelName()}};
   const KernelLibrary &C = Cand ? *Cand : *Ref;
-  Libs["candidate"] = {{"path", C.path()}, {"kernel", C.kernelName()}};
-  Result.root()["libraries"] = std::move(Libs);
+  Result.result().Libraries = protocol::LibrariesReport{
+      {Ref->path(), Ref->kernelName()}, {C.path(), C.kernelName()}};
   return Error::success();
 }
 
@@ -92,7 +89,7 @@ Error Runner::setUpDevice() {
   // Device 0 of what CUDA_VISIBLE_DEVICES exposes.
   if (Error E = queryDevice(0, Device))
     return E;
-  Result.root()["device"] = deviceToJson(Device);
+  Result.result().Device = describeDevice(Device);
   if (Error E =
           checkCuda(cudaStreamCreateWithFlags(&Stream, cudaStreamNonBlocking),
                     "cudaStreamCreateWithFlags"))
@@ -106,18 +103,15 @@ Error Runner::setUpDevice() {
 Error Runner::verify(bool &Passed) {
   const KernelLibrary &C = Cand ? *Cand : *Ref;
   Verifier V(P, *Ref, C, Stream, Failures, progress());
-  Json Instances = Json::array();
-  Error E = V.run(Instances);
+  protocol::VerifyReport Out;
+  Error E = V.run(Out.Instances);
   Passed = !E && V.passed();
-  Json Out;
-  Out["passed"] = Passed;
-  Out["seeds"] = P.Seeds;
-  Out["tolerance"] = {
-      {"rtol", P.Tol.Rtol}, {"atol", P.Tol.Atol}, {"norm", P.Tol.Norm}};
-  Out["instances"] = std::move(Instances);
-  Out["failures"] = Failures.toJson();
-  Out["failures_total"] = Failures.seen();
-  Result.root()["verify"] = std::move(Out);
+  Out.Passed = Passed;
+  Out.Seeds = P.Seeds;
+  Out.Tol = P.Tol;
+  Out.Failures = Failures.kept();
+  Out.FailuresTotal = Failures.seen();
+  Result.result().Verify = std::move(Out);
   Result.write();
   return E;
 }
@@ -138,18 +132,11 @@ Error Runner::time() {
   const KernelLibrary &C = Cand ? *Cand : *Ref;
   TimingRunner TR(P, *Ref, C, Stream, P.Timing.FlushL2 ? &Flusher : nullptr,
                   *Timer, progress());
-  Json All = Json::array();
-  for (const Instance *I : Timed) {
-    Json One;
-    if (Error E = TR.timeInstance(*I, One))
+  protocol::TimingReport Out;
+  for (const Instance *I : Timed)
+    if (Error E = TR.timeInstance(*I, Out.Instances.emplace_back()))
       return E.withContext("timing " + I->Name);
-    All.push_back(std::move(One));
-  }
-  // The first timed instance at the top level (the common single-instance
-  // case reads timing.speedup), every timed instance under "instances".
-  Json Top = All.front();
-  Top["instances"] = std::move(All);
-  Result.root()["timing"] = std::move(Top);
+  Result.result().Timing = std::move(Out);
   Result.write();
   return Timer->stop();
 }
@@ -159,53 +146,48 @@ Error Runner::energy() {
   std::string WhyNot;
   std::unique_ptr<EnergyMeter> Meter =
       EnergyMeter::open(Device.PciBusId, WhyNot);
-  Json Out;
+  protocol::EnergyReport Out;
   if (!Meter) {
-    Out["available"] = false;
-    Out["reason"] = WhyNot;
-    Result.root()["energy"] = std::move(Out);
+    Out.Available = false;
+    Out.Reason = WhyNot;
+    Result.result().Energy = std::move(Out);
     return Error::success();
   }
-  Out["available"] = true;
-  Out["method"] = "nvmlDeviceGetTotalEnergyConsumption around back-to-back "
-                  "launches (no L2 flush, inout buffers not restored), at "
-                  "least 1 s per side";
-  Out["instances"] = Json::array();
+  Out.Available = true;
+  Out.Method = "nvmlDeviceGetTotalEnergyConsumption around back-to-back "
+               "launches (no L2 flush, inout buffers not restored), at "
+               "least 1 s per side";
   const KernelLibrary *Libs[2] = {Ref.get(), Cand ? Cand.get() : Ref.get()};
   for (const Instance *I : profiledInstances(P)) {
     BufferSet Bufs;
-    if (Error E = Bufs.allocate(*I))
+    if (Error E = Bufs.loadInputs(*I, P.Seeds.front(), Stream))
       return E;
-    if (Error E =
-            Bufs.prepare(generateInputs(*I, P.Seeds.front()), 0xFF, Stream))
-      return E;
-    Json InstOut;
-    InstOut["instance"] = I->Name;
-    for (Side S : {Side::Reference, Side::Candidate}) {
+    protocol::InstanceEnergy InstOut;
+    InstOut.Instance = I->Name;
+    for (Side S : protocol::BothSides) {
       Result.phase("energy " + I->Name + " " + sideName(S));
       const KernelLibrary &Lib = *Libs[static_cast<int>(S)];
       auto Launch = [&]() { return Lib.launch(*I, Bufs.launchArgs(), Stream); };
       auto Sync = [&]() { return syncKernels(Stream, "energy " + I->Name); };
-      Json SideOut;
+      protocol::SideEnergy &SideOut = InstOut.of(S);
       Error E = measureEnergy(*Meter, Launch, Sync, EnergyMinSeconds, SideOut);
       if (E && E.status() == Status::Fault)
         return E;
       if (E)
-        SideOut = {{"error", E.message()}};
-      InstOut[sideName(S)] = std::move(SideOut);
+        SideOut = protocol::SideEnergy{E.message()};
     }
-    Out["instances"].push_back(std::move(InstOut));
+    Out.Instances.push_back(std::move(InstOut));
   }
-  Result.root()["energy"] = std::move(Out);
+  Result.result().Energy = std::move(Out);
   return Error::success();
 }
 
 Error Runner::metrics() {
   const KernelLibrary &C = Cand ? *Cand : *Ref;
-  Json Out;
+  protocol::MetricsReport Out;
   Error E = collectMetrics(P, *Ref, C, Stream, &Flusher, Device.Ordinal,
                            progress(), Out);
-  Result.root()["metrics"] = std::move(Out);
+  Result.result().Metrics = std::move(Out);
   return E;
 }
 

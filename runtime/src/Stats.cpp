@@ -40,29 +40,17 @@ double medianSpread(const std::vector<double> &Sorted) {
 
 SampleStats summarize(std::vector<double> Samples) {
   SampleStats S;
-  S.N = Samples.size();
+  S.Reps = Samples.size();
   if (Samples.empty())
     return S;
   std::sort(Samples.begin(), Samples.end());
-  S.Median = quantile(Samples, 0.5);
-  S.Min = Samples.front();
-  S.P25 = quantile(Samples, 0.25);
-  S.P75 = quantile(Samples, 0.75);
+  S.MedianNs = quantile(Samples, 0.5);
+  S.MinNs = Samples.front();
+  S.P25Ns = quantile(Samples, 0.25);
+  S.P75Ns = quantile(Samples, 0.75);
   S.Spread = medianSpread(Samples);
-  S.IqrRel = S.Median > 0 ? (S.P75 - S.P25) / S.Median : 0;
+  S.IqrRel = S.MedianNs > 0 ? (S.P75Ns - S.P25Ns) / S.MedianNs : 0;
   return S;
-}
-
-Json statsToJson(const SampleStats &S) {
-  Json J;
-  J["median_ns"] = S.Median;
-  J["min_ns"] = S.Min;
-  J["p25_ns"] = S.P25;
-  J["p75_ns"] = S.P75;
-  J["spread"] = S.Spread;
-  J["iqr_rel"] = S.IqrRel;
-  J["reps"] = S.N;
-  return J;
 }
 
 } // namespace optiml

@@ -16,22 +16,20 @@
 #ifndef OPTIML_RUNTIME_STATS_H
 #define OPTIML_RUNTIME_STATS_H
 
-#include "Json.h"
+#include "optiml/Protocol/TimingReport.h"
 
 #include <cstddef>
 #include <vector>
 
 namespace optiml {
 
-struct SampleStats {
-  size_t N = 0;
-  double Median = 0, Min = 0, P25 = 0, P75 = 0;
-  double Spread = 1; ///< Relative CI half-width of the median (see above).
-  double IqrRel = 0; ///< (P75 - P25) / Median, the spread of single runs.
-};
+/// The result's summary of one side: median, min, quartiles, the spread
+/// defined above, and IqrRel = (P75 - P25) / median, how much single runs
+/// vary.
+using SampleStats = protocol::TimeSummary;
 
-/// Summarises \p Samples (unsorted; copied). N = 0 gives all zeros and a
-/// spread of 1.
+/// Summarises \p Samples (unsorted; copied). No samples give all zeros and
+/// a spread of 1.
 SampleStats summarize(std::vector<double> Samples);
 
 /// Linear-interpolation quantile, \p Q in [0, 1], of sorted \p Sorted.
@@ -39,9 +37,6 @@ double quantile(const std::vector<double> &Sorted, double Q);
 
 /// The spread defined above, for sorted \p Sorted.
 double medianSpread(const std::vector<double> &Sorted);
-
-/// {"median_ns", "min_ns", "p25_ns", "p75_ns", "spread", "iqr_rel", "reps"}.
-Json statsToJson(const SampleStats &S);
 
 } // namespace optiml
 

@@ -8,30 +8,6 @@
 
 namespace optiml {
 
-const char *statusName(Status S) {
-  switch (S) {
-  case Status::Ok:
-    return "ok";
-  case Status::VerifyFailed:
-    return "verify_failed";
-  case Status::Fault:
-    return "fault";
-  case Status::LaunchError:
-    return "launch_error";
-  case Status::LoadError:
-    return "load_error";
-  case Status::BadPlan:
-    return "bad_plan";
-  case Status::NoGpu:
-    return "no_gpu";
-  case Status::Error:
-    return "error";
-  case Status::Incomplete:
-    return "incomplete";
-  }
-  return "error";
-}
-
 int exitCode(Status S) {
   switch (S) {
   case Status::Ok:

@@ -9,25 +9,16 @@
 #ifndef OPTIML_RUNTIME_STATUS_H
 #define OPTIML_RUNTIME_STATUS_H
 
+#include "optiml/Protocol/RunStatus.h"
+
 #include <string>
 
 namespace optiml {
 
-/// The overall outcome of a runner invocation, as written to "status".
-enum class Status {
-  Ok,           ///< Verified (and timed, when asked).
-  VerifyFailed, ///< The candidate (or the reference) computed wrong outputs.
-  Fault,        ///< A kernel hit a sticky device error; the context is dead.
-  LaunchError,  ///< A launch was rejected (bad geometry, missing image...).
-  LoadError,    ///< A shared object could not be loaded or lacks the ABI.
-  BadPlan,      ///< The plan JSON is malformed or inconsistent.
-  NoGpu,        ///< No usable CUDA device.
-  Error,        ///< Runner-side failure (out of memory, CUPTI failure...).
-  Incomplete,   ///< Only in files written before the run ended (killed).
-};
-
-/// The JSON spelling of \p S ("ok", "verify_failed", ...).
-const char *statusName(Status S);
+/// The overall outcome of a runner invocation, as written to "status"
+/// (statusName gives the spelling).
+using Status = protocol::RunStatus;
+using protocol::statusName;
 
 /// The documented process exit code for \p S (see docs/Runner.md).
 int exitCode(Status S);

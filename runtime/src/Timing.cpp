@@ -5,7 +5,6 @@
 //===----------------------------------------------------------------------===//
 
 #include "Timing.h"
-#include "Inputs.h"
 #include "Stats.h"
 
 #include <algorithm>
@@ -47,9 +46,9 @@ std::vector<double> pairRatios(const std::vector<double> Times[2]) {
 std::string stopReason(const TimingOptions &T, const SampleStats Stats[2],
                        double Noise, double Seconds) {
   double Worst = std::max({Stats[0].Spread, Stats[1].Spread, Noise});
-  if (Stats[0].N >= T.MinReps && Worst <= T.NoiseTarget)
+  if (Stats[0].Reps >= T.MinReps && Worst <= T.NoiseTarget)
     return "converged";
-  if (Stats[0].N >= T.MaxReps)
+  if (Stats[0].Reps >= T.MaxReps)
     return "max_reps";
   if (Seconds >= T.MaxSeconds)
     return "max_seconds";
@@ -76,6 +75,15 @@ Error TimingRunner::enqueue(Side S, const Instance &I, BufferSet &Bufs) {
     if (Error E = Flusher->flush(Stream))
       return E;
   return Libs[static_cast<int>(S)]->launch(I, Bufs.launchArgs(), Stream);
+}
+
+Error TimingRunner::enqueuePairs(const Instance &I, BufferSet &Bufs,
+                                 unsigned Pairs) {
+  for (unsigned K = 0; K < Pairs; ++K)
+    for (Side S : protocol::BothSides)
+      if (Error E = enqueue(S, I, Bufs))
+        return E;
+  return Error::success();
 }
 
 Error TimingRunner::matchRecords(const std::vector<KernelRecord> &Records,
@@ -120,10 +128,8 @@ Error TimingRunner::matchRecords(const std::vector<KernelRecord> &Records,
 Error TimingRunner::runBatch(const Instance &I, BufferSet &Bufs, unsigned Pairs,
                              std::vector<double> Times[2], bool &Accepted,
                              std::string &Why) {
-  for (unsigned K = 0; K < Pairs; ++K)
-    for (Side S : {Side::Reference, Side::Candidate})
-      if (Error E = enqueue(S, I, Bufs))
-        return E;
+  if (Error E = enqueuePairs(I, Bufs, Pairs))
+    return E;
   std::vector<KernelRecord> Records;
   size_t Lost = 0;
   if (Error E = Timer.collect(Records, Lost))
@@ -132,27 +138,24 @@ Error TimingRunner::runBatch(const Instance &I, BufferSet &Bufs, unsigned Pairs,
   return matchRecords(Records, Pairs, Times, Accepted, Why);
 }
 
-Error TimingRunner::timeInstance(const Instance &I, Json &Out) {
+Error TimingRunner::timeInstance(const Instance &I,
+                                 protocol::InstanceTiming &Out) {
   const TimingOptions &T = P.Timing;
   auto T0 = std::chrono::steady_clock::now();
-  Out["instance"] = I.Name;
+  Out.Instance = I.Name;
   LostRecords = 0;
 
   // The inputs of the first seed; inout buffers are restored before every
   // launch so each repetition does the same work.
   BufferSet Bufs;
-  if (Error E = Bufs.allocate(I))
-    return E;
-  if (Error E = Bufs.prepare(generateInputs(I, P.Seeds.front()), 0xFF, Stream))
+  if (Error E = Bufs.loadInputs(I, P.Seeds.front(), Stream))
     return E;
   if (Error E = Bufs.snapshotInOut(Stream))
     return E;
 
   Progress("time " + I.Name + " warm-up");
-  for (unsigned K = 0; K < T.Warmup; ++K)
-    for (Side S : {Side::Reference, Side::Candidate})
-      if (Error E = enqueue(S, I, Bufs))
-        return E;
+  if (Error E = enqueuePairs(I, Bufs, T.Warmup))
+    return E;
   std::vector<KernelRecord> Discard;
   size_t Lost = 0;
   if (Error E = Timer.collect(Discard, Lost))
@@ -185,28 +188,29 @@ Error TimingRunner::timeInstance(const Instance &I, Json &Out) {
     std::vector<double> Ratios = pairRatios(Times);
     std::sort(Ratios.begin(), Ratios.end());
     Noise = medianSpread(Ratios);
-    Progress("time " + I.Name + ": " + std::to_string(Stats[0].N) +
-             " pairs, reference " + formatNs(Stats[0].Median) + ", candidate " +
-             formatNs(Stats[1].Median) + ", noise " + std::to_string(Noise));
+    Progress("time " + I.Name + ": " + std::to_string(Stats[0].Reps) +
+             " pairs, reference " + formatNs(Stats[0].MedianNs) +
+             ", candidate " + formatNs(Stats[1].MedianNs) + ", noise " +
+             std::to_string(Noise));
     StopReason = stopReason(T, Stats, Noise, secondsSince(T0));
     if (!StopReason.empty())
       break;
   }
 
   double Speedup =
-      Stats[1].Median > 0 ? Stats[0].Median / Stats[1].Median : 0.0;
-  Out["reference"] = statsToJson(Stats[0]);
-  Out["candidate"] = statsToJson(Stats[1]);
-  Out["speedup"] = Speedup;
-  Out["noise"] = Noise;
-  Out["threshold"] = std::max(Noise, T.NoiseTarget);
-  Out["significant"] = speedupIsSignificant(Speedup, Noise, T.NoiseTarget);
-  Out["stop_reason"] = StopReason;
-  Out["elapsed_s"] = secondsSince(T0);
-  Out["flush_l2"] = Flusher != nullptr;
-  Out["l2_flush_bytes"] = Flusher ? Flusher->scratchBytes() : 0;
-  Out["discarded_batches"] = Discarded;
-  Out["lost_records"] = LostRecords;
+      Stats[1].MedianNs > 0 ? Stats[0].MedianNs / Stats[1].MedianNs : 0.0;
+  Out.Reference = Stats[0];
+  Out.Candidate = Stats[1];
+  Out.Speedup = Speedup;
+  Out.Noise = Noise;
+  Out.Threshold = std::max(Noise, T.NoiseTarget);
+  Out.Significant = speedupIsSignificant(Speedup, Noise, T.NoiseTarget);
+  Out.StopReason = StopReason;
+  Out.ElapsedS = secondsSince(T0);
+  Out.FlushL2 = Flusher != nullptr;
+  Out.L2FlushBytes = Flusher ? Flusher->scratchBytes() : 0;
+  Out.DiscardedBatches = Discarded;
+  Out.LostRecords = LostRecords;
   return Error::success();
 }
 

@@ -13,11 +13,12 @@
 
 #include "Buffers.h"
 #include "CuptiTimer.h"
-#include "Json.h"
 #include "KernelLibrary.h"
 #include "L2Flush.h"
 #include "Plan.h"
 #include "Progress.h"
+
+#include "optiml/Protocol/TimingReport.h"
 
 #include <cuda_runtime.h>
 #include <vector>
@@ -31,11 +32,13 @@ public:
                const KernelLibrary &Cand, cudaStream_t Stream,
                L2Flusher *Flusher, CuptiTimer &Timer, ProgressFn Progress);
 
-  /// Times \p I and writes the per-instance timing object to \p Out.
-  Error timeInstance(const Instance &I, Json &Out);
+  /// Times \p I and writes the per-instance timing to \p Out.
+  Error timeInstance(const Instance &I, protocol::InstanceTiming &Out);
 
 private:
   Error enqueue(Side S, const Instance &I, BufferSet &Bufs);
+  /// Enqueues \p Pairs A/B pairs: reference, then candidate.
+  Error enqueuePairs(const Instance &I, BufferSet &Bufs, unsigned Pairs);
   /// Runs \p Pairs A/B pairs and appends their durations to \p Times. A batch
   /// whose records cannot be matched to launches is dropped (Accepted =
   /// false) with the reason in \p Why.

@@ -45,6 +45,20 @@ std::string hexByte(unsigned char B) {
   return Buf;
 }
 
+/// A failure of \p Kind (prefixed "reference_" for the reference) in
+/// buffer \p A, at element \p Index when given.
+Failure failureIn(Side S, const Instance &I, uint64_t Seed, const char *Kind,
+                  const Arg &A, std::optional<int64_t> Index) {
+  Failure F;
+  F.Instance = I.Name;
+  F.Seed = Seed;
+  F.Where = S;
+  F.Kind = kindFor(S, Kind);
+  F.Buffer = A.Name;
+  F.Index = Index;
+  return F;
+}
+
 std::string formatDouble(double V) {
   std::ostringstream OS;
   OS.precision(9);
@@ -53,28 +67,6 @@ std::string formatDouble(double V) {
 }
 
 } // namespace
-
-/// What the checks of one side found during one seed, in elements (bytes for
-/// red zones). Reported per seed and side in the result.
-struct Verifier::SideCounts {
-  size_t Unwritten = 0;
-  size_t Nondeterministic = 0;
-  size_t RedZoneBytes = 0;
-  size_t InputsModified = 0;
-
-  bool clean() const {
-    return Unwritten == 0 && Nondeterministic == 0 && RedZoneBytes == 0 &&
-           InputsModified == 0;
-  }
-  Json toJson() const {
-    Json J;
-    J["unwritten"] = Unwritten;
-    J["nondeterministic"] = Nondeterministic;
-    J["redzone_damaged_bytes"] = RedZoneBytes;
-    J["inputs_modified"] = InputsModified;
-    return J;
-  }
-};
 
 /// The out/inout contents after each of the two runs, by argument index, and
 /// which elements must not be compared (unwritten or nondeterministic).
@@ -89,61 +81,55 @@ Verifier::Verifier(const Plan &P, const KernelLibrary &Ref,
     : P(P), Libs{&Ref, &Cand}, Stream(Stream), Failures(Failures),
       Progress(std::move(Progress)) {}
 
-Error Verifier::run(Json &Instances) {
-  for (const Instance &I : P.Instances) {
-    Json Out;
-    Error E = verifyInstance(I, Out);
-    Instances.push_back(std::move(Out));
-    if (E)
+Error Verifier::run(std::vector<protocol::InstanceVerification> &Instances) {
+  for (const Instance &I : P.Instances)
+    if (Error E = verifyInstance(I, Instances.emplace_back()))
       return E;
-  }
   return Error::success();
 }
 
-Error Verifier::verifyInstance(const Instance &I, Json &Out) {
-  Out["name"] = I.Name;
-  Out["passed"] = false;
-  Out["seeds"] = Json::array();
+Error Verifier::verifyInstance(const Instance &I,
+                               protocol::InstanceVerification &Out) {
+  Out.Name = I.Name;
+  Out.Passed = false;
   BufferSet Bufs;
   if (Error E = Bufs.allocate(I))
     return E.withContext("verify " + I.Name);
   bool InstancePassed = true;
   for (uint64_t Seed : P.Seeds) {
-    Json SeedOut;
+    protocol::SeedVerification &SeedOut = Out.Seeds.emplace_back();
     Error E = verifySeed(I, Bufs, Seed, SeedOut);
-    InstancePassed = InstancePassed && !E && SeedOut["passed"].get<bool>();
-    Out["seeds"].push_back(std::move(SeedOut));
+    InstancePassed = InstancePassed && !E && SeedOut.Passed;
     if (E)
       return E;
   }
-  Out["passed"] = InstancePassed;
+  Out.Passed = InstancePassed;
   return Error::success();
 }
 
 Error Verifier::verifySeed(const Instance &I, BufferSet &Bufs, uint64_t Seed,
-                           Json &Out) {
-  Out["seed"] = Seed;
-  Out["passed"] = false;
+                           protocol::SeedVerification &Out) {
+  Out.Seed = Seed;
+  Out.Passed = false;
   HostInputs Inputs = generateInputs(I, Seed);
   SideRuns Runs[2];
   SideCounts Counts[2];
-  for (Side S : {Side::Reference, Side::Candidate}) {
+  for (Side S : protocol::BothSides) {
     auto K = static_cast<int>(S);
     if (Error E = runSide(S, I, Bufs, Inputs, Seed, Runs[K], Counts[K]))
       return E;
     checkRuns(S, I, Seed, Runs[K], Counts[K]);
-    Out[sideName(S)] = Counts[K].toJson();
+    Out.counts(S) = Counts[K];
   }
 
   bool RefOk = Counts[0].clean();
   bool CandOk = Counts[1].clean();
-  Json Buffers = Json::array();
+  Out.Buffers.emplace();
   if (RefOk)
-    CandOk = compareSides(I, Seed, Runs[0], Runs[1], Buffers) && CandOk;
+    CandOk = compareSides(I, Seed, Runs[0], Runs[1], *Out.Buffers) && CandOk;
   else
-    Out["comparison"] = "skipped: the reference failed its own checks";
-  Out["buffers"] = std::move(Buffers);
-  Out["passed"] = RefOk && CandOk;
+    Out.Comparison = "skipped: the reference failed its own checks";
+  Out.Passed = RefOk && CandOk;
   Passed = Passed && RefOk && CandOk;
   return Error::success();
 }
@@ -171,19 +157,20 @@ Error Verifier::runSide(Side S, const Instance &I, BufferSet &Bufs,
     SideCounts RunCounts;
     for (size_t K = 0; K < I.Args.size(); ++K) {
       const Arg &A = I.Args[K];
-      if (!A.IsBuffer)
+      if (!A.isBuffer())
         continue;
       std::vector<unsigned char> Host;
       RedZoneReport Zones;
       if (Error DownloadErr = Bufs.buffer(K).download(Host, Zones, Stream))
         return DownloadErr.withContext(Where);
       checkRedZone(S, I, Seed, Run, A, Zones, RunCounts);
-      if (A.BufferRole == Role::In)
+      if (A.Role == ArgRole::In)
         checkInputUnchanged(S, I, Seed, Run, A, Inputs[K], Host, RunCounts);
       else
         Runs.Out[Run][K] = std::move(Host);
     }
-    Counts.RedZoneBytes = std::max(Counts.RedZoneBytes, RunCounts.RedZoneBytes);
+    Counts.RedZoneDamagedBytes =
+        std::max(Counts.RedZoneDamagedBytes, RunCounts.RedZoneDamagedBytes);
     Counts.InputsModified =
         std::max(Counts.InputsModified, RunCounts.InputsModified);
   }
@@ -195,15 +182,11 @@ void Verifier::checkRedZone(Side S, const Instance &I, uint64_t Seed, int Run,
                             SideCounts &Counts) {
   if (Z.Intact)
     return;
-  Counts.RedZoneBytes += Z.DamagedBytes;
+  Counts.RedZoneDamagedBytes += Z.DamagedBytes;
   bool Left = Z.FirstBadByte < 0;
-  Failure F;
-  F.Instance = I.Name;
-  F.Seed = Seed;
-  F.S = S;
-  F.Kind = kindFor(S, "redzone");
-  F.Buffer = A.Name;
-  F.Index = floorDiv(Z.FirstBadByte, static_cast<long long>(elemSize(A.Type)));
+  Failure F = failureIn(
+      S, I, Seed, "redzone", A,
+      floorDiv(Z.FirstBadByte, static_cast<long long>(elemSize(A.Type))));
   F.Expected = hexByte(Z.Expected);
   F.Got = hexByte(Z.Got);
   F.Message = std::string("out-of-bounds write: ") + (Left ? "left" : "right") +
@@ -224,15 +207,9 @@ void Verifier::checkInputUnchanged(Side S, const Instance &I, uint64_t Seed,
     if (elemBitsEqual(A.Type, Want.data(), Got.data(), E))
       continue;
     ++Counts.InputsModified;
-    Failure F;
-    F.Instance = I.Name;
-    F.Seed = Seed;
-    F.S = S;
-    F.Kind = kindFor(S, "input_modified");
-    F.Buffer = A.Name;
-    F.Index = static_cast<long long>(E);
-    F.Expected = elemToJson(A.Type, Want.data(), E);
-    F.Got = elemToJson(A.Type, Got.data(), E);
+    Failure F = failureIn(S, I, Seed, "input_modified", A, E);
+    F.Expected = elemValue(A.Type, Want.data(), E);
+    F.Got = elemValue(A.Type, Got.data(), E);
     F.Message = "the kernel wrote into an 'in' buffer (run " +
                 std::to_string(Run + 1) + ")";
     Failures.add(std::move(F));
@@ -244,7 +221,7 @@ void Verifier::checkRuns(Side S, const Instance &I, uint64_t Seed,
   Runs.Suspect.assign(I.Args.size(), {});
   for (size_t K = 0; K < I.Args.size(); ++K) {
     const Arg &A = I.Args[K];
-    if (!A.IsBuffer || A.BufferRole == Role::In)
+    if (!protocol::isOutput(A.Role))
       continue;
     const std::vector<unsigned char> &R0 = Runs.Out[0][K];
     const std::vector<unsigned char> &R1 = Runs.Out[1][K];
@@ -253,7 +230,7 @@ void Verifier::checkRuns(Side S, const Instance &I, uint64_t Seed,
     size_t Size = elemSize(A.Type);
     for (uint64_t E = 0; E < A.Count; ++E) {
       // Only out buffers are poisoned; inout buffers start from the inputs.
-      bool Unwritten = A.BufferRole == Role::Out &&
+      bool Unwritten = A.Role == ArgRole::Out &&
                        holdsPoison(R0, E, Size, Poison[0]) &&
                        holdsPoison(R1, E, Size, Poison[1]);
       bool Differ =
@@ -261,24 +238,18 @@ void Verifier::checkRuns(Side S, const Instance &I, uint64_t Seed,
       if (!Unwritten && !Differ)
         continue;
       Suspect[E] = true;
-      Failure F;
-      F.Instance = I.Name;
-      F.Seed = Seed;
-      F.S = S;
-      F.Buffer = A.Name;
-      F.Index = static_cast<long long>(E);
+      Failure F = failureIn(S, I, Seed,
+                            Unwritten ? "unwritten" : "nondeterministic", A, E);
       if (Unwritten) {
         ++Counts.Unwritten;
-        F.Kind = kindFor(S, "unwritten");
-        F.Got = elemToJson(A.Type, R0.data(), E);
+        F.Got = elemValue(A.Type, R0.data(), E);
         F.Message = "element never written: it still holds the poison (" +
                     hexByte(Poison[0]) + " in run 1, " + hexByte(Poison[1]) +
                     " in run 2)";
       } else {
         ++Counts.Nondeterministic;
-        F.Kind = kindFor(S, "nondeterministic");
-        F.Expected = elemToJson(A.Type, R0.data(), E);
-        F.Got = elemToJson(A.Type, R1.data(), E);
+        F.Expected = elemValue(A.Type, R0.data(), E);
+        F.Got = elemValue(A.Type, R1.data(), E);
         F.Message = "two runs on identical inputs disagree (a race, or a read "
                     "of output memory before it is written)";
       }
@@ -289,28 +260,23 @@ void Verifier::checkRuns(Side S, const Instance &I, uint64_t Seed,
 
 bool Verifier::compareSides(const Instance &I, uint64_t Seed,
                             const SideRuns &Ref, const SideRuns &Cand,
-                            Json &Buffers) {
+                            std::vector<protocol::BufferComparison> &Buffers) {
   bool Ok = true;
   for (size_t K = 0; K < I.Args.size(); ++K) {
     const Arg &A = I.Args[K];
-    if (!A.IsBuffer || A.BufferRole == Role::In)
+    if (!protocol::isOutput(A.Role))
       continue;
     const std::vector<unsigned char> &R = Ref.Out[0][K];
     const std::vector<unsigned char> &C = Cand.Out[0][K];
     auto OnIssue = [&](ElemIssue Issue, size_t E) {
-      Failure F;
-      F.Instance = I.Name;
-      F.Seed = Seed;
-      F.S = Side::Candidate;
-      F.Buffer = A.Name;
-      F.Index = static_cast<long long>(E);
-      F.Expected = elemToJson(A.Type, R.data(), E);
-      F.Got = elemToJson(A.Type, C.data(), E);
-      if (Issue == ElemIssue::NonFinite) {
-        F.Kind = "nan";
+      bool NonFinite = Issue == ElemIssue::NonFinite;
+      Failure F = failureIn(Side::Candidate, I, Seed,
+                            NonFinite ? "nan" : "mismatch", A, E);
+      F.Expected = elemValue(A.Type, R.data(), E);
+      F.Got = elemValue(A.Type, C.data(), E);
+      if (NonFinite) {
         F.Message = "non-finite value where the reference is finite";
       } else {
-        F.Kind = "mismatch";
         F.Message = isFloatType(A.Type)
                         ? "outside |got - expected| <= atol + rtol * |expected|"
                         : "integers differ (exact match required)";
@@ -321,39 +287,29 @@ bool Verifier::compareSides(const Instance &I, uint64_t Seed,
                                      &Cand.Suspect[K], OnIssue);
     bool NormOk = !isFloatType(A.Type) || St.NormErr <= P.Tol.Norm;
     if (!NormOk) {
-      Failure F;
-      F.Instance = I.Name;
-      F.Seed = Seed;
-      F.S = Side::Candidate;
-      F.Kind = "norm";
-      F.Buffer = A.Name;
+      Failure F = failureIn(Side::Candidate, I, Seed, "norm", A, std::nullopt);
       F.Expected = P.Tol.Norm;
-      F.Got = doubleToJson(St.NormErr);
+      F.Got = St.NormErr;
       F.Message = "relative L2 error " + formatDouble(St.NormErr) +
                   " exceeds the norm tolerance " + formatDouble(P.Tol.Norm);
       Failures.add(std::move(F));
     }
     Ok = Ok && NormOk && St.Mismatches == 0 && St.NonFinite == 0;
 
-    Json B;
-    B["name"] = A.Name;
-    B["compared"] = St.Compared;
-    B["mismatches"] = St.Mismatches;
-    B["nonfinite"] = St.NonFinite;
-    B["max_abs_err"] = doubleToJson(St.MaxAbsErr);
-    B["max_rel_err"] = doubleToJson(St.MaxRelErr);
-    B["norm_err"] = doubleToJson(St.NormErr);
-    Buffers.push_back(std::move(B));
+    St.Name = A.Name;
+    Buffers.push_back(std::move(St));
   }
   return Ok;
 }
 
 void Verifier::recordFatal(Side S, const Instance &I, uint64_t Seed,
                            const Error &E) {
+  // Not prefixed for the reference: a fault ends the run whichever side hit
+  // it.
   Failure F;
   F.Instance = I.Name;
   F.Seed = Seed;
-  F.S = S;
+  F.Where = S;
   F.Kind = E.status() == Status::LaunchError ? "launch_error" : "fault";
   F.Message = E.message();
   Failures.add(std::move(F));

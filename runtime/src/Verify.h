@@ -19,10 +19,11 @@
 
 #include "Buffers.h"
 #include "Failure.h"
-#include "Json.h"
 #include "KernelLibrary.h"
 #include "Plan.h"
 #include "Progress.h"
+
+#include "optiml/Protocol/VerifyReport.h"
 
 #include <cuda_runtime.h>
 
@@ -37,17 +38,17 @@ public:
   /// instance to \p Instances. Verification failures go to the FailureLog and
   /// clear passed(); the returned Error is for problems that stop the run
   /// (fault, launch error, CUDA or memory failure).
-  Error run(Json &Instances);
+  Error run(std::vector<protocol::InstanceVerification> &Instances);
 
   bool passed() const { return Passed; }
 
 private:
-  struct SideCounts;
+  using SideCounts = protocol::SideCounts;
   struct SideRuns;
 
-  Error verifyInstance(const Instance &I, Json &Out);
+  Error verifyInstance(const Instance &I, protocol::InstanceVerification &Out);
   Error verifySeed(const Instance &I, BufferSet &Bufs, uint64_t Seed,
-                   Json &Out);
+                   protocol::SeedVerification &Out);
   Error runSide(Side S, const Instance &I, BufferSet &Bufs,
                 const HostInputs &Inputs, uint64_t Seed, SideRuns &Runs,
                 SideCounts &Counts);
@@ -60,7 +61,8 @@ private:
   void checkRuns(Side S, const Instance &I, uint64_t Seed, SideRuns &Runs,
                  SideCounts &Counts);
   bool compareSides(const Instance &I, uint64_t Seed, const SideRuns &Ref,
-                    const SideRuns &Cand, Json &Buffers);
+                    const SideRuns &Cand,
+                    std::vector<protocol::BufferComparison> &Buffers);
   void recordFatal(Side S, const Instance &I, uint64_t Seed, const Error &E);
 
   const Plan &P;

@@ -2,11 +2,13 @@
 //
 // The fixture is optiml-runner's result for saxpy against itself, recorded
 // on an H200 (benchmarks/results/2026-11-21-runner-h200.md): the report must
-// read the runner's schema (docs/Runner.md) as it really is.
+// read the runner's schema (docs/Runner.md) as it really is. It was recorded
+// before results carried "schema_version"; the test adds it.
 //
 //===----------------------------------------------------------------------===//
 
 #include "optiml/Driver/EvaluationReport.h"
+#include "optiml/Protocol/Document.h"
 
 #include "llvm/Support/MemoryBuffer.h"
 #include "gtest/gtest.h"
@@ -19,8 +21,13 @@ Evaluation recorded() {
   auto Buf = llvm::MemoryBuffer::getFile(OPTIML_UNITTEST_INPUTS
                                          "/runner-result-saxpy-h200.json");
   EXPECT_TRUE(static_cast<bool>(Buf));
+  protocol::Json J = protocol::Json::parse((*Buf)->getBuffer().str());
+  J[protocol::SchemaVersionKey] = protocol::SchemaVersion;
   Evaluation E;
-  E.Result = nlohmann::json::parse((*Buf)->getBuffer().str());
+  E.Run.Status = "ok";
+  E.Run.Result.emplace();
+  auto Failed = protocol::decode(J, *E.Run.Result);
+  EXPECT_FALSE(Failed) << Failed->what();
   E.Reference.Succeeded = E.Candidate.Succeeded = true;
   E.Reference.Usage = ResourceUsage{"_Z5saxpyifPKfPf", 16, 0, 0, 0, 0, 0};
   E.Candidate = E.Reference;
@@ -72,8 +79,8 @@ TEST(EvaluationReportTest, SassMixIsShownWhenTheBuildHasOne) {
 
 TEST(EvaluationReportTest, RejectedRunShowsItsError) {
   Evaluation E = recorded();
-  E.Result["status"] = "timeout";
-  E.Result["error"] = "the runner was killed after 40 s";
+  E.Run.Status = "timeout";
+  E.Run.Error = "the runner was killed after 40 s";
   EXPECT_FALSE(E.accepted());
   std::string Out = render(E);
   EXPECT_NE(Out.find("REJECTED (status timeout)"), std::string::npos) << Out;
@@ -84,13 +91,50 @@ TEST(EvaluationReportTest, RejectedRunShowsItsError) {
 
 TEST(EvaluationReportTest, VerificationFailureIsNotAccepted) {
   Evaluation E = recorded();
-  E.Result["status"] = "verify_failed";
-  E.Result["verify"]["passed"] = false;
-  E.Result["verify"]["failures"] = nlohmann::json::array(
-      {{{"kind", "mismatch"}, {"buffer", "y"}, {"index", 7}}});
+  E.Run.Status = "verify_failed";
+  protocol::VerifyReport &V = *E.Run.Result->Verify;
+  V.Passed = false;
+  protocol::Failure F;
+  F.Kind = "mismatch";
+  F.Buffer = "y";
+  F.Index = 7;
+  F.Expected = 1.5;
+  F.Got = std::numeric_limits<double>::quiet_NaN();
+  V.Failures = {F};
+  EXPECT_FALSE(E.accepted());
   std::string Out = render(E);
   EXPECT_NE(Out.find("verify:   FAIL"), std::string::npos) << Out;
-  EXPECT_NE(Out.find("\"kind\":\"mismatch\""), std::string::npos) << Out;
+  EXPECT_NE(Out.find("\"kind\":\"mismatch\",\"buffer\":\"y\",\"index\":7,"
+                     "\"expected\":1.5,\"got\":\"nan\""),
+            std::string::npos)
+      << Out;
+}
+
+TEST(EvaluationReportTest, BuildFailureShowsTheLogOfTheFailedSide) {
+  Evaluation E;
+  E.Run.Status = "build_failed";
+  E.Reference.Succeeded = true;
+  E.Candidate.Log = "cand.cu(3): error: identifier \"x\" is undefined";
+  std::string Out = render(E);
+  EXPECT_NE(Out.find("REJECTED (status build_failed)"), std::string::npos)
+      << Out;
+  EXPECT_NE(Out.find("log:\ncand.cu(3): error"), std::string::npos) << Out;
+  EXPECT_EQ(Out.find("verify:"), std::string::npos) << Out; // Never ran.
+  nlohmann::json J = toJSON(E);
+  EXPECT_EQ(J["result"]["side"], "candidate");
+  EXPECT_FALSE(J["accepted"].get<bool>());
+}
+
+TEST(EvaluationReportTest, JSONKeepsTheRunnersResult) {
+  Evaluation E = recorded();
+  E.Run.Log = "optiml-runner: done";
+  nlohmann::json J = toJSON(E);
+  EXPECT_EQ(J["status"], "ok");
+  EXPECT_TRUE(J["accepted"].get<bool>());
+  EXPECT_EQ(J["result"]["schema_version"], protocol::SchemaVersion);
+  EXPECT_EQ(J["result"]["device"]["sms"], 132);
+  EXPECT_EQ(J["result"]["timing"]["instances"][0]["reference"]["reps"], 100);
+  EXPECT_EQ(J["result"]["runner_log"], "optiml-runner: done");
 }
 
 } // namespace

@@ -7,6 +7,7 @@
 #include "gtest/gtest.h"
 
 #include <algorithm>
+#include <cmath>
 
 using namespace optiml;
 using namespace optiml::test;
@@ -137,19 +138,30 @@ TEST(MicroProfilerTest, StaticHintsAloneWithoutCounters) {
 }
 
 TEST(MicroProfilerTest, MissingMetricsAreAnErrorWithTheProfilersMessage) {
-  nlohmann::json Result = h200Result(Saxpy);
-  Result["metrics"] = {{"error", "CUPTI_ERROR_INSUFFICIENT_PRIVILEGES"}};
+  protocol::RunResult Result = h200Result(Saxpy);
+  Result.Metrics = protocol::MetricsReport();
+  Result.Metrics->Error = "CUPTI_ERROR_INSUFFICIENT_PRIVILEGES";
   auto C = KernelCounters::fromRunnerResult(Result);
   ASSERT_FALSE(bool(C));
   EXPECT_EQ(llvm::toString(C.takeError()),
             "no hardware counters: CUPTI_ERROR_INSUFFICIENT_PRIVILEGES");
-  Result["metrics"] = nullptr;
+  Result.Metrics.reset();
   EXPECT_FALSE(bool(KernelCounters::fromRunnerResult(Result)));
   llvm::consumeError(KernelCounters::fromRunnerResult(Result).takeError());
   EXPECT_TRUE(bool(DevicePeaks::fromRunnerResult(Result)));
-  auto Bad = DevicePeaks::fromRunnerResult(nlohmann::json::array());
+  auto Bad = DevicePeaks::fromRunnerResult(protocol::RunResult());
   EXPECT_FALSE(bool(Bad));
   llvm::consumeError(Bad.takeError());
+}
+
+TEST(MicroProfilerTest, ACounterWithoutAValueIsAbsent) {
+  protocol::RunResult Result = h200Result(Saxpy);
+  auto &Values = (*Result.Metrics->Instances)[0].Candidate->Values;
+  Values[metric::DramRead] = std::nan(""); // Written "nan" by the runner.
+  KernelCounters C = llvm::cantFail(KernelCounters::fromRunnerResult(Result));
+  EXPECT_FALSE(C.get(metric::DramRead).has_value());
+  EXPECT_FALSE(C.dramBytes().has_value());
+  EXPECT_TRUE(C.get(metric::DramWrite).has_value());
 }
 
 TEST(MicroProfilerTest, ReportAsJSON) {

@@ -1,6 +1,6 @@
 //===- RecordedRuns.h - the examples on an H200 -----------------*- C++ -*-===//
 //
-// Counter sets shaped like the runner's result JSON, built from the
+// Counter sets in the runner's result (Protocol/RunResult.h), built from the
 // self-evaluation of the examples on an H200 (time, DRAM GB/s, SM%, Mem%,
 // achieved occupancy); bytes are GB/s x time, FLOPs the kernels' counts,
 // hit rates typical of each access pattern.
@@ -18,8 +18,7 @@
 #define OPTIML_UNITTESTS_PROFILE_RECORDEDRUNS_H
 
 #include "optiml/Profile/ProfileInput.h"
-
-#include <nlohmann/json.hpp>
+#include "optiml/Protocol/RunResult.h"
 
 namespace optiml::test {
 
@@ -40,7 +39,8 @@ struct AccessRun {
   double BranchUniformPct;
 };
 
-inline void addAccessCounters(nlohmann::json &Values, const AccessRun &A) {
+inline void addAccessCounters(std::map<std::string, double> &Values,
+                              const AccessRun &A) {
   const std::pair<const char *, double> All[] = {
       {metric::GlobalLoadSectors, A.LdSectors},
       {metric::GlobalLoadRequests, A.LdRequests},
@@ -62,11 +62,11 @@ inline void addAccessCounters(nlohmann::json &Values, const AccessRun &A) {
 }
 
 /// A runner result with device peaks of an H200 and \p R's counters (and
-/// \p A's, when given) as the candidate's metrics of instance 0.
-inline nlohmann::json h200Result(const RecordedRun &R,
-                                 const AccessRun *A = nullptr) {
+/// \p A's, when given) as both sides' metrics of instance 0.
+inline protocol::RunResult h200Result(const RecordedRun &R,
+                                      const AccessRun *A = nullptr) {
   double Bytes = R.DramGBs * 1e9 * R.TimeMs * 1e-3;
-  nlohmann::json Values = {
+  std::map<std::string, double> Values = {
       {"gpu__time_duration.sum", R.TimeMs * 1e6},
       {"dram__bytes_read.sum", Bytes - R.WriteBytes},
       {"dram__bytes_write.sum", R.WriteBytes},
@@ -81,19 +81,21 @@ inline nlohmann::json h200Result(const RecordedRun &R,
       {"lts__t_sector_hit_rate.pct", R.L2Hit}};
   if (A)
     addAccessCounters(Values, *A);
-  return {{"status", "ok"},
-          {"device",
-           {{"name", "NVIDIA H200"},
-            {"cc", "9.0"},
-            {"sms", 132},
-            {"peaks",
-             {{"dram_bytes_per_s", 4.8e12}, {"fp32_flops_per_s", 6.7e13}}}}},
-          {"metrics",
-           {{"error", nullptr},
-            {"instances",
-             {{{"instance", "large"},
-               {"reference", {{"values", Values}}},
-               {"candidate", {{"values", Values}}}}}}}}};
+  protocol::RunResult Result;
+  Result.Status = protocol::RunStatus::Ok;
+  Result.Device.emplace();
+  Result.Device->Name = "NVIDIA H200";
+  Result.Device->ComputeCapability = "9.0";
+  Result.Device->Sms = 132;
+  Result.Device->Peaks.DramBytesPerS = 4.8e12;
+  Result.Device->Peaks.Fp32FlopsPerS = 6.7e13;
+  protocol::InstanceMetrics Large;
+  Large.Instance = "large";
+  Large.Reference = protocol::SideMetrics{std::nullopt, Values, 1};
+  Large.Candidate = Large.Reference;
+  Result.Metrics.emplace();
+  Result.Metrics->Instances = {Large};
+  return Result;
 }
 
 /// saxpy, N = 2^24: 65536 blocks of 256 threads, 16 registers.
@@ -171,7 +173,7 @@ inline ResourceUsage usage(unsigned Registers, unsigned Shared = 0) {
 inline ProfileInput input(const RecordedRun &R, uint64_t Blocks,
                           unsigned Threads, unsigned Registers,
                           const AccessRun *A = nullptr) {
-  nlohmann::json Result = h200Result(R, A);
+  protocol::RunResult Result = h200Result(R, A);
   ProfileInput In;
   In.Counters = llvm::cantFail(KernelCounters::fromRunnerResult(Result));
   In.Peaks = llvm::cantFail(DevicePeaks::fromRunnerResult(Result));

@@ -157,8 +157,9 @@ TEST(HtmlReportTest, SummaryStatesDeviceRooflineAndCounts) {
     explicit WithDevice(SimulatedEnvironment &E) : E(E) {}
     Measurement measure(const Candidate &C) override {
       Measurement M = E.measure(C);
-      M.Runner = std::make_shared<const json>(
-          json{{"device", {{"name", "NVIDIA H200"}, {"sms", 132}}}});
+      auto Runner = std::make_shared<protocol::RunResult>();
+      Runner->Device.emplace().Name = "NVIDIA H200";
+      M.Runner = Runner;
       return M;
     }
     SimulatedEnvironment &E;

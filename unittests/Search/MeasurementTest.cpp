@@ -1,4 +1,4 @@
-//===- MeasurementTest.cpp - runner results as the search sees them -------===//
+//===- MeasurementTest.cpp - evaluations as the search sees them ----------===//
 
 #include "optiml/Search/Measurement.h"
 #include "../Profile/RecordedRuns.h"
@@ -6,64 +6,93 @@
 #include "gtest/gtest.h"
 
 using namespace optiml;
-using nlohmann::json;
 
 namespace {
 
-json timed(double Speedup, bool Significant) {
-  json R = test::h200Result(test::Saxpy);
-  R["verify"] = {{"passed", true}};
-  R["timing"] = {{"speedup", Speedup},
-                 {"noise", 0.004},
-                 {"threshold", 0.01},
-                 {"significant", Significant},
-                 {"reference", {{"median_ns", 61400.0}}},
-                 {"candidate", {{"median_ns", 61400.0 / Speedup}}}};
-  return R;
+/// A verified run of saxpy timed at \p Speedup.
+Evaluation timed(double Speedup, bool Significant) {
+  Evaluation E;
+  E.Run.Status = "ok";
+  protocol::RunResult R = test::h200Result(test::Saxpy);
+  R.Verify.emplace().Passed = true;
+  protocol::InstanceTiming T;
+  T.Speedup = Speedup;
+  T.Noise = 0.004;
+  T.Threshold = 0.01;
+  T.Significant = Significant;
+  T.Reference.MedianNs = 61400.0;
+  T.Candidate.MedianNs = 61400.0 / Speedup;
+  R.Timing.emplace().Instances = {T};
+  E.Run.Result = R;
+  return E;
+}
+
+/// A run that ended with \p Status and no result, as a killed runner's.
+Evaluation ended(const char *Status, std::string Error = "") {
+  Evaluation E;
+  E.Run.Status = Status;
+  E.Run.Error = std::move(Error);
+  return E;
 }
 
 TEST(MeasurementTest, AcceptedAndTimed) {
-  Measurement M = measurementFromRunnerResult(timed(1.25, true));
+  Evaluation E = timed(1.25, true);
+  E.Candidate.Usage = ResourceUsage{"_Z5saxpyifPKfPf", 16, 0, 0, 0, 0, 0};
+  Measurement M = measurementOf(E);
   EXPECT_EQ(M.Status, CandidateStatus::Ok);
   EXPECT_DOUBLE_EQ(M.Speedup, 1.25);
   EXPECT_DOUBLE_EQ(M.Threshold, 0.01);
   EXPECT_DOUBLE_EQ(M.effectiveSpeedup(), 1.25);
   EXPECT_DOUBLE_EQ(M.ReferenceTimeNs, 61400.0);
+  EXPECT_DOUBLE_EQ(M.TimeNs, 61400.0 / 1.25);
   ASSERT_TRUE(M.RooflineFraction.has_value());
   EXPECT_NEAR(*M.RooflineFraction, 3341.0 / 4800, 1e-3);
   ASSERT_NE(M.Runner, nullptr);
-  EXPECT_EQ((*M.Runner)["status"], "ok");
+  EXPECT_EQ(M.Runner->Status, protocol::RunStatus::Ok);
+  ASSERT_TRUE(M.Usage.has_value()); // The candidate's build comes along.
+  EXPECT_EQ(M.Usage->Registers, 16u);
 }
 
 TEST(MeasurementTest, NotSignificantIsNoSpeedup) {
-  Measurement M = measurementFromRunnerResult(timed(1.004, false));
+  Measurement M = measurementOf(timed(1.004, false));
   EXPECT_DOUBLE_EQ(M.effectiveSpeedup(), 1.0);
 }
 
 TEST(MeasurementTest, Failures) {
-  EXPECT_EQ(measurementFromRunnerResult(
-                {{"status", "build_failed"}, {"log", "error: x"}})
-                .Status,
-            CandidateStatus::BuildFailed);
-  Measurement V = measurementFromRunnerResult(
-      {{"status", "verify_failed"}, {"error", "mismatch in out"}});
+  Evaluation Build = ended("build_failed");
+  Build.Reference.Succeeded = true;
+  Build.Candidate.Log = "error: x";
+  Measurement B = measurementOf(Build);
+  EXPECT_EQ(B.Status, CandidateStatus::BuildFailed);
+  EXPECT_EQ(B.Log, "error: x"); // The failed side's build log.
+  Measurement V = measurementOf(ended("verify_failed", "mismatch in out"));
   EXPECT_EQ(V.Status, CandidateStatus::VerifyFailed);
   EXPECT_EQ(V.Log, "mismatch in out");
-  EXPECT_EQ(measurementFromRunnerResult({{"status", "fault"}}).Status,
+  EXPECT_EQ(measurementOf(ended("fault")).Status, CandidateStatus::Crashed);
+  EXPECT_EQ(measurementOf(ended("incomplete")).Status,
             CandidateStatus::Crashed);
-  EXPECT_EQ(measurementFromRunnerResult({{"status", "incomplete"}}).Status,
-            CandidateStatus::Crashed);
-  EXPECT_EQ(measurementFromRunnerResult({{"status", "timeout"}}).Status,
-            CandidateStatus::TimedOut);
-  // "ok" without a passed verification is not accepted.
-  EXPECT_EQ(measurementFromRunnerResult({{"status", "ok"}}).Status,
-            CandidateStatus::VerifyFailed);
-  EXPECT_EQ(measurementFromRunnerResult(json::array()).Status,
+  EXPECT_EQ(measurementOf(ended("crash")).Status, CandidateStatus::Crashed);
+  EXPECT_EQ(measurementOf(ended("timeout")).Status, CandidateStatus::TimedOut);
+  EXPECT_EQ(measurementOf(ended("runner_error")).Status,
             CandidateStatus::Error);
-  // A malformed timing is an error, not an exception.
-  json Bad = timed(1.1, true);
-  Bad["timing"]["speedup"] = "fast";
-  EXPECT_EQ(measurementFromRunnerResult(Bad).Status, CandidateStatus::Error);
+  // "ok" without a passed verification is not accepted.
+  EXPECT_EQ(measurementOf(ended("ok")).Status, CandidateStatus::VerifyFailed);
+  Evaluation Unverified = timed(1.1, true);
+  Unverified.Run.Result->Verify->Passed = false;
+  EXPECT_EQ(measurementOf(Unverified).Status, CandidateStatus::VerifyFailed);
+}
+
+TEST(MeasurementTest, AKilledRunnerKeepsWhatItWrote) {
+  Evaluation E = timed(1.1, true);
+  E.Run.Status = "timeout";
+  E.Run.Error = "the runner was killed after 40 s";
+  E.Run.Result->Status = protocol::RunStatus::Incomplete;
+  Measurement M = measurementOf(E);
+  EXPECT_EQ(M.Status, CandidateStatus::TimedOut);
+  EXPECT_EQ(M.Log, "the runner was killed after 40 s");
+  EXPECT_DOUBLE_EQ(M.effectiveSpeedup(), 0.0);
+  ASSERT_NE(M.Runner, nullptr); // Its device and counters still help.
+  EXPECT_TRUE(M.Runner->Device.has_value());
 }
 
 TEST(MeasurementTest, StatusNamesRoundTrip) {

@@ -91,11 +91,12 @@ TEST(RecordingMeasurerTest, RecordsKeepWhatTheProposerNeeds) {
   M.Status = CandidateStatus::Ok;
   M.Speedup = 1.5, M.Significant = true, M.Threshold = 0.01;
   M.RooflineFraction = 0.4;
-  M.Runner = std::make_shared<const json>(
-      json{{"status", "ok"},
-           {"device", {{"sms", 132}}},
-           {"metrics", {{"error", nullptr}}},
-           {"verify", {{"passed", true}, {"failures", json::array()}}}});
+  auto Runner = std::make_shared<protocol::RunResult>();
+  Runner->Status = protocol::RunStatus::Ok;
+  Runner->Device.emplace().Sms = 132;
+  Runner->Metrics.emplace().Error = "no permission";
+  Runner->Verify.emplace().Passed = true;
+  M.Runner = Runner;
   M.Usage = ResourceUsage{"_Z1kPf", 40, 1024, 0, 8, 8, 1};
   Measurement Back = fromRecord(toRecord(7, C, M));
   EXPECT_TRUE(Back.Cached);
@@ -103,12 +104,15 @@ TEST(RecordingMeasurerTest, RecordsKeepWhatTheProposerNeeds) {
   EXPECT_DOUBLE_EQ(Back.effectiveSpeedup(), 1.5);
   EXPECT_EQ(Back.RooflineFraction, 0.4);
   ASSERT_NE(Back.Runner, nullptr);
-  EXPECT_EQ((*Back.Runner)["device"]["sms"], 132);
-  EXPECT_FALSE(Back.Runner->contains("verify")); // Not needed again.
+  ASSERT_TRUE(Back.Runner->Device.has_value());
+  EXPECT_EQ(Back.Runner->Device->Sms, 132);
+  ASSERT_TRUE(Back.Runner->Metrics.has_value());
+  EXPECT_EQ(Back.Runner->Metrics->Error, "no permission");
+  EXPECT_FALSE(Back.Runner->Verify.has_value()); // Not needed again.
+  EXPECT_FALSE(Back.Runner->Timing.has_value()); // Never measured.
   ASSERT_TRUE(Back.Usage.has_value());
   EXPECT_EQ(Back.Usage->Registers, 40u);
   EXPECT_EQ(Back.Usage->SpillLoadBytes, 8u);
-  EXPECT_FALSE(Back.Runner->contains("usage"));
 }
 
 } // namespace

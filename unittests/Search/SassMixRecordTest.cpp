@@ -20,8 +20,10 @@ namespace {
 Measurement measured() {
   Measurement M;
   M.Status = CandidateStatus::Ok;
-  M.Runner = std::make_shared<const json>(
-      json{{"status", "ok"}, {"device", {{"sms", 132}}}});
+  auto Runner = std::make_shared<protocol::RunResult>();
+  Runner->Status = protocol::RunStatus::Ok;
+  Runner->Device.emplace().Sms = 132;
+  M.Runner = Runner;
   SassMix S;
   S.Function = "_Z5saxpyifPKfPf";
   S.Instructions = 19, S.Ffma = 1, S.Integer = 4;
@@ -39,7 +41,6 @@ TEST(SassMixRecordTest, TheMixComesBackFromTheDatabase) {
   EXPECT_EQ(Back.Sass->Instructions, 19u);
   EXPECT_EQ(Back.Sass->GlobalLoads.Bits32, 2u);
   EXPECT_EQ(Back.Sass->LocalStores.Bits128, 3u);
-  EXPECT_FALSE(Back.Runner->contains("sass")); // Not the runner's.
   // And the proposer sees it.
   ProfileInput In = profileInput(Back);
   ASSERT_TRUE(In.Sass.has_value());
@@ -56,7 +57,8 @@ TEST(SassMixRecordTest, ADamagedMixIsNoMix) {
   Measurement Back = fromRecord(R);
   EXPECT_FALSE(Back.Sass.has_value());
   ASSERT_NE(Back.Runner, nullptr);
-  EXPECT_EQ((*Back.Runner)["device"]["sms"], 132);
+  ASSERT_TRUE(Back.Runner->Device.has_value());
+  EXPECT_EQ(Back.Runner->Device->Sms, 132);
 }
 
 } // namespace

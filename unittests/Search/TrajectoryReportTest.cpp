@@ -132,7 +132,11 @@ TEST(ProfileGuidedPriorsTest, FindingsSplitOverLegalSteps) {
 namespace {
 
 TEST(ProfileGuidedPriorsTest, FromARunnerResultToRankedSteps) {
-  Measurement M = measurementFromRunnerResult(h200Result(Sgemm));
+  Evaluation E;
+  E.Run.Status = "ok";
+  E.Run.Result = h200Result(Sgemm);
+  E.Run.Result->Verify.emplace().Passed = true;
+  Measurement M = measurementOf(E);
   M.Usage = usage(32);
   ProfileInput In = profileInput(M);
   ASSERT_TRUE(In.Counters && In.Peaks && In.Usage);

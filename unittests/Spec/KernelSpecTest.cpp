@@ -142,10 +142,10 @@ TEST_F(KernelSpecTest, ArgumentsInParameterOrderWithTypes) {
   ASSERT_EQ(A.size(), 4u);
   EXPECT_EQ(A[0].Name, "n");
   EXPECT_EQ(A[0].Role, ArgRole::Scalar);
-  EXPECT_EQ(A[0].ElementType, "i32");
+  EXPECT_EQ(A[0].Type, protocol::ElemType::I32);
   EXPECT_EQ(A[0].Value, double(1 << 24));
   EXPECT_FALSE(A[0].Dist);
-  EXPECT_EQ(A[1].ElementType, "f32");
+  EXPECT_EQ(A[1].Type, protocol::ElemType::F32);
   EXPECT_EQ(A[1].Value, 2.5);
   EXPECT_EQ(A[2].Name, "x");
   EXPECT_EQ(A[2].Role, ArgRole::In);
@@ -191,17 +191,17 @@ TEST_F(KernelSpecTest, IntegerBuffersAndGivenDistributions) {
   auto I = instances(K);
   ASSERT_EQ(I.size(), 2u);
   const auto &A = I[0].Args;
-  EXPECT_EQ(A[0].ElementType, "i32");
+  EXPECT_EQ(A[0].Type, protocol::ElemType::I32);
   EXPECT_EQ(A[0].Dist->Kind, "int");
   EXPECT_EQ(A[0].Dist->B, 15);
-  EXPECT_EQ(A[1].ElementType, "f64");
+  EXPECT_EQ(A[1].Type, protocol::ElemType::F64);
   EXPECT_EQ(A[1].Dist->Kind, "index");
   EXPECT_EQ(A[1].Dist->A, 0.5);
   EXPECT_EQ(A[1].Dist->Mod, 4.0);
-  EXPECT_EQ(A[2].ElementType, "u8");
+  EXPECT_EQ(A[2].Type, protocol::ElemType::U8);
   EXPECT_EQ(A[2].Count, 16);
   EXPECT_FALSE(A[2].Dist); // Outputs are poisoned, not filled.
-  EXPECT_EQ(A[3].ElementType, "u64");
+  EXPECT_EQ(A[3].Type, protocol::ElemType::U64);
   EXPECT_EQ(I[0].Grid, (std::array<int64_t, 3>{8, 2, 1}));
   EXPECT_EQ(I[0].SharedMemory, 64);
   EXPECT_EQ(I[1].Grid[0], 1);
@@ -217,7 +217,7 @@ TEST_F(KernelSpecTest, DefaultDistributionOfIntegerInputs) {
                       "block(4)"};
   auto I = instances(K);
   ASSERT_EQ(I.size(), 1u);
-  EXPECT_EQ(I[0].Args[0].ElementType, "i64");
+  EXPECT_EQ(I[0].Args[0].Type, protocol::ElemType::I64);
   EXPECT_EQ(I[0].Args[0].Dist->Kind, "int");
   EXPECT_EQ(I[0].Args[0].Dist->A, 0);
   EXPECT_EQ(I[0].Args[0].Dist->B, 100);
@@ -583,7 +583,7 @@ TEST_F(KernelSpecTest, TypesAsTheFrontendSpellsThem) {
   ASSERT_EQ(I.size(), 1u);
   std::vector<std::string> Types;
   for (const ConcreteArg &A : I[0].Args)
-    Types.push_back(A.ElementType);
+    Types.push_back(protocol::elemTypeName(A.Type));
   EXPECT_EQ(Types, (std::vector<std::string>{"i64", "u32", "u8", "u64", "i16",
                                              "u64"}));
 }

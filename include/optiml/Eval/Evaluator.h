@@ -19,11 +19,14 @@ namespace optiml {
 struct Evaluation {
   BuildResult Reference;
   BuildResult Candidate; ///< The reference's build when comparing it to itself.
-  /// The runner's result document, or {"status": "build_failed", ...}.
-  nlohmann::json Result;
+  /// The run, its result decoded once; status "build_failed" when a side
+  /// did not build, "built" when no runner was asked for.
+  RunOutcome Run;
 
-  std::string status() const { return Result.value("status", "unknown"); }
-  bool accepted() const;
+  const std::string &status() const { return Run.Status; }
+  bool accepted() const { return Run.accepted(); }
+  /// The side that did not build, when one did not.
+  const BuildResult *failedBuild() const;
 };
 
 class Evaluator {

@@ -2,28 +2,26 @@
 //
 // The runner sees numbers only: the plan is a kernel spec instantiated for
 // each problem instance, the two libraries to compare, and the measurement
-// settings (docs/Runner.md has the schema).
+// settings. Its types are the runner protocol's (Protocol/RunPlan.h,
+// docs/Runner.md), shared with the runner.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef OPTIML_EVAL_RUNPLAN_H
 #define OPTIML_EVAL_RUNPLAN_H
 
+#include "optiml/Protocol/RunPlan.h"
 #include "optiml/Spec/KernelSpec.h"
 
-#include <nlohmann/json.hpp>
+#include "llvm/Support/Error.h"
 
 namespace optiml {
 
-struct MeasureOptions {
+/// How to measure: the plan's timing options (same defaults as the runner)
+/// and what else to collect.
+struct MeasureOptions : protocol::TimingOptions {
   bool Metrics = false; ///< Hardware counters in a separate pass.
   bool Energy = false;  ///< NVML energy per launch, when available.
-  unsigned Warmup = 3;
-  unsigned MinReps = 10;
-  unsigned MaxReps = 500;
-  double NoiseTarget = 0.01; ///< Relative spread of the median to reach.
-  double MaxSeconds = 10;    ///< Time cap for the timing loop.
-  bool FlushL2 = true;
   /// Where to keep a copy of the plan (with its library paths), so the
   /// runner can be rerun by hand or under a profiler; empty: nowhere.
   std::string SavePlanPath;
@@ -33,8 +31,9 @@ struct MeasureOptions {
 /// an empty \p Candidate compares the reference with itself.
 /// \p CandidateInstances, when given, are the candidate's own instances
 /// (same order): where their launch geometry differs from the reference's,
-/// the candidate is launched with its own.
-nlohmann::json
+/// the candidate is launched with its own. An error (BadInput) when a
+/// number does not fit the plan (shared memory beyond 32 bits).
+llvm::Expected<protocol::RunPlan>
 makeRunPlan(const KernelSpec &Spec,
             const std::vector<ConcreteInstance> &Instances,
             llvm::StringRef Reference, llvm::StringRef Candidate,

@@ -11,9 +11,10 @@
 #ifndef OPTIML_EVAL_RUNNER_H
 #define OPTIML_EVAL_RUNNER_H
 
-#include "llvm/Support/Error.h"
+#include "optiml/Eval/RunOutcome.h"
+#include "optiml/Protocol/RunPlan.h"
 
-#include <nlohmann/json.hpp>
+#include "llvm/Support/Error.h"
 
 #include <string>
 
@@ -22,16 +23,18 @@ namespace optiml {
 class Runner {
 public:
   /// Finds the runtime sources ($OPTIML_RUNTIME_DIR, <bin>/../runtime as in
-  /// the GPU bundle, or the source tree the tool was built from) and builds
-  /// the runner for \p Arch unless the cache has it.
+  /// the GPU bundle, or the source tree the tool was built from) with the
+  /// protocol headers beside them (<runtime>/../include) and builds the
+  /// runner for \p Arch unless the cache has it.
   static llvm::Expected<Runner> prepare(const char *Argv0,
                                         llvm::StringRef Arch);
 
-  /// Runs \p Plan. The result is the runner's JSON document; when the runner
-  /// could not write one, a document whose "status" says why ("timeout",
-  /// "crash", "runner_error") with the log. No GPU is a NoGPU error.
-  llvm::Expected<nlohmann::json> run(const nlohmann::json &Plan,
-                                     unsigned TimeoutSeconds) const;
+  /// Runs \p Plan and decodes the runner's result once. A runner that was
+  /// killed, crashed or wrote nothing usable is an outcome whose status
+  /// says so, not an error. Errors: no GPU (NoGPU), and a result of another
+  /// schema version (Internal: the runner was built from other sources).
+  llvm::Expected<RunOutcome> run(const protocol::RunPlan &Plan,
+                                 unsigned TimeoutSeconds) const;
 
   const std::string &executable() const { return Executable; }
 

@@ -9,9 +9,9 @@
 #ifndef OPTIML_PROFILE_DEVICEPEAKS_H
 #define OPTIML_PROFILE_DEVICEPEAKS_H
 
-#include "llvm/Support/Error.h"
+#include "optiml/Protocol/RunResult.h"
 
-#include <nlohmann/json_fwd.hpp>
+#include "llvm/Support/Error.h"
 
 namespace optiml {
 
@@ -27,7 +27,7 @@ struct DevicePeaks {
 
   /// From a runner result's `device`; an error when it lacks the peaks.
   static llvm::Expected<DevicePeaks>
-  fromRunnerResult(const nlohmann::json &Result);
+  fromRunnerResult(const protocol::RunResult &Result);
 };
 
 } // namespace optiml

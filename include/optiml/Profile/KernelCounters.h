@@ -10,10 +10,10 @@
 #ifndef OPTIML_PROFILE_KERNELCOUNTERS_H
 #define OPTIML_PROFILE_KERNELCOUNTERS_H
 
+#include "optiml/Protocol/RunResult.h"
+
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
-
-#include <nlohmann/json_fwd.hpp>
 
 #include <map>
 #include <optional>
@@ -82,12 +82,13 @@ public:
   explicit KernelCounters(std::map<std::string, double> Values)
       : Values(std::move(Values)) {}
 
-  /// The counters of instance \p Instance, side \p Side ("candidate" or
-  /// "reference") of a runner result. An error when the result has no
-  /// metrics (not asked for, or the profiler failed: its message is kept).
+  /// The counters of instance \p Instance, side \p Side of a runner
+  /// result. An error when the result has no metrics (not asked for, or the
+  /// profiler failed: its message is kept).
   static llvm::Expected<KernelCounters>
-  fromRunnerResult(const nlohmann::json &Result,
-                   llvm::StringRef Side = "candidate", unsigned Instance = 0);
+  fromRunnerResult(const protocol::RunResult &Result,
+                   protocol::Side Side = protocol::Side::Candidate,
+                   unsigned Instance = 0);
 
   std::optional<double> get(llvm::StringRef Name) const;
   bool empty() const { return Values.empty(); }

@@ -2,7 +2,7 @@
 //
 // The search's view of an evaluation: a status that decides pruning, the
 // runner's side-by-side speedup over the original with its noise, and the
-// fraction of the roofline reached. The runner's whole result is kept for
+// fraction of the roofline reached. The runner's decoded result is kept for
 // the proposer (its counters feed the micro-profiler) and the database.
 //
 //===----------------------------------------------------------------------===//
@@ -10,12 +10,12 @@
 #ifndef OPTIML_SEARCH_MEASUREMENT_H
 #define OPTIML_SEARCH_MEASUREMENT_H
 
+#include "optiml/Eval/Evaluator.h"
 #include "optiml/Eval/ResourceUsage.h"
 #include "optiml/Eval/SassMix.h"
+#include "optiml/Protocol/RunResult.h"
 
 #include "llvm/ADT/StringRef.h"
-
-#include <nlohmann/json_fwd.hpp>
 
 #include <memory>
 #include <optional>
@@ -48,8 +48,9 @@ struct Measurement {
   std::string Log; ///< Why it failed (build log, runner error).
   /// Taken from the database: no build or GPU time was spent.
   bool Cached = false;
-  /// The runner's result document, when there is one.
-  std::shared_ptr<const nlohmann::json> Runner;
+  /// The runner's result, when there is one; from the database, only the
+  /// parts it keeps (device, timing, metrics).
+  std::shared_ptr<const protocol::RunResult> Runner;
   /// What ptxas reported for the candidate (the Evaluation's build), for
   /// the occupancy and spill analyzers.
   std::optional<ResourceUsage> Usage;
@@ -61,10 +62,10 @@ struct Measurement {
   double effectiveSpeedup() const;
 };
 
-/// Reads a runner result (or the Evaluator's {"status": "build_failed"}):
-/// status, timing of the first timed instance, and the roofline fraction
-/// of the candidate's counters when the metrics pass ran.
-Measurement measurementFromRunnerResult(const nlohmann::json &Result);
+/// What the search needs of an evaluation: the status, the timing of the
+/// first timed instance, the roofline fraction of the candidate's counters
+/// when the metrics pass ran, and the candidate's build facts.
+Measurement measurementOf(const Evaluation &E);
 
 } // namespace optiml
 

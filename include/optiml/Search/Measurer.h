@@ -2,8 +2,8 @@
 //
 // The other half of the Driver's integration: it finds each candidate's
 // source by hash (the Expander made it), builds the batch in parallel and
-// runs them one at a time on the GPU (Evaluator), and turns each runner
-// result into a Measurement (measurementFromRunnerResult). A failure to
+// runs them one at a time on the GPU (Evaluator), and turns each
+// evaluation into a Measurement (measurementOf). A failure to
 // build or verify is a Measurement, never an error.
 //
 //===----------------------------------------------------------------------===//

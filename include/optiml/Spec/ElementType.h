@@ -1,13 +1,16 @@
 //===- ElementType.h - C types the runner can fill and compare -*- C++ -*-===//
 //
 // The runner allocates, fills and compares buffers by element type, and
-// passes scalars by value; it knows ten types, spelled f32 f64 i8 u8 i16 u16
-// i32 u32 i64 u64. This maps the C spelling of a parameter's type to one.
+// passes scalars by value; it knows the ten types of the runner protocol
+// (Protocol/ElemType.h). This maps the C spelling of a parameter's type to
+// one, with the range a spec's values must fit.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef OPTIML_SPEC_ELEMENTTYPE_H
 #define OPTIML_SPEC_ELEMENTTYPE_H
+
+#include "optiml/Protocol/ElemType.h"
 
 #include "llvm/ADT/StringRef.h"
 
@@ -18,6 +21,7 @@
 namespace optiml {
 
 struct ElementType {
+  protocol::ElemType Type = protocol::ElemType::F32;
   std::string Name; ///< Runner spelling, e.g. "f32".
   bool IsInteger = false;
   unsigned Bytes = 0;
@@ -31,6 +35,9 @@ struct ElementType {
   /// "std::size_t", ...); none for other types (half, structs, templates).
   /// Qualifiers and `std::` are ignored; `long` is 64-bit (LP64).
   static std::optional<ElementType> fromC(llvm::StringRef CType);
+
+  /// The facts about \p T.
+  static ElementType of(protocol::ElemType T);
 };
 
 } // namespace optiml

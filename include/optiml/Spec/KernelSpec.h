@@ -14,6 +14,8 @@
 #define OPTIML_SPEC_KERNELSPEC_H
 
 #include "optiml/IR/KernelInfo.h"
+#include "optiml/Protocol/ArgRole.h"
+#include "optiml/Protocol/ElemType.h"
 
 #include "llvm/Support/Error.h"
 
@@ -33,7 +35,9 @@ struct SpecExpr {
   SourcePos Pos;
 };
 
-enum class ArgRole { In, Out, InOut, Scalar };
+/// In, out, inout or scalar: the runner protocol's roles, which the plan
+/// carries unchanged (roleName() spells them as marks do).
+using protocol::ArgRole;
 
 /// How input values are drawn. Kinds: "uniform" (A=lo, B=hi), "int" (A=lo,
 /// B=hi inclusive), "normal" (A=mean, B=stddev), "index" (value =
@@ -64,8 +68,7 @@ struct InstanceSpec {
 struct ConcreteArg {
   std::string Name;
   ArgRole Role = ArgRole::Scalar;
-  std::string
-      ElementType; ///< Runner spelling: f32 f64 i8 u8 i16 u16 i32 u32 i64 u64.
+  protocol::ElemType Type = protocol::ElemType::F32;
   int64_t Count = 0; ///< Buffers: elements.
   double Value = 0;  ///< Scalars.
   std::optional<Distribution> Dist;

@@ -17,9 +17,6 @@
 
 namespace optiml {
 
-/// "in", "out", "inout" or "scalar": the role as the pragma spells it.
-llvm::StringRef roleName(ArgRole Role);
-
 /// A distribution as written: its parameters are expressions (they may use
 /// sizes) until the spec is checked.
 struct DistributionDraft {

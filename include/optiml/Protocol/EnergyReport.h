@@ -1,0 +1,103 @@
+//===- EnergyReport.h - Joules per launch from NVML -------------*- C++ -*-===//
+//
+// Part of OptiML's runner protocol (docs/Runner.md, "Energy"): the result's
+// "energy". A machine without NVML or without the energy counter reports
+// "available": false with the reason; that is not an error.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OPTIML_PROTOCOL_ENERGYREPORT_H
+#define OPTIML_PROTOCOL_ENERGYREPORT_H
+
+#include "optiml/Protocol/JsonFields.h"
+#include "optiml/Protocol/Side.h"
+
+namespace optiml::protocol {
+
+/// One side's back-to-back launches, or why they could not be measured.
+struct SideEnergy {
+  std::optional<std::string> Error; ///< Set: nothing else is.
+  uint64_t Launches = 0;
+  double Seconds = 0;
+  double Joules = 0;
+  double JoulesPerLaunch = 0;
+  double AverageWatts = 0;
+};
+
+struct InstanceEnergy {
+  std::string Instance;
+  SideEnergy Reference;
+  SideEnergy Candidate;
+
+  SideEnergy &of(Side S) {
+    return S == Side::Reference ? Reference : Candidate;
+  }
+};
+
+struct EnergyReport {
+  bool Available = false;
+  std::string Reason; ///< Why not, when not available.
+  std::string Method; ///< How, when available.
+  std::vector<InstanceEnergy> Instances;
+};
+
+inline void to_json(Json &J, const SideEnergy &S) {
+  if (S.Error) {
+    J = Json{{"error", *S.Error}};
+    return;
+  }
+  J = Json{{"launches", S.Launches},
+           {"seconds", number(S.Seconds)},
+           {"joules", number(S.Joules)},
+           {"joules_per_launch", number(S.JoulesPerLaunch)},
+           {"average_watts", number(S.AverageWatts)}};
+}
+
+inline void to_json(Json &J, const InstanceEnergy &I) {
+  J = Json{{"instance", I.Instance},
+           {"reference", I.Reference},
+           {"candidate", I.Candidate}};
+}
+
+inline void to_json(Json &J, const EnergyReport &E) {
+  if (!E.Available) {
+    J = Json{{"available", false}, {"reason", E.Reason}};
+    return;
+  }
+  J = Json{
+      {"available", true}, {"method", E.Method}, {"instances", E.Instances}};
+}
+
+inline void read(const Json &V, SideEnergy &S) {
+  expectObject(V);
+  field(V, "error", S.Error);
+  if (S.Error)
+    return;
+  field(V, "launches", S.Launches);
+  field(V, "seconds", S.Seconds);
+  field(V, "joules", S.Joules);
+  field(V, "joules_per_launch", S.JoulesPerLaunch);
+  field(V, "average_watts", S.AverageWatts);
+}
+
+inline void read(const Json &V, InstanceEnergy &I) {
+  expectObject(V);
+  field(V, "instance", I.Instance);
+  field(V, "reference", I.Reference);
+  field(V, "candidate", I.Candidate);
+}
+
+inline void read(const Json &V, EnergyReport &E) {
+  expectObject(V);
+  field(V, "available", E.Available);
+  if (!E.Available) {
+    field(V, "reason", E.Reason);
+    return;
+  }
+  field(V, "method", E.Method);
+  field(V, "instances", E.Instances);
+}
+
+} // namespace optiml::protocol
+
+#endif // OPTIML_PROTOCOL_ENERGYREPORT_H

@@ -1,0 +1,462 @@
+//===- RunPlan.h - What the runner is asked to do ---------------*- C++ -*-===//
+//
+// Part of OptiML's runner protocol (docs/Runner.md, "The plan"). The tool
+// instantiates a kernel spec into numbers and encodes this plan; the runner
+// decodes it. Decoding checks everything the runner relies on (positive
+// counts, integral values that fit their type, a buffer to compare), so
+// later phases never second-guess the plan, and an error names the field:
+// "instances[1].args[2].type: unknown type 'f16' (...)".
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OPTIML_PROTOCOL_RUNPLAN_H
+#define OPTIML_PROTOCOL_RUNPLAN_H
+
+#include "optiml/Protocol/ArgRole.h"
+#include "optiml/Protocol/ElemType.h"
+#include "optiml/Protocol/JsonFields.h"
+#include "optiml/Protocol/SchemaVersion.h"
+#include "optiml/Protocol/Side.h"
+
+#include <array>
+#include <set>
+#include <variant>
+
+namespace optiml::protocol {
+
+/// How the contents of an input buffer are generated.
+struct Distribution {
+  enum class Kind { Uniform, Int, Normal, Index, Constant };
+  Kind K = Kind::Uniform;
+  double Lo = -1.0, Hi = 1.0;       ///< uniform
+  int64_t IntLo = 0, IntHi = 100;   ///< int (inclusive)
+  double Mean = 0.0, Std = 1.0;     ///< normal
+  double Scale = 1.0, Offset = 0.0; ///< index
+  uint64_t Mod = 0;                 ///< index; 0 means "no modulus"
+  double Value = 0.0;               ///< constant
+
+  /// What a buffer without "dist" gets: uniform [-1, 1) for floats, the
+  /// integers 0 to 100 otherwise.
+  static Distribution defaultFor(ElemType T) {
+    Distribution D;
+    D.K = isFloatType(T) ? Kind::Uniform : Kind::Int;
+    return D;
+  }
+};
+
+inline const char *kindName(Distribution::Kind K) {
+  static constexpr const char *Names[] = {"uniform", "int", "normal", "index",
+                                          "constant"};
+  return Names[static_cast<int>(K)];
+}
+
+/// A scalar's value, exact for its type: floats as double, u64 as uint64_t,
+/// the other integer types as int64_t.
+using ScalarValue = std::variant<double, int64_t, uint64_t>;
+
+/// One kernel parameter, in declaration order.
+struct Arg {
+  std::string Name;
+  ArgRole Role = ArgRole::In; ///< Scalar: passed by value.
+  ElemType Type = ElemType::F32;
+  uint64_t Count = 0;               ///< Buffers: elements.
+  std::optional<Distribution> Dist; ///< Buffers; absent: defaultFor(Type).
+  ScalarValue Value = 0.0;          ///< Scalars.
+
+  bool isBuffer() const { return Role != ArgRole::Scalar; }
+  size_t bytes() const { return static_cast<size_t>(Count) * elemSize(Type); }
+  Distribution distribution() const {
+    return Dist ? *Dist : Distribution::defaultFor(Type);
+  }
+};
+
+/// A launch geometry; missing dimensions are 1.
+struct Launch {
+  std::array<unsigned, 3> Grid{1, 1, 1};
+  std::array<unsigned, 3> Block{1, 1, 1};
+  unsigned Shmem = 0; ///< Dynamic shared memory, bytes.
+};
+
+/// One problem size with its launch geometry.
+struct Instance {
+  std::string Name;
+  bool Time = false;
+  Launch Geometry;
+  /// The candidate's own geometry, when a rewrite changed it (a new block
+  /// size rescales the grid); otherwise both sides use Geometry.
+  std::optional<Launch> CandidateGeometry;
+  std::vector<Arg> Args;
+
+  const Launch &launchOf(Side S) const {
+    return S == Side::Candidate && CandidateGeometry ? *CandidateGeometry
+                                                     : Geometry;
+  }
+};
+
+struct Tolerance {
+  double Rtol = 1e-5;
+  double Atol = 1e-6;
+  double Norm = 1e-5;
+};
+
+struct TimingOptions {
+  unsigned Warmup = 3;
+  unsigned MinReps = 10;
+  unsigned MaxReps = 500;
+  double NoiseTarget = 0.01; ///< Relative spread of the median to reach.
+  double MaxSeconds = 10;    ///< Time cap per timed instance.
+  bool FlushL2 = true;
+};
+
+struct RunPlan {
+  std::string Reference;
+  std::string Candidate; ///< Empty: the reference is run against itself.
+  std::vector<Instance> Instances;
+  std::vector<uint64_t> Seeds{1, 2};
+  Tolerance Tol;
+  TimingOptions Timing;
+  bool Metrics = false;
+  bool Energy = false;
+
+  bool hasCandidate() const { return !Candidate.empty(); }
+};
+
+/// The instances that timing, metrics and energy look at: those with
+/// "time": true, or the first instance when none is timed.
+inline std::vector<const Instance *> profiledInstances(const RunPlan &P) {
+  std::vector<const Instance *> Out;
+  for (const Instance &I : P.Instances)
+    if (I.Time)
+      Out.push_back(&I);
+  if (Out.empty() && !P.Instances.empty())
+    Out.push_back(&P.Instances.front());
+  return Out;
+}
+
+//===----------------------------------------------------------------------===//
+// Encoding
+//===----------------------------------------------------------------------===//
+
+inline void to_json(Json &J, const Distribution &D) {
+  using K = Distribution::Kind;
+  J = Json{{"kind", kindName(D.K)}};
+  switch (D.K) {
+  case K::Uniform:
+    J["lo"] = D.Lo;
+    J["hi"] = D.Hi;
+    break;
+  case K::Int:
+    J["lo"] = D.IntLo;
+    J["hi"] = D.IntHi;
+    break;
+  case K::Normal:
+    J["mean"] = D.Mean;
+    J["std"] = D.Std;
+    break;
+  case K::Index:
+    J["scale"] = D.Scale;
+    J["offset"] = D.Offset;
+    if (D.Mod)
+      J["mod"] = D.Mod;
+    break;
+  case K::Constant:
+    J["value"] = D.Value;
+    break;
+  }
+}
+
+inline void to_json(Json &J, const Arg &A) {
+  J = Json{{"name", A.Name}};
+  if (!A.isBuffer()) {
+    J["kind"] = "scalar";
+    J["type"] = elemTypeName(A.Type);
+    std::visit([&](auto V) { J["value"] = V; }, A.Value);
+    return;
+  }
+  J["kind"] = "buffer";
+  J["role"] = roleName(A.Role);
+  J["type"] = elemTypeName(A.Type);
+  J["count"] = A.Count;
+  if (A.Dist)
+    J["dist"] = *A.Dist;
+}
+
+inline void to_json(Json &J, const Launch &L) {
+  J = Json{{"grid", L.Grid}, {"block", L.Block}, {"shmem", L.Shmem}};
+}
+
+inline void to_json(Json &J, const Instance &I) {
+  J = Json{{"name", I.Name}, {"time", I.Time}};
+  J.update(Json(I.Geometry));
+  if (I.CandidateGeometry)
+    J["candidate_launch"] = *I.CandidateGeometry;
+  J["args"] = I.Args;
+}
+
+inline void to_json(Json &J, const Tolerance &T) {
+  J = Json{{"rtol", T.Rtol}, {"atol", T.Atol}, {"norm", T.Norm}};
+}
+
+inline void to_json(Json &J, const TimingOptions &T) {
+  J = Json{{"warmup", T.Warmup},          {"min_reps", T.MinReps},
+           {"max_reps", T.MaxReps},       {"noise_target", T.NoiseTarget},
+           {"max_seconds", T.MaxSeconds}, {"flush_l2", T.FlushL2}};
+}
+
+inline void to_json(Json &J, const RunPlan &P) {
+  J = Json{{SchemaVersionKey, SchemaVersion}, {"reference", P.Reference}};
+  if (P.hasCandidate())
+    J["candidate"] = P.Candidate;
+  J["instances"] = P.Instances;
+  J["seeds"] = P.Seeds;
+  J["tolerance"] = P.Tol;
+  J["timing"] = P.Timing;
+  J["metrics"] = P.Metrics;
+  J["energy"] = P.Energy;
+}
+
+//===----------------------------------------------------------------------===//
+// Decoding, with the checks the runner relies on
+//===----------------------------------------------------------------------===//
+
+namespace detail {
+
+/// A finite number at \p Key, or \p Out unchanged when absent.
+inline void finiteOr(const Json &Obj, const char *Key, double &Out) {
+  auto It = Obj.find(Key);
+  if (It == Obj.end() || It->is_null())
+    return;
+  try {
+    Out = readFinite(*It);
+  } catch (ProtocolError &E) {
+    E.inKey(Key);
+    throw;
+  }
+}
+
+inline void integerOr(const Json &Obj, const char *Key, int64_t &Out) {
+  auto It = Obj.find(Key);
+  if (It != Obj.end() && !It->is_null())
+    readAt(*It, Key, Out);
+}
+
+/// "grid": [x, y, z] with 1 to 3 positive 32-bit integers.
+inline void readDims(const Json &Obj, const char *Key,
+                     std::array<unsigned, 3> &Out) {
+  auto It = Obj.find(Key);
+  if (It == Obj.end() || It->is_null())
+    fail(Key, "missing");
+  const Json &V = *It;
+  if (!V.is_array() || V.empty() || V.size() > 3)
+    fail(Key, "expected an array of 1 to 3 positive integers");
+  Out = {1, 1, 1};
+  for (size_t I = 0; I < V.size(); ++I) {
+    std::string Where = std::string(Key) + "[" + std::to_string(I) + "]";
+    uint64_t D = 0;
+    try {
+      D = readUnsigned(V[I]);
+    } catch (ProtocolError &E) {
+      fail(Where, E.message());
+    }
+    if (D == 0 || D > std::numeric_limits<unsigned>::max())
+      fail(Where, "must be a positive 32-bit integer");
+    Out[I] = static_cast<unsigned>(D);
+  }
+}
+
+/// Throws unless \p Key of \p Obj, when present, is a non-empty array.
+inline void expectNonEmptyArray(const Json &Obj, const char *Key) {
+  auto It = Obj.find(Key);
+  if (It != Obj.end() && !It->is_null() && (!It->is_array() || It->empty()))
+    fail(Key, "expected a non-empty array");
+}
+
+/// The range of an integer type other than u64, for scalar values.
+inline void intRange(ElemType T, int64_t &Lo, int64_t &Hi) {
+  visitElemType(T, [&](auto V) {
+    using Ty = decltype(V);
+    if constexpr (std::is_integral_v<Ty> && sizeof(Ty) < 8) {
+      Lo = std::numeric_limits<Ty>::min();
+      Hi = std::numeric_limits<Ty>::max();
+    } else {
+      Lo = std::numeric_limits<int64_t>::min();
+      Hi = std::numeric_limits<int64_t>::max();
+    }
+  });
+}
+
+inline ScalarValue readScalar(const Json &V, ElemType T) {
+  if (isFloatType(T))
+    return readFinite(V);
+  if (T == ElemType::U64)
+    return readUnsigned(V);
+  int64_t I = readInteger(V);
+  int64_t Lo, Hi;
+  intRange(T, Lo, Hi);
+  if (I < Lo || I > Hi)
+    fail("",
+         "value " + std::to_string(I) + " does not fit in " + elemTypeName(T));
+  return I;
+}
+
+} // namespace detail
+
+inline void read(const Json &V, Distribution &D) {
+  using K = Distribution::Kind;
+  expectObject(V);
+  std::string Kind;
+  field(V, "kind", Kind);
+  D = Distribution();
+  if (Kind == "uniform") {
+    D.K = K::Uniform;
+    detail::finiteOr(V, "lo", D.Lo);
+    detail::finiteOr(V, "hi", D.Hi);
+    if (D.Lo > D.Hi)
+      fail("", "uniform needs lo <= hi");
+  } else if (Kind == "int") {
+    D.K = K::Int;
+    detail::integerOr(V, "lo", D.IntLo);
+    detail::integerOr(V, "hi", D.IntHi);
+    if (D.IntLo > D.IntHi)
+      fail("", "int needs lo <= hi");
+  } else if (Kind == "normal") {
+    D.K = K::Normal;
+    detail::finiteOr(V, "mean", D.Mean);
+    detail::finiteOr(V, "std", D.Std);
+    if (D.Std < 0)
+      fail("std", "must be >= 0");
+  } else if (Kind == "index") {
+    D.K = K::Index;
+    detail::finiteOr(V, "scale", D.Scale);
+    detail::finiteOr(V, "offset", D.Offset);
+    fieldOr(V, "mod", D.Mod);
+    if (V.contains("mod") && !V["mod"].is_null() && D.Mod == 0)
+      fail("mod", "must be >= 1");
+  } else if (Kind == "constant") {
+    D.K = K::Constant;
+    if (!V.contains("value") || V["value"].is_null())
+      fail("value", "missing");
+    detail::finiteOr(V, "value", D.Value);
+  } else {
+    fail("kind", "unknown distribution '" + Kind +
+                     "' (uniform, int, normal, index, constant)");
+  }
+}
+
+inline void read(const Json &V, Arg &A) {
+  expectObject(V);
+  A = Arg();
+  field(V, "name", A.Name);
+  std::string Kind, Type;
+  field(V, "kind", Kind);
+  field(V, "type", Type);
+  auto T = parseElemType(Type);
+  if (!T)
+    fail("type", "unknown type '" + Type +
+                     "' (expected f32 f64 i8 u8 i16 u16 i32 u32 i64 u64)");
+  A.Type = *T;
+  if (Kind == "scalar") {
+    A.Role = ArgRole::Scalar;
+    if (!V.contains("value") || V["value"].is_null())
+      fail("value", "missing");
+    try {
+      A.Value = detail::readScalar(V["value"], A.Type);
+    } catch (ProtocolError &E) {
+      E.inKey("value");
+      throw;
+    }
+    return;
+  }
+  if (Kind != "buffer")
+    fail("kind", "expected \"buffer\" or \"scalar\"");
+  std::string Role;
+  field(V, "role", Role);
+  auto R = parseRole(Role);
+  if (!R || *R == ArgRole::Scalar)
+    fail("role", "unknown role '" + Role + "' (in, out, inout)");
+  A.Role = *R;
+  field(V, "count", A.Count);
+  if (A.Count == 0)
+    fail("count", "must be >= 1");
+  if (A.Count > (uint64_t(1) << 40) / elemSize(A.Type))
+    fail("count", "buffer larger than 1 TiB");
+  field(V, "dist", A.Dist);
+}
+
+inline void read(const Json &V, Launch &L) {
+  expectObject(V);
+  detail::readDims(V, "grid", L.Grid);
+  detail::readDims(V, "block", L.Block);
+  L.Shmem = 0;
+  fieldOr(V, "shmem", L.Shmem);
+}
+
+inline void read(const Json &V, Instance &I) {
+  expectObject(V);
+  I = Instance();
+  field(V, "name", I.Name);
+  fieldOr(V, "time", I.Time);
+  read(V, I.Geometry);
+  field(V, "candidate_launch", I.CandidateGeometry);
+  field(V, "args", I.Args);
+  bool HasOutput = false;
+  for (const Arg &A : I.Args)
+    HasOutput = HasOutput || isOutput(A.Role);
+  if (!HasOutput)
+    fail("args", "no out or inout buffer: nothing to verify");
+}
+
+inline void read(const Json &V, Tolerance &T) {
+  expectObject(V);
+  detail::finiteOr(V, "rtol", T.Rtol);
+  detail::finiteOr(V, "atol", T.Atol);
+  detail::finiteOr(V, "norm", T.Norm);
+  if (T.Rtol < 0 || T.Atol < 0 || T.Norm < 0)
+    fail("", "tolerances must be >= 0");
+}
+
+inline void read(const Json &V, TimingOptions &T) {
+  expectObject(V);
+  fieldOr(V, "warmup", T.Warmup);
+  fieldOr(V, "min_reps", T.MinReps);
+  fieldOr(V, "max_reps", T.MaxReps);
+  detail::finiteOr(V, "noise_target", T.NoiseTarget);
+  detail::finiteOr(V, "max_seconds", T.MaxSeconds);
+  fieldOr(V, "flush_l2", T.FlushL2);
+  if (T.MinReps < 1)
+    fail("min_reps", "must be >= 1");
+  if (T.MaxReps < T.MinReps)
+    fail("max_reps", "must be >= min_reps");
+  if (T.NoiseTarget <= 0)
+    fail("noise_target", "must be > 0");
+  if (T.MaxSeconds <= 0)
+    fail("max_seconds", "must be > 0");
+}
+
+inline void read(const Json &V, RunPlan &P) {
+  if (!V.is_object())
+    fail("plan", "expected an object");
+  checkSchemaVersion(V, "plan");
+  P = RunPlan();
+  field(V, "reference", P.Reference);
+  if (P.Reference.empty())
+    fail("reference", "empty path");
+  fieldOr(V, "candidate", P.Candidate);
+  detail::expectNonEmptyArray(V, "instances");
+  field(V, "instances", P.Instances);
+  std::set<std::string> Names;
+  for (size_t K = 0; K < P.Instances.size(); ++K)
+    if (!Names.insert(P.Instances[K].Name).second)
+      fail("instances[" + std::to_string(K) + "]",
+           "duplicate instance name '" + P.Instances[K].Name + "'");
+  detail::expectNonEmptyArray(V, "seeds");
+  fieldOr(V, "seeds", P.Seeds);
+  fieldOr(V, "tolerance", P.Tol);
+  fieldOr(V, "timing", P.Timing);
+  fieldOr(V, "metrics", P.Metrics);
+  fieldOr(V, "energy", P.Energy);
+}
+
+} // namespace optiml::protocol
+
+#endif // OPTIML_PROTOCOL_RUNPLAN_H

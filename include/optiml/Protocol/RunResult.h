@@ -1,0 +1,115 @@
+//===- RunResult.h - What the runner found ----------------------*- C++ -*-===//
+//
+// Part of OptiML's runner protocol (docs/Runner.md, "The result"). The
+// runner fills this as it goes and rewrites the file at every step, so a
+// runner killed by the tool's timeout still says how far it got ("phase").
+// The tool decodes the file once, checking the schema version, and reads
+// fields, never JSON keys. A part not reached or not asked for is null.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OPTIML_PROTOCOL_RUNRESULT_H
+#define OPTIML_PROTOCOL_RUNRESULT_H
+
+#include "optiml/Protocol/DeviceReport.h"
+#include "optiml/Protocol/EnergyReport.h"
+#include "optiml/Protocol/MetricsReport.h"
+#include "optiml/Protocol/RunStatus.h"
+#include "optiml/Protocol/SchemaVersion.h"
+#include "optiml/Protocol/TimingReport.h"
+#include "optiml/Protocol/VerifyReport.h"
+
+namespace optiml::protocol {
+
+/// A loaded library and the kernel name it reported.
+struct LibraryInfo {
+  std::string Path;
+  std::string Kernel;
+};
+
+struct LibrariesReport {
+  LibraryInfo Reference;
+  LibraryInfo Candidate; ///< The reference again when run against itself.
+};
+
+struct RunResult {
+  RunStatus Status = RunStatus::Incomplete;
+  std::optional<std::string> Error; ///< What ended the run; none when ok.
+  std::string Phase = "start";      ///< "done" once the run finished.
+  std::optional<LibrariesReport> Libraries;
+  std::optional<DeviceReport> Device;
+  std::optional<VerifyReport> Verify;
+  std::optional<TimingReport> Timing;
+  std::optional<MetricsReport> Metrics;
+  std::optional<EnergyReport> Energy;
+  std::vector<std::string> Log; ///< Notes that are not failures.
+
+  /// Verified: the status is ok and verification passed.
+  bool verified() const {
+    return Status == RunStatus::Ok && Verify && Verify->Passed;
+  }
+  /// The first timed instance, when any was timed.
+  const InstanceTiming *firstTiming() const {
+    return Timing && !Timing->Instances.empty() ? &Timing->Instances.front()
+                                                : nullptr;
+  }
+};
+
+inline void to_json(Json &J, const LibraryInfo &L) {
+  J = Json{{"path", L.Path}, {"kernel", L.Kernel}};
+}
+
+inline void to_json(Json &J, const LibrariesReport &L) {
+  J = Json{{"reference", L.Reference}, {"candidate", L.Candidate}};
+}
+
+inline void to_json(Json &J, const RunResult &R) {
+  J = Json{{SchemaVersionKey, SchemaVersion},
+           {"status", statusName(R.Status)},
+           {"error", orNull(R.Error)},
+           {"phase", R.Phase},
+           {"libraries", orNull(R.Libraries)},
+           {"device", orNull(R.Device)},
+           {"verify", orNull(R.Verify)},
+           {"timing", orNull(R.Timing)},
+           {"metrics", orNull(R.Metrics)},
+           {"energy", orNull(R.Energy)},
+           {"log", R.Log}};
+}
+
+inline void read(const Json &V, LibraryInfo &L) {
+  expectObject(V);
+  field(V, "path", L.Path);
+  field(V, "kernel", L.Kernel);
+}
+
+inline void read(const Json &V, LibrariesReport &L) {
+  expectObject(V);
+  field(V, "reference", L.Reference);
+  field(V, "candidate", L.Candidate);
+}
+
+inline void read(const Json &V, RunResult &R) {
+  if (!V.is_object())
+    fail("result", "expected an object");
+  checkSchemaVersion(V, "result");
+  std::string Status;
+  field(V, "status", Status);
+  auto S = parseRunStatus(Status);
+  if (!S)
+    fail("status", "unknown status '" + Status + "'");
+  R.Status = *S;
+  field(V, "error", R.Error);
+  field(V, "phase", R.Phase);
+  field(V, "libraries", R.Libraries);
+  field(V, "device", R.Device);
+  field(V, "verify", R.Verify);
+  field(V, "timing", R.Timing);
+  field(V, "metrics", R.Metrics);
+  field(V, "energy", R.Energy);
+  field(V, "log", R.Log);
+}
+
+} // namespace optiml::protocol
+
+#endif // OPTIML_PROTOCOL_RUNRESULT_H

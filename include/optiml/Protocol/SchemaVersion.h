@@ -1,0 +1,43 @@
+//===- SchemaVersion.h - The version both ends must agree on ----*- C++ -*-===//
+//
+// Part of OptiML's runner protocol (docs/Runner.md). Plans and results carry
+// "schema_version"; the runner refuses a plan, and the tool a result, of any
+// other version, so a runner built from other sources than the tool fails
+// with one line instead of being misread. Bump it whenever a key is added,
+// removed or changes meaning, and update docs/Runner.md with it.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OPTIML_PROTOCOL_SCHEMAVERSION_H
+#define OPTIML_PROTOCOL_SCHEMAVERSION_H
+
+#include "optiml/Protocol/JsonFields.h"
+
+namespace optiml::protocol {
+
+inline constexpr int SchemaVersion = 1;
+inline constexpr const char *SchemaVersionKey = "schema_version";
+
+/// Throws a VersionMismatch error unless \p Doc (a \p What: "plan",
+/// "result") says SchemaVersion.
+inline void checkSchemaVersion(const Json &Doc, const char *What) {
+  auto It = Doc.find(SchemaVersionKey);
+  std::string Reads =
+      "this build of OptiML reads version " + std::to_string(SchemaVersion);
+  if (It == Doc.end() || It->is_null())
+    throw ProtocolError(ProtocolError::Kind::VersionMismatch, SchemaVersionKey,
+                        std::string("missing: the ") + What +
+                            " comes from an older OptiML; " + Reads);
+  if (!It->is_number_integer())
+    throw ProtocolError(ProtocolError::Kind::VersionMismatch, SchemaVersionKey,
+                        "expected an integer; " + Reads);
+  int64_t Version = It->get<int64_t>();
+  if (Version != SchemaVersion)
+    throw ProtocolError(ProtocolError::Kind::VersionMismatch, SchemaVersionKey,
+                        std::string("the ") + What + " has version " +
+                            std::to_string(Version) + ", " + Reads);
+}
+
+} // namespace optiml::protocol
+
+#endif // OPTIML_PROTOCOL_SCHEMAVERSION_H

@@ -1,0 +1,208 @@
+//===- RunnerTest.cpp - the runner's result, decoded once by the tool -----===//
+//
+// A stand-in runtime folder whose "runner" is a shell script: it keeps the
+// plan it was given and writes a prepared result, so the tool's side of the
+// protocol (writing the plan, decoding the result once, telling a killed or
+// silent runner from a wrong one) runs without a GPU.
+//
+//===----------------------------------------------------------------------===//
+
+#include "optiml/Eval/Runner.h"
+#include "optiml/Protocol/Document.h"
+#include "optiml/Support/Error.h"
+#include "optiml/Support/Subprocess.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+#include "gtest/gtest.h"
+
+#include <cstdlib>
+
+using namespace optiml;
+
+namespace {
+
+constexpr const char *FakeCMake = R"(cmake_minimum_required(VERSION 3.18)
+project(FakeRunner NONE)
+file(COPY "${CMAKE_CURRENT_SOURCE_DIR}/optiml-runner"
+     DESTINATION "${CMAKE_BINARY_DIR}"
+     FILE_PERMISSIONS OWNER_READ OWNER_WRITE OWNER_EXECUTE)
+add_custom_target(optiml-runner)
+)";
+
+/// --plan P --out R: keeps the plan, writes the prepared result (if any)
+/// before sleeping, so a killed run still leaves one, then exits as told.
+constexpr const char *FakeRunner = R"(#!/bin/sh
+cp "$2" "$OPTIML_FAKE_RUNNER_DIR/plan.json"
+if [ -f "$OPTIML_FAKE_RUNNER_DIR/result.json" ]; then
+  cp "$OPTIML_FAKE_RUNNER_DIR/result.json" "$4"
+fi
+echo "optiml-runner: fake"
+if [ -n "$OPTIML_FAKE_RUNNER_SLEEP" ]; then sleep "$OPTIML_FAKE_RUNNER_SLEEP"; fi
+exit "${OPTIML_FAKE_RUNNER_EXIT:-0}"
+)";
+
+class RunnerTest : public ::testing::Test {
+protected:
+  void SetUp() override {
+    if (findProgram("cmake").empty())
+      GTEST_SKIP() << "cmake not found";
+    ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("optiml-runner", Dir));
+    write("runtime/CMakeLists.txt", FakeCMake);
+    write("runtime/optiml-runner", FakeRunner);
+    write("include/optiml/Protocol/RunPlan.h", "// stand-in\n");
+    for (const char *Var :
+         {"OPTIML_RUNTIME_DIR", "OPTIML_CACHE_DIR", "OPTIML_FAKE_RUNNER_DIR",
+          "OPTIML_FAKE_RUNNER_EXIT", "OPTIML_FAKE_RUNNER_SLEEP"})
+      if (const char *Old = std::getenv(Var))
+        Saved.push_back({Var, Old});
+    setenv("OPTIML_RUNTIME_DIR", path("runtime").c_str(), 1);
+    setenv("OPTIML_CACHE_DIR", path("cache").c_str(), 1);
+    setenv("OPTIML_FAKE_RUNNER_DIR", Dir.c_str(), 1);
+    unsetenv("OPTIML_FAKE_RUNNER_EXIT");
+    unsetenv("OPTIML_FAKE_RUNNER_SLEEP");
+    auto R = Runner::prepare("optiml-unittests", "sm_90");
+    ASSERT_TRUE(bool(R)) << llvm::toString(R.takeError());
+    TheRunner.emplace(std::move(*R));
+  }
+  void TearDown() override {
+    for (const char *Var :
+         {"OPTIML_RUNTIME_DIR", "OPTIML_CACHE_DIR", "OPTIML_FAKE_RUNNER_DIR",
+          "OPTIML_FAKE_RUNNER_EXIT", "OPTIML_FAKE_RUNNER_SLEEP"})
+      unsetenv(Var);
+    for (const auto &[Var, Value] : Saved)
+      setenv(Var.c_str(), Value.c_str(), 1);
+    if (!Dir.empty())
+      llvm::sys::fs::remove_directories(Dir);
+  }
+
+  std::string path(llvm::StringRef Name) const {
+    llvm::SmallString<256> P(Dir);
+    llvm::sys::path::append(P, Name);
+    return std::string(P);
+  }
+  void write(llvm::StringRef Name, llvm::StringRef Text) const {
+    llvm::SmallString<256> Parent(path(Name));
+    llvm::sys::path::remove_filename(Parent);
+    ASSERT_FALSE(llvm::sys::fs::create_directories(Parent));
+    std::error_code EC;
+    llvm::raw_fd_ostream OS(path(Name), EC);
+    ASSERT_FALSE(EC);
+    OS << Text;
+  }
+  /// The result the fake runner will write.
+  void willWrite(const protocol::Json &Result) const {
+    write("result.json", Result.dump(2));
+  }
+
+  static protocol::RunPlan plan() {
+    protocol::RunPlan P;
+    P.Reference = "/c/ref.so";
+    protocol::Instance I;
+    I.Name = "default";
+    I.Time = true;
+    protocol::Arg Out;
+    Out.Name = "y";
+    Out.Role = protocol::ArgRole::Out;
+    Out.Count = 10;
+    I.Args = {Out};
+    P.Instances = {I};
+    return P;
+  }
+  static protocol::RunResult verified() {
+    protocol::RunResult R;
+    R.Status = protocol::RunStatus::Ok;
+    R.Phase = "done";
+    R.Verify.emplace().Passed = true;
+    R.Device.emplace().Name = "NVIDIA H200";
+    return R;
+  }
+
+  llvm::SmallString<256> Dir;
+  std::vector<std::pair<std::string, std::string>> Saved;
+  std::optional<Runner> TheRunner;
+};
+
+TEST_F(RunnerTest, TheResultIsDecodedOnceAndThePlanIsTheProtocols) {
+  willWrite(verified());
+  RunOutcome O = llvm::cantFail(TheRunner->run(plan(), 30));
+  EXPECT_EQ(O.Status, "ok");
+  EXPECT_TRUE(O.Error.empty());
+  EXPECT_TRUE(O.accepted());
+  ASSERT_TRUE(O.Result && O.Result->Device);
+  EXPECT_EQ(O.Result->Device->Name, "NVIDIA H200");
+  EXPECT_NE(O.Log.find("optiml-runner: fake"), std::string::npos);
+  // The runner was handed the plan in the protocol's encoding.
+  auto Sent = llvm::MemoryBuffer::getFile(path("plan.json"));
+  ASSERT_TRUE(bool(Sent));
+  EXPECT_EQ((*Sent)->getBuffer(), protocol::encode(plan()));
+}
+
+TEST_F(RunnerTest, TheRunnersVerdictAndErrorAreKept) {
+  protocol::RunResult R = verified();
+  R.Status = protocol::RunStatus::VerifyFailed;
+  R.Error = "1 verification failure(s); timing, energy and metrics skipped";
+  R.Verify->Passed = false;
+  willWrite(R);
+  setenv("OPTIML_FAKE_RUNNER_EXIT", "1", 1);
+  RunOutcome O = llvm::cantFail(TheRunner->run(plan(), 30));
+  EXPECT_EQ(O.Status, "verify_failed");
+  EXPECT_EQ(O.Error, *R.Error);
+  EXPECT_FALSE(O.accepted());
+}
+
+TEST_F(RunnerTest, AResultOfAnotherSchemaVersionIsOneError) {
+  protocol::Json J = verified();
+  J["schema_version"] = 99;
+  willWrite(J);
+  auto O = TheRunner->run(plan(), 30);
+  ASSERT_FALSE(bool(O));
+  ErrorSummary E = summarize(O.takeError());
+  EXPECT_EQ(E.Kind, ErrorKind::Internal);
+  EXPECT_EQ(E.Message,
+            "the runner's result does not match this tool: schema_version: "
+            "the result has version 99, this build of OptiML reads version " +
+                std::to_string(protocol::SchemaVersion) +
+                " (remove the cached runner to rebuild it)");
+  EXPECT_EQ(E.Message.find('\n'), std::string::npos);
+}
+
+TEST_F(RunnerTest, AKilledRunnerKeepsItsLastResult) {
+  protocol::RunResult R;
+  R.Phase = "verify default seed 1 candidate run 1/2";
+  willWrite(R);
+  setenv("OPTIML_FAKE_RUNNER_SLEEP", "20", 1);
+  RunOutcome O = llvm::cantFail(TheRunner->run(plan(), 1));
+  EXPECT_EQ(O.Status, "timeout");
+  EXPECT_EQ(O.Error, "the runner was killed after 1 s");
+  ASSERT_TRUE(O.Result.has_value());
+  EXPECT_EQ(O.Result->Status, protocol::RunStatus::Incomplete);
+  EXPECT_EQ(O.Result->Phase, R.Phase);
+}
+
+TEST_F(RunnerTest, NoResultOrAnUnreadableOneIsARunnerError) {
+  setenv("OPTIML_FAKE_RUNNER_EXIT", "5", 1);
+  RunOutcome O = llvm::cantFail(TheRunner->run(plan(), 30));
+  EXPECT_EQ(O.Status, "runner_error");
+  EXPECT_EQ(O.Error, "the runner exited with 5 and wrote no result");
+  EXPECT_FALSE(O.Result.has_value());
+
+  protocol::Json J = verified();
+  J["verify"].erase("failures_total");
+  willWrite(J);
+  O = llvm::cantFail(TheRunner->run(plan(), 30));
+  EXPECT_EQ(O.Status, "runner_error");
+  EXPECT_EQ(O.Error, "the runner exited with 5 and wrote an unreadable "
+                     "result: verify.failures_total: missing");
+}
+
+TEST_F(RunnerTest, NoGpuIsAnError) {
+  setenv("OPTIML_FAKE_RUNNER_EXIT", "4", 1);
+  auto O = TheRunner->run(plan(), 30);
+  ASSERT_FALSE(bool(O));
+  EXPECT_EQ(summarize(O.takeError()).Kind, ErrorKind::NoGPU);
+}
+
+} // namespace
