@@ -37,6 +37,11 @@
 #                 much again, so run more examples in separate calls
 #     ncu       the runner's timing of each example against Nsight Compute
 #               (--clock-control none) on the same kernel and instance
+#     corpus    --optimize on every kernel of benchmarks/corpus (only the
+#               files of $OPTIML_GPU_CORPUS_FILES when set, e.g. "gemv
+#               atax"), $OPTIML_GPU_CORPUS_BUDGET candidates (6) and at most
+#               $OPTIML_GPU_CORPUS_SECONDS (60) each; one row per kernel, and
+#               corpus.json (speedup, roofline before/after, trace) in $OUT
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -287,6 +292,39 @@ check_optimize() {
   sgemm_sass_rows
 }
 
+# Every corpus kernel searched with a small budget: what the transforms
+# find on code written by others.
+check_corpus() {
+  local src name kernel files=${OPTIML_GPU_CORPUS_FILES:-}
+  local budget=${OPTIML_GPU_CORPUS_BUDGET:-6} limit=${OPTIML_GPU_CORPUS_SECONDS:-60}
+  local summary="$logs/corpus.jsonl" tag start_s rc line
+  : >"$summary"
+  for src in benchmarks/corpus/*.cu; do
+    name=$(basename "$src" .cu)
+    [ -n "$files" ] && [[ " $files " != *" $name "* ]] && continue
+    for kernel in $("$tool" "$src" --list-kernels --format=json --cuda-path="$cuda" 2>/dev/null |
+      python3 -c 'import json,sys; [print(k["qualified_name"]) for k in json.load(sys.stdin)["kernels"] if k.get("mark")]'); do
+      tag="corpus-$name-${kernel//:/_}"
+      start_s=$SECONDS
+      "$tool" "$src" --kernel="$kernel" --optimize --budget="$budget" \
+        --time-limit="$limit" --db="$work/corpus.db" -o "$work/$tag.cu" \
+        --report="$logs/$tag" --cuda-path="$cuda" >"$logs/$tag.txt" 2>&1
+      rc=$?
+      if [ $rc -ne 0 ]; then
+        record "corpus $name $kernel" "FAIL" "exit $rc $(tail -n 1 "$logs/$tag.txt")"
+        echo "{\"file\": \"$name\", \"kernel\": \"$kernel\", \"exit\": $rc}" >>"$summary"
+      elif line=$(report_line "$logs/$tag.json"); then
+        record "corpus $name $kernel" "ok" "$((SECONDS - start_s))s: $line"
+        python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(json.dumps({"file": sys.argv[2], "kernel": sys.argv[3], "speedup": d["best_speedup"], "roofline_original": d.get("roofline_original"), "roofline_best": d.get("roofline_best"), "evaluated": d["evaluated"], "failed": d["failed"], "trace": d["best_trace"]}))' \
+          "$logs/$tag.json" "$name" "$kernel" >>"$summary"
+      else
+        record "corpus $name $kernel" "FAIL" "unreadable report: $line"
+      fi
+    done
+  done
+  [ -n "${OUT:-}" ] && cp "$summary" "$OUT/corpus.jsonl"
+}
+
 # optimize_run SRC TAG STRATEGY BUDGET DB SEED: one search; the output is
 # $work/opt-TAG.cu, the log and reports $logs/opt-TAG.{txt,md,json,html}.
 optimize_run() {
@@ -427,6 +465,7 @@ wants baselines && check_baselines
 wants optimize && check_optimize
 wants strategies && check_strategies
 wants ncu && check_ncu
+wants corpus && check_corpus
 print_table | tee "$logs/gpu-check.txt"
 if [ -n "${OUT:-}" ]; then
   cp "$logs/gpu-check.txt" "$OUT/"

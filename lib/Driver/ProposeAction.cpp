@@ -190,12 +190,14 @@ llvm::Expected<int> Driver::propose(llvm::StringRef File,
   ProposalValidator Validator(Registry, Parser, &*B);
   LlmProposer Proposer(Client, std::move(*Prompt), Registry, Validator,
                        Options.Llm.Temperature, Options.Llm.MaxTokens);
-  ProposalContext C{**Parsed, Kernel.QualifiedName,
-                    specText(Kernel, File, Options.SpecPath)};
-  C.Device = Profile->Device;
-  C.Bottleneck = Profile->Bottleneck;
-  C.Findings = Profile->Findings;
-  C.Count = Options.Count;
+  ProposalContext C{**Parsed,
+                    Kernel.QualifiedName,
+                    specText(Kernel, File, Options.SpecPath),
+                    Profile->Device,
+                    Profile->Bottleneck,
+                    Profile->Findings,
+                    /*Trajectory=*/{},
+                    Options.Count};
   auto Batch = Proposer.propose(C);
   if (!Batch)
     return Batch.takeError();

@@ -31,22 +31,15 @@ newestRecord(Database &Db, const KernelSource &Source,
   return Best;
 }
 
-static std::optional<DeviceFacts> deviceOf(const nlohmann::json &Runner) {
-  if (!Runner.is_object() || !Runner.contains("device") ||
-      !Runner["device"].is_object())
+static std::optional<DeviceFacts>
+deviceOf(const protocol::RunResult &Runner) {
+  if (!Runner.Device)
     return std::nullopt;
-  const nlohmann::json &D = Runner["device"];
   DeviceFacts F;
-  try {
-    F.Name = D.value("name", "");
-    F.SMs = D.value("sms", 0u);
-    if (D.contains("peaks") && D["peaks"].is_object()) {
-      F.DramBytesPerSecond = D["peaks"].value("dram_bytes_per_s", 0.0);
-      F.Fp32FlopsPerSecond = D["peaks"].value("fp32_flops_per_s", 0.0);
-    }
-  } catch (const nlohmann::json::exception &) {
-    // A malformed record tells no more than its name, if that.
-  }
+  F.Name = Runner.Device->Name;
+  F.SMs = static_cast<unsigned>(Runner.Device->Sms);
+  F.DramBytesPerSecond = Runner.Device->Peaks.DramBytesPerS;
+  F.Fp32FlopsPerSecond = Runner.Device->Peaks.Fp32FlopsPerS;
   return F;
 }
 

@@ -152,7 +152,7 @@ SearchExpander::actions(const StateView &S) {
     In.Limits = *Limits;
   ProfileReport R = MicroProfiler::standard().profile(In);
   if (llvm::Error E = checkPriorNames(R.Findings, Registry))
-    return std::move(E);
+    return E;
   return assignPriors(*Steps, R.Findings);
 }
 

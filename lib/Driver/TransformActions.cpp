@@ -76,11 +76,15 @@ static void printActions(llvm::StringRef File,
   size_t Legal =
       llvm::count_if(Actions, [](const Action &A) { return A.Legal; });
   OS << File << ": " << Actions.size() << " sites, " << Legal << " legal\n";
+  // Columns fit the longest transform name, so the sites line up.
+  size_t NameWidth = 14;
+  for (const Action &A : Actions)
+    NameWidth = std::max(NameWidth, A.Transform.size() + 1);
   std::string Kernel;
   for (const Action &A : Actions) {
     if (A.Kernel != Kernel)
       OS << "kernel " << (Kernel = A.Kernel) << "\n";
-    OS << "  " << llvm::left_justify(A.Transform + " ", 14)
+    OS << "  " << llvm::left_justify(A.Transform, NameWidth)
        << llvm::left_justify(A.Default.Site, 18) << " ";
     if (A.Legal) {
       OS << "legal: --apply='" << A.Default.str() << "'";

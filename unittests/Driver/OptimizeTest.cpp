@@ -113,7 +113,7 @@ TEST_F(OptimizeTest, ExpanderWeighsStepsByTheProfilersFindings) {
   Trace None;
   Measurement Measured;
   Measured.Runner =
-      std::make_shared<const nlohmann::json>(test::h200Result(test::Saxpy));
+      std::make_shared<const protocol::RunResult>(test::h200Result(test::Saxpy));
   auto Actions = E->actions({None, E->rootHash(), Measured});
   ASSERT_TRUE(bool(Actions)) << llvm::toString(Actions.takeError());
   // saxpy streams at 70% of the DRAM peak: dram-bound, which suggests

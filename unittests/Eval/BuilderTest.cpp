@@ -87,12 +87,22 @@ TEST(LauncherGeneratorTest, AppendsTheABIAndRenamesMain) {
   EXPECT_NE(L->find("return \"saxpy\";"), std::string::npos);
 }
 
-TEST(LauncherGeneratorTest, TemplatesAreRefused) {
+TEST(LauncherGeneratorTest, TemplatesNeedTheirArguments) {
   KernelInfo K = saxpyInfo();
   K.TemplateParameters = {"typename T"};
   auto L = generateLauncher(KernelSource("k.cu", SaxpySource), K);
   ASSERT_FALSE(static_cast<bool>(L));
-  EXPECT_EQ(summarize(L.takeError()).Kind, ErrorKind::Illegal);
+  EXPECT_EQ(summarize(L.takeError()).Kind, ErrorKind::BadInput);
+}
+
+TEST(LauncherGeneratorTest, TemplatesLaunchTheirSpecialization) {
+  KernelInfo K = saxpyInfo();
+  K.TemplateParameters = {"typename T"};
+  K.Specialization = "<float>";
+  auto L = generateLauncher(KernelSource("k.cu", SaxpySource), K);
+  ASSERT_TRUE(static_cast<bool>(L)) << llvm::toString(L.takeError());
+  EXPECT_NE(L->find("reinterpret_cast<const void *>(&::saxpy<float>)"),
+            std::string::npos);
 }
 
 TEST_F(BuilderTest, NvccReleaseIsOneLineNamingTheRelease) {

@@ -145,7 +145,7 @@ TEST(PragmaSpecParserTest, UnknownClause) {
                           "unknown clause 'size' (did you mean 'sizes'?); "
                           "expected one of sizes, in, out, inout, scalar, "
                           "grid, block, shmem, dist, tolerance, seeds, "
-                          "instance");
+                          "template, instance");
 }
 
 TEST(PragmaSpecParserTest, MarkMustStartWithKernel) {

@@ -131,7 +131,8 @@ TEST(SidecarSpecParserTest, MalformedJsonHasLineAndColumn) {
 TEST(SidecarSpecParserTest, UnknownKeysPointAtTheKey) {
   EXPECT_EQ(error("{\"kernels\": {\"saxpy\": {\n  \"tolerence\": {}}}}"),
             "s.json:2:3: error: unknown key \"tolerence\"; expected one of "
-            "sizes, args, grid, block, shmem, tolerance, seeds, instances");
+            "sizes, args, grid, block, shmem, tolerance, seeds, instances, "
+            "template");
   EXPECT_NE(error(R"js({"kernel": {}})js").find("unknown key \"kernel\""),
             std::string::npos);
   EXPECT_NE(

@@ -161,6 +161,8 @@ TEST_F(StepRunnerTest, ActionSpaceCoversEveryTransformAndSite) {
                       "tile(site=k/while#0,size=16) not-applicable",
                       "hoist(site=k/for#0) not-applicable",
                       "hoist(site=k/while#0) not-applicable",
+                      "scalar-replace(site=k/for#0) not-applicable",
+                      "scalar-replace(site=k/while#0) not-applicable",
                       "stage-shared(site=k/p,tile=16) illegal",
                       "stage-shared(site=k/for#0/p,tile=16) illegal",
                       "stage-shared(site=k/while#0/p,tile=16) not-applicable",

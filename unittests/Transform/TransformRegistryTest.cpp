@@ -27,7 +27,7 @@ TEST(TransformRegistryTest, LibraryInListingOrder) {
   TransformRegistry R = makeTransformRegistry();
   EXPECT_EQ(R.names(),
             (std::vector<std::string>{"unroll", "tile", "hoist",
-                                      "stage-shared", "warp-reduce",
+                                      "scalar-replace", "stage-shared", "warp-reduce",
                                       "restrict", "launch-bounds", "fast-math",
                                       "coarsen", "vectorize", "block-size"}));
   ASSERT_NE(R.find("unroll"), nullptr);
