@@ -19,7 +19,8 @@
 #     transforms  every legal (transform, site) of every example applied
 #               and verified against the original through the tool
 #     sequences   hand-chosen transform chains (benchmarks/sequences.txt),
-#                 only those of $OPTIML_GPU_SEQ_EXAMPLES when set
+#                 on examples and on corpus kernels, only those of
+#                 $OPTIML_GPU_SEQ_EXAMPLES when set
 #     baselines   cuBLAS SGEMM (FP32) and device-to-device copy bandwidth
 #     optimize    --optimize (MCTS) on each example, $OPTIML_GPU_OPT_BUDGET
 #                 candidates (12), only $OPTIML_GPU_OPT_EXAMPLES when set; a
@@ -220,16 +221,19 @@ check_baselines() {
 }
 
 # Hand-chosen transform sequences (benchmarks/sequences.txt: one
-# "example|step;step;..." per line), applied in order and evaluated against
-# the original example.
+# "example|step;step;...[|kernel]" per line), applied in order and evaluated
+# against the original: examples/<example>.cu, or benchmarks/<example>.cu
+# for a name with a folder (corpus/two_mm); the kernel field picks one
+# kernel of a file that has several.
 check_sequences() {
-  local name steps src out args step i=0 status rc only=${OPTIML_GPU_SEQ_EXAMPLES:-}
-  while IFS='|' read -r name steps; do
+  local name steps kernel src out args select step i=0 status rc only=${OPTIML_GPU_SEQ_EXAMPLES:-}
+  while IFS='|' read -r name steps kernel; do
     [[ -z "$name" || "$name" == \#* ]] && continue
     i=$((i + 1))
     [ -n "$only" ] && [[ " $only " != *" $name "* ]] && continue
     src="examples/$name.cu"
-    out="$work/seq-$i-$name.cu"
+    [[ "$name" == */* ]] && src="benchmarks/$name.cu"
+    out="$work/seq-$i-${name//\//-}.cu"
     args=()
     IFS=';' read -ra parts <<<"$steps"
     for step in "${parts[@]}"; do args+=("--apply=$step"); done
@@ -237,13 +241,15 @@ check_sequences() {
       record "seq $i $name" "FAIL" "$(tail -n 1 "$logs/seq-$i.txt")"
       continue
     fi
-    "$tool" "$src" --evaluate --candidate="$out" --format=json --cuda-path="$cuda" \
-      >"$logs/seq-$i.json" 2>>"$logs/seq-$i.txt"
+    select=()
+    [ -n "$kernel" ] && select=("--kernel=$kernel")
+    "$tool" "$src" --evaluate --candidate="$out" ${select[@]+"${select[@]}"} \
+      --format=json --cuda-path="$cuda" >"$logs/seq-$i.json" 2>>"$logs/seq-$i.txt"
     rc=$?
     status=$(python3 -c "import json,sys; d=json.load(open(sys.argv[1])); t=d['result'].get('timing') or {}; r=t.get('reference',{}); c=t.get('candidate',{}); print('%s %.4f -> %.4f ms, %.3fx (noise %.1f%%)' % (d['status'], r.get('median_ns',0)/1e6, c.get('median_ns',0)/1e6, t.get('speedup',0), 100*t.get('noise',0)))" \
       "$logs/seq-$i.json" 2>/dev/null)
-    [ $rc -eq 0 ] && record "seq $i $name" "ok" "$status  [$steps]" ||
-      record "seq $i $name" "FAIL" "exit $rc $status [$steps]"
+    [ $rc -eq 0 ] && record "seq $i $name${kernel:+ $kernel}" "ok" "$status  [$steps]" ||
+      record "seq $i $name${kernel:+ $kernel}" "FAIL" "exit $rc $status [$steps]"
   done <benchmarks/sequences.txt
 }
 

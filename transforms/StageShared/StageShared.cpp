@@ -188,7 +188,8 @@ std::string StageWriter::body(const ForStmt &Copy, llvm::StringRef In) const {
 std::string StageWriter::tileLoop(llvm::StringRef In) const {
   std::string IV = Plan.IV->getName().str(), TV = Plan.TileVar;
   std::string T = std::to_string(Plan.Tile);
-  std::string Guarded = Plan.Fold.Live.empty() ? "" : "  ";
+  const std::string &Live = Plan.Split.Live;
+  std::string Guarded = Live.empty() ? "" : "  ";
   std::string In1 = In.str() + "  ", In2 = In1 + Guarded, In3 = In2 + "  ";
   const ForStmt &L = *Plan.Loop;
   std::string Out;
@@ -198,8 +199,8 @@ std::string StageWriter::tileLoop(llvm::StringRef In) const {
      << TV << " < " << Plan.Upper << "; " << TV << " += " << T << ") {\n";
   OS << load(In1);
   OS << In1 << "__syncthreads();\n";
-  if (!Plan.Fold.Live.empty())
-    OS << In1 << "if (" << Plan.Fold.Live << ") {\n";
+  if (!Live.empty())
+    OS << In1 << "if (" << Live << ") {\n";
   OS << In2 << "if (" << TV << " + " << T << " <= " << Plan.Upper << ") {\n";
   OS << In3 << "#pragma unroll\n";
   OS << In3 << "for (" << Plan.IVType << " " << IV << " = " << TV << "; " << IV
@@ -212,7 +213,7 @@ std::string StageWriter::tileLoop(llvm::StringRef In) const {
      << (isa<CompoundStmt>(L.getBody()) ? " " : "\n" + In3 + "  ")
      << body(L, In3) << "\n";
   OS << In2 << "}\n";
-  if (!Plan.Fold.Live.empty())
+  if (!Live.empty())
     OS << In1 << "}\n";
   OS << In1 << "__syncthreads();\n";
   OS << In << "}";
@@ -271,6 +272,8 @@ llvm::Expected<EditSet> StageWriter::write() {
                                     tileLoop(indentAt(L.getBeginLoc()))))
     return E;
   if (llvm::Error E = writeReturnFold(Plan.Fold, Edits, Ctx))
+    return E;
+  if (llvm::Error E = writeGuardSplit(Plan.Split, Edits, Ctx))
     return E;
   return Edits;
 }

@@ -46,6 +46,8 @@ private:
   llvm::Error checkJoin();
   llvm::Error checkPlacement();
   llvm::Error checkReturns();
+  llvm::Error checkOuterVariable();
+  const Stmt &topStatement() const;
   llvm::Error collectAccesses();
   llvm::Error shapeOf(const ArraySubscriptExpr &A);
   llvm::Error rowVars(const ArraySubscriptExpr &A);
@@ -216,14 +218,8 @@ llvm::Error Analysis::checkJoin() {
 }
 
 /// Every thread of the block must run the same tiles and reach the
-/// barriers: the loop is a statement of the kernel's body itself.
+/// barriers: the loop leaves only at its end.
 llvm::Error Analysis::checkPlacement() {
-  const auto *Body = dyn_cast<CompoundStmt>(Kernel.getBody());
-  if (!Body || !llvm::is_contained(Body->body(), &Loop))
-    return illegalAt(Loop.getBeginLoc(), Ctx,
-                     "the loop is nested in other statements; staging "
-                     "needs it at the top of the kernel body, where every "
-                     "thread reaches its barriers");
   for (const auto &[For, IV] : Bodies) {
     for (const BreakStmt *B : nodesOf<BreakStmt>(For->getBody()))
       return illegalAt(B->getBeginLoc(), Ctx,
@@ -236,11 +232,46 @@ llvm::Error Analysis::checkPlacement() {
 }
 
 /// Early returns before the loop become guards; nothing else may return.
+/// The guards around the loop are split off its work (GuardSplit), with
+/// the early returns' conditions.
 llvm::Error Analysis::checkReturns() {
-  auto Fold = foldEarlyReturns(Kernel, Loop, Ctx);
-  if (!Fold)
-    return Fold.takeError();
-  Plan.Fold = std::move(*Fold);
+  if (!Plan.Join) {
+    auto Fold = foldEarlyReturns(Kernel, topStatement(), Ctx);
+    if (!Fold)
+      return Fold.takeError();
+    Plan.Fold = std::move(*Fold);
+  }
+  auto Split = GuardSplitter::split(Kernel, Loop, Plan.Fold, Plan.Join, Ctx);
+  if (!Split)
+    return Split.takeError();
+  Plan.Split = std::move(*Split);
+  return llvm::Error::success();
+}
+
+/// The statement of the kernel's body that holds the loop.
+const Stmt &Analysis::topStatement() const {
+  const Stmt *S = &Loop;
+  while (true) {
+    const Stmt *P = parentOf(DynTypedNode::create(*S), Ctx).get<Stmt>();
+    if (!P || P == Kernel.getBody())
+      return *S;
+    S = P;
+  }
+}
+
+/// A loop variable declared before the loop (`int k; for (k = 0; ...)`)
+/// is left at its final value by the loop, which the tile loop does not
+/// do: nothing else may read it.
+llvm::Error Analysis::checkOuterVariable() {
+  if (declaredIn(*Plan.IV, Loop))
+    return llvm::Error::success();
+  for (const DeclRefExpr *Use : usesOf(*Plan.IV, *Kernel.getBody(), Ctx))
+    if (!Loop.getSourceRange().fullyContains(Use->getSourceRange()))
+      return notApplicableAt(Use->getBeginLoc(), Ctx,
+                             "'" + Plan.IV->getName() +
+                                 "' is used outside the loop, which the "
+                                 "tile loop would not leave at its final "
+                                 "value");
   return llvm::Error::success();
 }
 
@@ -400,9 +431,19 @@ llvm::Error Analysis::loadGuards() {
     return llvm::any_of(Ts,
                         [&](const GuardTerm &X) { return X.str(Ctx) == T; });
   };
+  // The guards kept around the loop (the same for the whole block) hold
+  // where the loads run.
+  std::vector<GuardTerm> Kept;
+  for (const IfStmt *If : Plan.Split.Kept)
+    splitConjuncts(If->getCond(), false, Kept);
+  auto IsKept = [&](const GuardTerm &T) {
+    return llvm::any_of(Kept, [&](const GuardTerm &K) {
+      return K.Cond == T.Cond && K.Negated == T.Negated;
+    });
+  };
   for (const GuardTerm &T : All.front()) {
     std::string Text = T.str(Ctx);
-    if (llvm::is_contained(Plan.LoadGuards, Text) ||
+    if (IsKept(T) || llvm::is_contained(Plan.LoadGuards, Text) ||
         !llvm::all_of(All, [&](auto &Ts) { return HasText(Ts, Text); }))
       continue;
     bool Row = false, Other = false;
@@ -482,8 +523,10 @@ llvm::Expected<StagePlan> Analysis::run(uint64_t Tile,
             "; a buffer joining it must use the same");
   if (llvm::Error E = checkPlacement())
     return E;
+  if (llvm::Error E = checkReturns())
+    return E;
   if (!Plan.Join)
-    if (llvm::Error E = checkReturns())
+    if (llvm::Error E = checkOuterVariable())
       return E;
   if (llvm::Error E = collectAccesses())
     return E;

@@ -10,7 +10,8 @@
 // `P[S * i + U + s * w]` with i the loop variable, U the same for the whole
 // block, and w a dense row index of the block (threadIdx.d, or threadIdx.d
 // + c * blockDim.d for a coarsening copy c); when the loop runs the same
-// tiles in every thread (uniform bounds, at the top of the kernel body); and
+// tiles in every thread (uniform bounds, at the top of the kernel body or
+// under bounds guards that can be split off its work: GuardSplit); and
 // when early returns can become guards, since every thread must reach the
 // barriers.
 //
@@ -20,6 +21,7 @@
 #define OPTIML_TRANSFORMS_STAGESHARED_STAGESHAREDLEGALITY_H
 
 #include "optiml/Analysis/Legality/GuardTerms.h"
+#include "transforms/StageShared/GuardSplit.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
@@ -71,6 +73,9 @@ struct StagePlan {
   std::vector<const clang::IfStmt *> DeadGuards;
   /// Early returns before the loop, folded into guards.
   ReturnFold Fold;
+  /// The guards around the loop, split off its work; Split.Live guards the
+  /// loop's body (the early returns' and the guards' conditions).
+  GuardSplit Split;
 
   /// Join only: where the new load goes, and the loop copies to edit.
   const clang::Stmt *FirstBarrier = nullptr;

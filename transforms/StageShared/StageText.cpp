@@ -74,21 +74,64 @@ llvm::Error optiml::writeReturnFold(const ReturnFold &Fold, EditSet &Edits,
     if (llvm::Error E = Edits.addText(SM, Begin, End - Begin, ""))
       return E;
   }
-  for (const Stmt *S : Fold.Guarded) {
-    std::string Guard = "if (" + Fold.Live + ") ";
-    if (!isa<AttributedStmt>(S)) {
-      if (llvm::Error E =
-              Edits.addText(SM, offsetOf(S->getBeginLoc(), Ctx), 0, Guard))
-        return E;
-      continue;
-    }
-    // A pragma must start its line: the guard gets a block of its own.
-    std::string In = indentAt(S->getBeginLoc(), Ctx);
-    if (llvm::Error E = Edits.addText(SM, insertionOffsetOf(*S, Ctx), 0,
-                                      Guard + "{\n" + In))
+  for (const Stmt *S : Fold.Guarded)
+    if (llvm::Error E = guardStatement(*S, Fold.Live, Edits, Ctx))
+      return E;
+  return llvm::Error::success();
+}
+
+llvm::Error optiml::guardStatement(const Stmt &S, llvm::StringRef Live,
+                                   EditSet &Edits, const ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::string Guard = ("if (" + Live + ") ").str();
+  if (!isa<AttributedStmt>(S))
+    return Edits.addText(SM, offsetOf(S.getBeginLoc(), Ctx), 0, Guard);
+  // A pragma must start its line: the guard gets a block of its own.
+  std::string In = indentAt(S.getBeginLoc(), Ctx);
+  if (llvm::Error E =
+          Edits.addText(SM, insertionOffsetOf(S, Ctx), 0, Guard + "{\n" + In))
+    return E;
+  return Edits.addText(SM, endOffsetOf(S, true, Ctx), 0, "\n" + In + "}");
+}
+
+/// `if (C) {` becomes `{`. A branch without braces on the next line gets
+/// them; one on the same line (`if (C) for (...)`) declares nothing at
+/// its level and simply loses its `if (C) `.
+static llvm::Error openGuard(const IfStmt &If, EditSet &Edits,
+                             const ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  unsigned Begin = offsetOf(If.getBeginLoc(), Ctx);
+  const Stmt &Then = *If.getThen();
+  unsigned ThenBegin = offsetOf(Then.getBeginLoc(), Ctx);
+  if (isa<CompoundStmt>(Then))
+    return Edits.addText(SM, Begin, ThenBegin - Begin, "");
+  unsigned Paren = offsetOf(If.getRParenLoc(), Ctx) + 1;
+  if (!SM.getBufferData(SM.getMainFileID())
+           .slice(Paren, ThenBegin)
+           .contains('\n'))
+    return Edits.addText(SM, Begin, ThenBegin - Begin, "");
+  if (llvm::Error E = Edits.addText(SM, Begin, Paren - Begin, "{"))
+    return E;
+  return Edits.addText(SM, endOffsetOf(Then, true, Ctx), 0,
+                       "\n" + indentAt(If.getBeginLoc(), Ctx) + "}");
+}
+
+llvm::Error optiml::writeGuardSplit(const GuardSplit &Split, EditSet &Edits,
+                                    const ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (const IfStmt *If : Split.Opened)
+    if (llvm::Error E = openGuard(*If, Edits, Ctx))
+      return E;
+  for (const GuardSplit::Guarded &G : Split.Statements)
+    if (llvm::Error E = guardStatement(*G.S, G.Live, Edits, Ctx))
+      return E;
+  for (const GuardSplit::Initialized &D : Split.Declarations) {
+    const Expr &Init = *D.Var->getInit();
+    if (llvm::Error E = Edits.addText(SM, offsetOf(Init.getBeginLoc(), Ctx), 0,
+                                      "(" + D.Live + ") ? "))
       return E;
     if (llvm::Error E =
-            Edits.addText(SM, endOffsetOf(*S, true, Ctx), 0, "\n" + In + "}"))
+            Edits.addText(SM, endOffsetOf(Init, false, Ctx), 0, " : 0"))
       return E;
   }
   return llvm::Error::success();

@@ -11,6 +11,7 @@
 
 #include "optiml/Analysis/Legality/GuardTerms.h"
 #include "optiml/Rewrite/EditSet.h"
+#include "transforms/StageShared/GuardSplit.h"
 
 #include "clang/AST/ASTContext.h"
 
@@ -37,9 +38,20 @@ std::string indentAt(clang::SourceLocation L, const clang::ASTContext &Ctx);
 /// "threadIdx.y * 32 + threadIdx.x", ...; loads stride by the block's size.
 std::string blockThreadIndex(const std::array<uint64_t, 3> &Block);
 
+/// Puts \p S under `if (Live) ` (a statement under a pragma gets a block,
+/// since the pragma must start its line).
+llvm::Error guardStatement(const clang::Stmt &S, llvm::StringRef Live,
+                           EditSet &Edits, const clang::ASTContext &Ctx);
+
 /// Deletes the lines of the folded returns and puts `if (Live) ` before
 /// each guarded statement.
 llvm::Error writeReturnFold(const ReturnFold &Fold, EditSet &Edits,
+                            const clang::ASTContext &Ctx);
+
+/// Opens the split guards (`if (C) {` becomes `{`), puts the statements
+/// beside the loop under their conditions, and makes the initializers that
+/// read memory conditional: `(Live) ? init : 0`.
+llvm::Error writeGuardSplit(const GuardSplit &Split, EditSet &Edits,
                             const clang::ASTContext &Ctx);
 
 } // namespace optiml

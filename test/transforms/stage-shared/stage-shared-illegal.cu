@@ -1,6 +1,6 @@
 // stage-shared is refused, with its reason at the place that decides it.
 // RUN: not %clang-optiml %s --apply='stage-shared(site=written/for#0/p)' 2>&1 | %FileCheck --check-prefix=WRITTEN %s
-// RUN: not %clang-optiml %s --apply='stage-shared(site=nested/for#0/p)' 2>&1 | %FileCheck --check-prefix=NESTED %s
+// RUN: not %clang-optiml %s --apply='stage-shared(site=nested/for#0/for#0/p)' 2>&1 | %FileCheck --check-prefix=NESTED %s
 // RUN: not %clang-optiml %s --apply='stage-shared(site=bound/for#0/p)' 2>&1 | %FileCheck --check-prefix=BOUND %s
 // RUN: not %clang-optiml %s --apply='stage-shared(site=breaks/for#0/p)' 2>&1 | %FileCheck --check-prefix=BREAK %s
 // RUN: not %clang-optiml %s --apply='stage-shared(site=late_return/for#0/p)' 2>&1 | %FileCheck --check-prefix=RETURN %s
@@ -31,8 +31,8 @@ __global__ void written(float *p, float *q, int n) {
 __global__ void nested(const float *p, float *q, int n) {
   int r = blockIdx.y * blockDim.y + threadIdx.y;
   float s = 0;
-  if (r < n) {
-    // NESTED: :[[@LINE+1]]:5: stage-shared(site=nested/for#0/p) is illegal: the loop is nested in other statements
+  for (int t = 0; t < n; ++t) {
+    // NESTED: :[[@LINE+1]]:5: stage-shared(site=nested/for#0/for#0/p) is illegal: the loop is nested in another loop; staging needs it at the top of the kernel body or under bounds guards, where every thread can reach its barriers
     for (int i = 0; i < n; ++i)
       s += p[r * n + i];
   }

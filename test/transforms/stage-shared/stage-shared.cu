@@ -5,12 +5,12 @@
 // loop a tile loop with a cooperative load, a barrier, a full-tile copy of
 // the body (unrolled) and a remainder copy.
 // RUN: %clang-optiml %s --apply='stage-shared(site=mm/for#0/A)' -o %t.a.cu
-// RUN: %FileCheck --check-prefix=A --input-file=%t.a.cu %s
+// RUN: %FileCheck --check-prefix=A --match-full-lines --input-file=%t.a.cu %s
 // RUN: %nvcc -c %t.a.cu -o %t.a.o
 //
 // Then B joins A's tiles (one load more before the same barrier):
 // RUN: %clang-optiml %s --apply='stage-shared(site=mm/for#0/A,tile=8)' --apply='stage-shared(site=mm/for#0/B)' -o %t.ab.cu
-// RUN: %FileCheck --check-prefix=AB --input-file=%t.ab.cu %s
+// RUN: %FileCheck --check-prefix=AB --match-full-lines --input-file=%t.ab.cu %s
 // RUN: %nvcc -c %t.ab.cu -o %t.ab.o
 //
 // Each tile of the domain:
@@ -26,13 +26,13 @@
 //
 // Stores exchanged through a padded tile (the transpose form):
 // RUN: %clang-optiml %s --apply='stage-shared(site=tr/out)' -o %t.tr.cu
-// RUN: %FileCheck --check-prefix=TR --input-file=%t.tr.cu %s
+// RUN: %FileCheck --check-prefix=TR --match-full-lines --input-file=%t.tr.cu %s
 // RUN: %nvcc -c %t.tr.cu -o %t.tr.o
 //
 // With coarsening copies in y, the block (32, 8) and its 4 copies make the
 // square; the partner's stores get copies too:
 // RUN: %clang-optiml %s --apply='coarsen(site=tr4,dim=y,factor=4)' --apply='stage-shared(site=tr4/out)' -o %t.tr4.cu
-// RUN: %FileCheck --check-prefix=TR4 --input-file=%t.tr4.cu %s
+// RUN: %FileCheck --check-prefix=TR4 --match-full-lines --input-file=%t.tr4.cu %s
 // RUN: %nvcc -c %t.tr4.cu -o %t.tr4.o
 
 #include <cuda_runtime.h>
@@ -92,7 +92,7 @@ __global__ void mm(const float *A, const float *B, float *C, int m, int n,
 
 #pragma optiml kernel sizes(R = 64, C = 64) in(in[R * C]) out(out[C * R]) \
     scalar(rows = R, cols = C) grid((C + 31) / 32, (R + 31) / 32) block(32, 32)
-// TR: __global__ void tr(
+// TR: __global__ void tr({{.*}}
 // TR-NEXT: __shared__ float optiml_out_s[32][32 + 1];
 __global__ void tr(const float *in, float *out, int rows, int cols) {
   int c = blockIdx.x * blockDim.x + threadIdx.x;
@@ -112,7 +112,7 @@ __global__ void tr(const float *in, float *out, int rows, int cols) {
 
 #pragma optiml kernel sizes(R = 64, C = 64) in(in[R * C]) out(out[C * R]) \
     scalar(rows = R, cols = C) grid((C + 31) / 32, (R + 7) / 8) block(32, 8)
-// TR4: __global__ void tr4(
+// TR4: __global__ void tr4({{.*}}
 // TR4-NEXT: __shared__ float optiml_out_s[32][32 + 1];
 // TR4: optiml_out_s[threadIdx.y + 8 * optiml_cy][threadIdx.x] = in[r * cols + c];
 // TR4-NEXT: }
