@@ -7,6 +7,8 @@
 #include "optiml/Eval/Evaluator.h"
 #include "optiml/Eval/GpuProbe.h"
 #include "optiml/Frontend/ParsedTU.h"
+#include "optiml/Rewrite/KernelEditChecker.h"
+#include "optiml/Rewrite/SourceParser.h"
 #include "optiml/Support/Error.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -123,6 +125,26 @@ llvm::Expected<Driver::Target> Driver::loadTarget(llvm::StringRef File,
   return Target{std::move(*Inv), Index, std::move(*Spec), std::move(*Source)};
 }
 
+/// The runner loads the candidate into its own process: refuse, before
+/// building, a file that shadows the harness's or CUDA's names, adds macros
+/// or runs code when it is loaded.
+llvm::Error Driver::checkCandidateFile(const KernelSource &Original,
+                                       const KernelSource &Candidate,
+                                       const KernelInfo &Kernel) {
+  SourceParser Parser(DB, Toolchain);
+  auto Parsed = Parser.parse(Original);
+  if (!Parsed)
+    return Parsed.takeError();
+  KernelEditChecker Checker(Parser, **Parsed, Kernel.QualifiedName,
+                            EditScope::File);
+  auto Checked = Checker.check(Candidate);
+  if (Checked)
+    return llvm::Error::success();
+  ErrorSummary Why = summarize(Checked.takeError());
+  return makeError(Why.Kind, Candidate.path() + ": the candidate is refused: " +
+                                 Why.Message);
+}
+
 llvm::Expected<int> Driver::evaluate(llvm::StringRef File,
                                      const EvaluateOptions &Options,
                                      OutputFormat Format) {
@@ -150,6 +172,8 @@ llvm::Expected<int> Driver::evaluate(llvm::StringRef File,
     auto Text = KernelSource::fromFile(Options.Candidate);
     if (!Text)
       return Text.takeError();
+    if (llvm::Error E = checkCandidateFile(T->Source, *Text, Kernel))
+      return E;
     Candidate.emplace(std::move(*Text));
   }
 

@@ -7,29 +7,15 @@
 
 using namespace optiml;
 
-static const char LauncherTemplate[] = R"cu(
+// Appended to the candidate's own text: the kernel's address and name,
+// nothing else. The launch, timing and checks are the runner's code, in a
+// translation unit the candidate cannot reach.
+static const char EntryTemplate[] = R"cu(
 #undef main
-// ---- OptiML launcher (generated): the C ABI the runner calls ----
-#include <cuda_runtime.h>
-
-extern "C" int optiml_launch(const unsigned grid[3], const unsigned block[3],
-                             unsigned shmem, cudaStream_t stream,
-                             void **args) {{
-  const void *kernel = reinterpret_cast<const void *>(&{0});
-  if (shmem > 48u * 1024u) {{
-    cudaError_t err = cudaFuncSetAttribute(
-        kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)shmem);
-    if (err != cudaSuccess)
-      return (int)err;
-  }
-  cudaError_t err = cudaLaunchKernel(kernel, dim3(grid[0], grid[1], grid[2]),
-                                     dim3(block[0], block[1], block[2]), args,
-                                     shmem, stream);
-  if (err != cudaSuccess)
-    return (int)err;
-  return (int)cudaGetLastError();
+// ---- OptiML entry (generated): the kernel the runner launches ----
+extern "C" const void *optiml_kernel_entry(void) {{
+  return reinterpret_cast<const void *>(&{0});
 }
-
 extern "C" const char *optiml_kernel_name(void) {{ return "{1}"; }
 )cu";
 
@@ -49,7 +35,7 @@ llvm::Expected<std::string> optiml::generateLauncher(const KernelSource &Source,
   if (!Source.text().ends_with("\n"))
     Out += "\n";
   Out +=
-      llvm::formatv(LauncherTemplate,
+      llvm::formatv(EntryTemplate,
                     "::" + Kernel.QualifiedName + Kernel.Specialization,
                     Kernel.Name)
           .str();

@@ -52,15 +52,6 @@ struct ChangedRange {
   }
 };
 
-/// Directives that change what the file means outside the kernel.
-bool isScopedDirective(const RawDirective &D) {
-  static const llvm::StringSet<> Names = {"define",       "undef",  "include",
-                                          "include_next", "import", "line"};
-  if (Names.contains(D.Name))
-    return true;
-  return D.Name == "pragma" && llvm::StringRef(D.Text).contains(" optiml");
-}
-
 std::string describe(const RawDirective &D) {
   if (D.Name == "define" || D.Name == "undef")
     return "a macro (`" + D.Text + "`)";
@@ -69,13 +60,14 @@ std::string describe(const RawDirective &D) {
   return "an include (`" + D.Text + "`)";
 }
 
-/// The directives of \p Toks that start inside \p Range.
+/// The directives of \p Toks that start inside \p Range and \p Counts.
+template <typename Pred>
 std::multiset<std::string>
 directivesIn(const RawTokens &Toks, size_t Begin, size_t End,
-             std::map<std::string, RawDirective> *All) {
+             std::map<std::string, RawDirective> *All, Pred Counts) {
   std::multiset<std::string> Out;
   for (const RawDirective &D : Toks.directives()) {
-    if (D.Offset + 1 < Begin || D.Offset > End || !isScopedDirective(D))
+    if (D.Offset + 1 < Begin || D.Offset > End || !Counts(D))
       continue;
     Out.insert(D.Text);
     if (All)
@@ -85,6 +77,21 @@ directivesIn(const RawTokens &Toks, size_t Begin, size_t End,
 }
 
 } // namespace
+
+bool KernelEditChecker::isScopedDirective(const RawDirective &D) const {
+  // Macros change what every later line means, the harness's included;
+  // a whole candidate may include more and rewrite its mark.
+  static const llvm::StringSet<> Macros = {"define", "undef", "line"};
+  static const llvm::StringSet<> Includes = {"include", "include_next",
+                                             "import"};
+  if (Macros.contains(D.Name))
+    return true;
+  if (Scope == EditScope::File)
+    return false;
+  if (Includes.contains(D.Name))
+    return true;
+  return D.Name == "pragma" && llvm::StringRef(D.Text).contains(" optiml");
+}
 
 llvm::Error KernelEditChecker::checkChangedText(llvm::StringRef Cand) const {
   llvm::StringRef Old = Original.source().text();
@@ -97,10 +104,11 @@ llvm::Error KernelEditChecker::checkChangedText(llvm::StringRef Cand) const {
     return NL == llvm::StringRef::npos ? size_t(0) : NL + 1;
   };
   std::map<std::string, RawDirective> Added, Removed;
+  auto Scoped = [this](const RawDirective &D) { return isScopedDirective(D); };
   auto OldDirs = directivesIn(OldToks, lineStart(Old, R.Prefix),
-                              Old.size() - R.Suffix, &Removed);
+                              Old.size() - R.Suffix, &Removed, Scoped);
   auto NewDirs = directivesIn(NewToks, lineStart(Cand, R.Prefix),
-                              Cand.size() - R.Suffix, &Added);
+                              Cand.size() - R.Suffix, &Added, Scoped);
   for (const std::string &D : NewDirs)
     if (OldDirs.count(D) < NewDirs.count(D))
       return refuse("it adds or changes " + describe(Added[D]));
@@ -140,13 +148,17 @@ static std::vector<const FunctionDecl *> headerFunctions(ASTContext &Ctx,
 llvm::Error
 KernelEditChecker::checkName(llvm::StringRef Name,
                              const llvm::StringSet<> &OriginalNames) const {
-  if (Name == "main")
+  if (Name == "main" &&
+      (Scope == EditScope::Kernel || !OriginalNames.contains(Name)))
     return refuse("it names `main`: only the kernel may change");
-  // Names an earlier rewrite generated (optiml_cy) may be kept and moved.
-  if (Name.starts_with("optiml_") && !OriginalNames.contains(Name))
+  // Names an earlier rewrite generated (optiml_cy) may be kept and moved;
+  // a whole candidate may hold a rewrite's new names too.
+  bool Harness = Name == "optiml_kernel_entry" || Name == "optiml_kernel_name";
+  if (Name.starts_with("optiml_") && !OriginalNames.contains(Name) &&
+      (Scope == EditScope::Kernel || Harness))
     return refuse("it names `" + Name +
                   "`: the optiml_ prefix is reserved for the harness "
-                  "(optiml_launch, optiml_kernel_name) and OptiML's rewrites");
+                  "(optiml_kernel_entry, optiml_kernel_name) and OptiML's rewrites");
   static const llvm::Regex Runtime("^cuda[A-Z]"), Driver("^cu[A-Z]");
   if (!Runtime.match(Name) && !Driver.match(Name))
     return llvm::Error::success();
@@ -349,7 +361,45 @@ std::string whyNot(const Decl *D, bool IsNew) {
 
 } // namespace
 
+/// Code that runs when the library is loaded: a global variable's
+/// initializer (a host one; device globals are initialized by the module
+/// load, from constants) or a constructor or destructor function.
+static std::string runsAtLoad(const Decl *D) {
+  std::string Name;
+  if (const auto *N = dyn_cast<NamedDecl>(D))
+    Name = N->getQualifiedNameAsString();
+  if (const FunctionDecl *F = functionOf(D))
+    if (F->hasAttr<ConstructorAttr>() || F->hasAttr<DestructorAttr>())
+      return "it adds or changes '" + Name +
+             "', a function that runs when the library loads or unloads";
+  if (const auto *V = dyn_cast<VarDecl>(D))
+    if (!V->hasAttr<CUDADeviceAttr>() && !V->hasAttr<CUDAConstantAttr>() &&
+        !V->hasAttr<CUDASharedAttr>() && V->hasGlobalStorage())
+      return "it adds or changes the host global '" + Name +
+             "', whose initializer would run when the library loads";
+  return "";
+}
+
+llvm::Error KernelEditChecker::checkLoadTimeCode(ParsedSource &Cand) const {
+  auto Old = KernelDefinition::find(Original.context(), Kernel);
+  auto New = KernelDefinition::find(Cand.context(), Kernel);
+  std::map<std::string, std::multiset<std::string>> Before;
+  for (const Item &I : itemsOf(Original, Old->Outer))
+    Before[I.Key].insert(I.Text);
+  for (const Item &I : itemsOf(Cand, New->Outer)) {
+    auto It = Before.find(I.Key);
+    if (It != Before.end() && It->second.count(I.Text))
+      continue;
+    std::string Why = runsAtLoad(I.D);
+    if (!Why.empty())
+      return refuse(Why);
+  }
+  return llvm::Error::success();
+}
+
 llvm::Error KernelEditChecker::checkOutsideKernel(ParsedSource &Cand) const {
+  if (Scope == EditScope::File)
+    return checkLoadTimeCode(Cand);
   auto Old = KernelDefinition::find(Original.context(), Kernel);
   auto New = KernelDefinition::find(Cand.context(), Kernel);
   std::map<std::string, std::multiset<std::string>> Before;

@@ -14,15 +14,8 @@ __global__ void axpy(float a, const float *x, float *y, int n) {
     y[i] = a * x[i] + y[i];
 }
 
-extern "C" int optiml_launch(const unsigned grid[3], const unsigned block[3],
-                             unsigned shmem, cudaStream_t stream, void **args) {
-  float A = *static_cast<const float *>(args[0]);
-  auto *X = static_cast<const float *>(*static_cast<void **>(args[1]));
-  auto *Y = static_cast<float *>(*static_cast<void **>(args[2]));
-  int N = *static_cast<const int *>(args[3]);
-  axpy<<<dim3(grid[0], grid[1], grid[2]), dim3(block[0], block[1], block[2]),
-         shmem, stream>>>(A, X, Y, N);
-  return static_cast<int>(cudaGetLastError());
+extern "C" const void *optiml_kernel_entry(void) {
+  return reinterpret_cast<const void *>(&axpy);
 }
 
 extern "C" const char *optiml_kernel_name(void) { return "axpy"; }

@@ -67,6 +67,21 @@ make_plan() {
   fi
 }
 
+# candidate_launch <plan> <python expression over grid and block>: gives
+# every instance of the plan a candidate geometry, e.g. "(grid // 4, block)".
+candidate_launch() {
+  python3 - "$1" "$2" <<'EOF'
+import json, sys
+path, expr = sys.argv[1], sys.argv[2]
+plan = json.load(open(path))
+for inst in plan["instances"]:
+    g, b = eval(expr, {"grid": inst["grid"][0], "block": inst["block"][0]})
+    inst["candidate_launch"] = {"grid": [max(1, g), 1, 1], "block": [b, 1, 1],
+                                "shmem": inst["shmem"]}
+json.dump(plan, open(path, "w"), indent=2)
+EOF
+}
+
 # The top-level "status" of a result file (the runner writes it near the top,
 # with two spaces of indentation).
 status_of() {
@@ -161,6 +176,7 @@ fi
 #    energy, which report but do not decide PASS/FAIL (they depend on
 #    profiling permissions and on NVML).
 make_plan "$WORK/gridstride.plan.json" "$LIBS/vadd_gridstride.so" true true
+candidate_launch "$WORK/gridstride.plan.json" "(grid // 4, block)"
 run_case gridstride "$WORK/gridstride.plan.json" "$CASE_TIMEOUT"
 st=$(status_of "$RESULT")
 if [ "$RC" = 0 ] && [ "$st" = ok ]; then
@@ -180,8 +196,17 @@ expect writes_input    "$LIBS/vadd_writes_input.so"    verify_failed 1 input_mod
 expect race            "$LIBS/vadd_race.so"            verify_failed 1 nondeterministic
 expect nan             "$LIBS/vadd_nan.so"             verify_failed 1 nan
 expect illegal_address "$LIBS/vadd_illegal_address.so" fault         2 fault
-expect bad_launch      "$LIBS/vadd_bad_launch.so"      launch_error  2 launch_error
+make_plan "$WORK/bad_launch.plan.json" "$LIBS/vadd_bad_launch.so" false false
+candidate_launch "$WORK/bad_launch.plan.json" "(grid, 2048)"
+check bad_launch "$WORK/bad_launch.plan.json" launch_error 2 launch_error
 expect missing_library "$WORK/does-not-exist.so"       load_error    3
+
+# 3b. The harness is the runner's own code: a library that defines the CUDA
+#     launch function for itself does not take over its launch (accepted:
+#     the runner's launch ran the kernel), and an entry that is not a
+#     registered kernel is refused before anything runs.
+expect interposer      "$LIBS/vadd_interposer.so"      ok            0
+expect not_a_kernel    "$LIBS/vadd_not_a_kernel.so"    load_error    3
 
 # 4. A broken reference is a spec error, reported as such.
 make_plan "$WORK/reference_unwritten.plan.json" "$LIBS/vadd_ref.so" false false \

@@ -6,8 +6,6 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "VaddAbi.cuh"
-
 __global__ void vadd(const float *a, const float *b, float *c, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n)
@@ -16,11 +14,8 @@ __global__ void vadd(const float *a, const float *b, float *c, int n) {
     c[i] = 1.0f;
 }
 
-extern "C" int optiml_launch(const unsigned grid[3], const unsigned block[3],
-                             unsigned shmem, cudaStream_t stream, void **args) {
-  VaddArgs A = unpackVaddArgs(args);
-  vadd<<<toDim3(grid), toDim3(block), shmem, stream>>>(A.A, A.B, A.C, A.N);
-  return static_cast<int>(cudaGetLastError());
+extern "C" const void *optiml_kernel_entry(void) {
+  return reinterpret_cast<const void *>(&vadd);
 }
 
 extern "C" const char *optiml_kernel_name(void) { return "vadd"; }

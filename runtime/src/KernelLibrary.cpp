@@ -15,10 +15,10 @@ namespace optiml {
 Error KernelLibrary::open(const std::string &Path,
                           std::unique_ptr<KernelLibrary> &Out) {
   // RTLD_LOCAL: the reference and the candidate define the same symbols
-  // (optiml_launch, usually the same kernel name); each lookup must stay
-  // inside its own library. The handle is never closed: unloading a library
-  // that registered CUDA modules while the runtime is alive is not worth the
-  // risk in a process that exits right after measuring.
+  // (optiml_kernel_entry, usually the same kernel name); each lookup must
+  // stay inside its own library. The handle is never closed: unloading a
+  // library that registered CUDA modules while the runtime is alive is not
+  // worth the risk in a process that exits right after measuring.
   dlerror();
   void *Handle = dlopen(Path.c_str(), RTLD_NOW | RTLD_LOCAL);
   if (!Handle) {
@@ -26,38 +26,81 @@ Error KernelLibrary::open(const std::string &Path,
     return Error(Status::LoadError, "cannot load '" + Path + "': " +
                                         (Why ? Why : "unknown dlopen error"));
   }
-  auto Lib = std::unique_ptr<KernelLibrary>(new KernelLibrary());
-  Lib->Path = Path;
-  Lib->Launch = reinterpret_cast<LaunchFn>(dlsym(Handle, "optiml_launch"));
+  using EntryFn = const void *(*)();
   using NameFn = const char *(*)();
+  auto GetEntry = reinterpret_cast<EntryFn>(dlsym(Handle, "optiml_kernel_entry"));
   auto GetName = reinterpret_cast<NameFn>(dlsym(Handle, "optiml_kernel_name"));
-  if (!Lib->Launch || !GetName)
+  if (!GetEntry || !GetName)
     return Error(Status::LoadError,
                  "'" + Path +
-                     "' does not export optiml_launch and optiml_kernel_name");
+                     "' does not export optiml_kernel_entry and "
+                     "optiml_kernel_name");
+  auto Lib = std::unique_ptr<KernelLibrary>(new KernelLibrary());
+  Lib->Path = Path;
   const char *Name = GetName();
   if (!Name || !*Name)
     return Error(Status::LoadError,
                  "'" + Path + "': optiml_kernel_name() returned nothing");
   Lib->Name = Name;
+  Lib->Entry = GetEntry();
+  if (Error E = Lib->checkEntry())
+    return E;
   Out = std::move(Lib);
+  return Error::success();
+}
+
+Error KernelLibrary::checkEntry() const {
+  // The runner launches this address itself, so it must be a kernel the
+  // library registered, and the one the timing records will name.
+  const char *Registered = nullptr;
+  cudaError_t E =
+      Entry ? cudaFuncGetName(&Registered, Entry) : cudaErrorInvalidValue;
+  if (E != cudaSuccess || !Registered) {
+    (void)cudaGetLastError();
+    return Error(Status::LoadError,
+                 "'" + Path +
+                     "': optiml_kernel_entry() is not a kernel of the "
+                     "library (" +
+                     describeCudaError(E) + ")");
+  }
+  if (!kernelNameMatches(Registered, Name))
+    return Error(Status::LoadError,
+                 "'" + Path + "': optiml_kernel_entry() is kernel '" +
+                     Registered + "', not '" + Name + "'");
   return Error::success();
 }
 
 Error KernelLibrary::launch(const Instance &I, void **Args,
                             cudaStream_t S) const {
-  // Clear any stale, non-sticky error so the launcher's cudaGetLastError()
-  // reports this launch only.
+  // Clear any stale, non-sticky error so cudaGetLastError() below reports
+  // this launch only.
   (void)cudaGetLastError();
   const protocol::Launch &L =
       I.launchOf(IsCandidate ? Side::Candidate : Side::Reference);
-  int Code = Launch(L.Grid.data(), L.Block.data(), L.Shmem, S, Args);
-  if (Code == 0)
+  cudaError_t E = allowSharedMemory(L.Shmem);
+  if (E == cudaSuccess)
+    E = cudaLaunchKernel(Entry, dim3(L.Grid[0], L.Grid[1], L.Grid[2]),
+                         dim3(L.Block[0], L.Block[1], L.Block[2]), Args,
+                         L.Shmem, S);
+  if (E == cudaSuccess)
+    E = cudaGetLastError();
+  if (E == cudaSuccess)
     return Error::success();
-  auto E = static_cast<cudaError_t>(Code);
   Status St = isStickyError(E) ? Status::Fault : Status::LaunchError;
-  return Error(St, "optiml_launch of '" + Name + "' (" + Path + ") returned " +
+  return Error(St, "launch of '" + Name + "' (" + Path + ") failed: " +
                        describeCudaError(E));
+}
+
+cudaError_t KernelLibrary::allowSharedMemory(unsigned Bytes) const {
+  // Beyond 48 KiB of dynamic shared memory a kernel must opt in.
+  const unsigned Default = 48u * 1024u;
+  if (Bytes <= Default || Bytes <= SharedMemoryAllowed)
+    return cudaSuccess;
+  cudaError_t E = cudaFuncSetAttribute(
+      Entry, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)Bytes);
+  if (E == cudaSuccess)
+    SharedMemoryAllowed = Bytes;
+  return E;
 }
 
 Error syncKernels(cudaStream_t S, const std::string &What) {

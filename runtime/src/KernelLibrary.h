@@ -1,15 +1,15 @@
 //===- KernelLibrary.h - A candidate shared object and its ABI --*- C++ -*-===//
 //
 // Part of OptiML. The builder compiles every candidate to a shared object
-// exporting the launcher ABI (docs/Runner.md):
+// exporting two C functions (docs/Runner.md):
 //
-//   extern "C" int optiml_launch(const unsigned grid[3], const unsigned
-//                                block[3], unsigned shmem,
-//                                cudaStream_t stream, void **args);
+//   extern "C" const void *optiml_kernel_entry(void); // &kernel<args...>
 //   extern "C" const char *optiml_kernel_name(void);
 //
-// Both the runner and the libraries use the shared cudart, so they share one
-// runtime, one context and one error state.
+// The runner launches the entry itself (cudaLaunchKernel, in this process's
+// code), so nothing a candidate's file defines can change how it is
+// launched, timed or checked. Both the runner and the libraries use the
+// shared cudart, so they share one runtime, one context and one error state.
 //
 //===----------------------------------------------------------------------===//
 
@@ -27,7 +27,8 @@ namespace optiml {
 
 class KernelLibrary {
 public:
-  /// dlopen(RTLD_NOW | RTLD_LOCAL) plus symbol lookup; LoadError on failure.
+  /// dlopen(RTLD_NOW | RTLD_LOCAL) plus symbol lookup; LoadError on failure,
+  /// also when the entry is not a registered kernel of that name.
   static Error open(const std::string &Path,
                     std::unique_ptr<KernelLibrary> &Out);
 
@@ -45,13 +46,16 @@ public:
   void setCandidate() { IsCandidate = true; }
 
 private:
-  using LaunchFn = int (*)(const unsigned *, const unsigned *, unsigned,
-                           cudaStream_t, void **);
+  Error checkEntry() const;
+  /// Opts the kernel in to \p Bytes of dynamic shared memory when that is
+  /// over the default limit.
+  cudaError_t allowSharedMemory(unsigned Bytes) const;
 
   std::string Path;
   bool IsCandidate = false;
   std::string Name;
-  LaunchFn Launch = nullptr;
+  const void *Entry = nullptr;
+  mutable unsigned SharedMemoryAllowed = 0;
 };
 
 /// Waits for the kernels enqueued on \p S. Any error here happened while a

@@ -81,7 +81,10 @@ TEST(LauncherGeneratorTest, AppendsTheABIAndRenamesMain) {
   ASSERT_TRUE(static_cast<bool>(L));
   EXPECT_EQ(
       L->find("#define main optiml_user_main_\n#line 1 \"/src/saxpy.cu\""), 0u);
-  EXPECT_NE(L->find("extern \"C\" int optiml_launch("), std::string::npos);
+  EXPECT_NE(L->find("extern \"C\" const void *optiml_kernel_entry("),
+            std::string::npos);
+  // The launch is the runner's: nothing of it is compiled with the candidate.
+  EXPECT_EQ(L->find("cudaLaunchKernel"), std::string::npos);
   EXPECT_NE(L->find("reinterpret_cast<const void *>(&::saxpy)"),
             std::string::npos);
   EXPECT_NE(L->find("return \"saxpy\";"), std::string::npos);
@@ -127,7 +130,7 @@ TEST_F(BuilderTest, BuildsSharedObjectWithTheABIAndCachesIt) {
   ASSERT_FALSE(Nm.empty());
   auto Syms = runSubprocess(Nm, {Nm, "-D", "--defined-only", R->Library}, 60);
   ASSERT_TRUE(static_cast<bool>(Syms));
-  EXPECT_NE(Syms->Output.find(" T optiml_launch"), std::string::npos);
+  EXPECT_NE(Syms->Output.find(" T optiml_kernel_entry"), std::string::npos);
   EXPECT_NE(Syms->Output.find(" T optiml_kernel_name"), std::string::npos);
   EXPECT_EQ(Syms->Output.find(" T main\n"), std::string::npos);
 

@@ -127,7 +127,7 @@ TEST_F(KernelEditTest, RefusesWhatTheHarnessDependsOn) {
             "a kernel edit may not launch, allocate or synchronize");
   EXPECT_EQ(verdict(withBody("  optiml_launch(0, 0, 0, 0);")),
             "it names `optiml_launch`: the optiml_ prefix is reserved for the "
-            "harness (optiml_launch, optiml_kernel_name) and OptiML's "
+            "harness (optiml_kernel_entry, optiml_kernel_name) and OptiML's "
             "rewrites");
   EXPECT_EQ(verdict(helper() + K + "\nint main2() { return main(); }"),
             "it names `main`: only the kernel may change");

@@ -133,6 +133,9 @@ private:
                                     llvm::StringRef SpecPath);
 
   llvm::Expected<KernelInventory> inventoryOf(llvm::StringRef File);
+  llvm::Error checkCandidateFile(const KernelSource &Original,
+                                 const KernelSource &Candidate,
+                                 const KernelInfo &Kernel);
   llvm::Expected<const KernelInfo *> selectOne(const KernelInventory &Inv,
                                                llvm::StringRef Kernel);
   llvm::Expected<std::vector<const KernelInfo *>>

@@ -1,17 +1,18 @@
 //===- LauncherGenerator.h - the C-ABI entry of a candidate ---*- C++ -*-===//
 //
-// The runner loads each candidate as a shared object and launches its kernel
+// The runner loads each candidate as a shared object and finds its kernel
 // through two extern "C" functions (docs/Runner.md):
 //
-//   int optiml_launch(const unsigned grid[3], const unsigned block[3],
-//                     unsigned shmem, cudaStream_t stream, void **args);
+//   const void *optiml_kernel_entry(void);  // the kernel's address
 //   const char *optiml_kernel_name(void);
 //
-// The launcher translation unit is the candidate's source followed by those
-// two functions. The user's `main` is renamed out of the way, so a complete
-// program can be evaluated as it is; the launch goes through
-// cudaLaunchKernel, whose `void **args` is the runner's argument array, so
-// no parameter type has to be spelled again.
+// The translation unit is the candidate's source followed by those two
+// functions and nothing else: the launch (cudaLaunchKernel with the runner's
+// own argument array), the timing and the checks are the runner's code, in a
+// translation unit the candidate cannot reach, so a macro or function the
+// candidate defines cannot change how it is launched or measured. The user's
+// `main` is renamed out of the way, so a complete program can be evaluated
+// as it is.
 //
 //===----------------------------------------------------------------------===//
 

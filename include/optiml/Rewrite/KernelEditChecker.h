@@ -9,6 +9,15 @@
 // or the harness's reserved `optiml_` names. The checks are static; a
 // build with nvcc is the caller's next step.
 //
+// A whole candidate file (`--evaluate --candidate`, the output of --apply
+// or of a user's hand) is checked more loosely (EditScope::File): host code
+// and other kernels may change, includes and the mark may change, but it
+// may not add or change a macro, name `main`, the harness's entry points or
+// a CUDA runtime or driver API function that the original did not, or add
+// or change anything that runs when the library is loaded (a global
+// variable's initializer, a constructor function): the runner loads the
+// candidate into its own process.
+//
 // Names and directives are read from the changed text with the raw lexer
 // before anything is parsed, so an edit that calls cudaLaunchKernel is
 // refused for that and not for the parse error it also causes.
@@ -18,6 +27,7 @@
 #ifndef OPTIML_REWRITE_KERNELEDITCHECKER_H
 #define OPTIML_REWRITE_KERNELEDITCHECKER_H
 
+#include "optiml/Rewrite/RawTokens.h"
 #include "optiml/Rewrite/SourceParser.h"
 
 #include "llvm/ADT/StringSet.h"
@@ -27,13 +37,20 @@
 
 namespace optiml {
 
+/// What a candidate may change.
+enum class EditScope {
+  Kernel, ///< The kernel and new __device__ helpers only (a model's edit).
+  File,   ///< Anything that does not run at load time (a whole candidate).
+};
+
 class KernelEditChecker {
 public:
   /// Checks candidates of \p Original in which kernel \p Kernel (qualified
   /// name) is edited.
   KernelEditChecker(const SourceParser &Parser, ParsedSource &Original,
-                    std::string Kernel)
-      : Parser(Parser), Original(Original), Kernel(std::move(Kernel)) {}
+                    std::string Kernel, EditScope Scope = EditScope::Kernel)
+      : Parser(Parser), Original(Original), Kernel(std::move(Kernel)),
+        Scope(Scope) {}
 
   /// \p Candidate, parsed, when it passes every check; otherwise an Illegal
   /// error whose message is the first reason found, one line.
@@ -48,10 +65,13 @@ private:
   parse(const KernelSource &Candidate) const;
   llvm::Error checkSignature(ParsedSource &Candidate) const;
   llvm::Error checkOutsideKernel(ParsedSource &Candidate) const;
+  llvm::Error checkLoadTimeCode(ParsedSource &Candidate) const;
+  bool isScopedDirective(const RawDirective &D) const;
 
   const SourceParser &Parser;
   ParsedSource &Original;
   std::string Kernel;
+  EditScope Scope;
 };
 
 } // namespace optiml
