@@ -8,13 +8,9 @@
 
 #include "optiml/DB/Database.h"
 #include "optiml/Driver/Driver.h"
+#include "optiml/Driver/LlmSession.h"
 #include "optiml/Driver/RecordedProfile.h"
 #include "optiml/Eval/Builder.h"
-#include "optiml/LLM/AnthropicChatClient.h"
-#include "optiml/LLM/LlmProposer.h"
-#include "optiml/LLM/OpenAiChatClient.h"
-#include "optiml/LLM/PromptLibrary.h"
-#include "optiml/LLM/RecordingChatClient.h"
 #include "optiml/Rewrite/SourceParser.h"
 #include "optiml/Support/Error.h"
 #include "transforms/RegisterTransforms.h"
@@ -26,32 +22,6 @@
 #include <nlohmann/json.hpp>
 
 using namespace optiml;
-
-static std::unique_ptr<ChatClient> endpointClient(const LlmConfig &C) {
-  if (C.Provider == LlmProvider::Anthropic)
-    return std::make_unique<AnthropicChatClient>(C);
-  return std::make_unique<OpenAiChatClient>(C);
-}
-
-static llvm::Expected<Database> openDb(llvm::StringRef Path) {
-  if (!Path.empty())
-    return Database::open(Path);
-  auto Default = Database::defaultPath();
-  if (!Default)
-    return Default.takeError();
-  return Database::open(*Default);
-}
-
-/// The spec as the user wrote it: the mark's clauses, else the sidecar.
-static std::string specText(const KernelInfo &K, llvm::StringRef File,
-                            llvm::StringRef SpecPath) {
-  if (K.Mark)
-    return "#pragma optiml " + K.Mark->Clauses;
-  std::string Path =
-      SpecPath.empty() ? (File + ".optiml.json").str() : SpecPath.str();
-  auto Buffer = llvm::MemoryBuffer::getFile(Path);
-  return Buffer ? (*Buffer)->getBuffer().str() : "";
-}
 
 /// `<stem>.<kernel>.llm<N>.cu` in \p Dir for the accepted edits and
 /// proposals.json beside them.
@@ -172,33 +142,27 @@ llvm::Expected<int> Driver::propose(llvm::StringRef File,
   auto B = Builder::create(BO);
   if (!B)
     return B.takeError();
-  auto Db = openDb(Options.DbPath);
+  auto Db = openDatabaseAt(Options.DbPath);
   if (!Db)
     return Db.takeError();
   auto Profile = RecordedProfile::find(*Db, *Source, Kernel,
                                        Spec ? &*Spec : nullptr, BO.Arch);
   if (!Profile)
     return Profile.takeError();
-  auto Prompt =
-      PromptLibrary::locate(Options.Llm.PromptsDir, ToolPath).load("propose");
-  if (!Prompt)
-    return Prompt.takeError();
-
   TransformRegistry Registry = makeTransformRegistry();
-  std::unique_ptr<ChatClient> Endpoint = endpointClient(Options.Llm);
-  RecordingChatClient Client(Options.Llm, Endpoint.get(), *Db);
-  ProposalValidator Validator(Registry, Parser, &*B);
-  LlmProposer Proposer(Client, std::move(*Prompt), Registry, Validator,
-                       Options.Llm.Temperature, Options.Llm.MaxTokens);
+  auto Session = LlmSession::forEndpoint(Options.Llm, *Db, Registry, Parser,
+                                         &*B, ToolPath);
+  if (!Session)
+    return Session.takeError();
   ProposalContext C{**Parsed,
                     Kernel.QualifiedName,
-                    specText(Kernel, File, Options.SpecPath),
+                    writtenSpec(Kernel, File, Options.SpecPath),
                     Profile->Device,
                     Profile->Bottleneck,
                     Profile->Findings,
                     /*Trajectory=*/{},
                     Options.Count};
-  auto Batch = Proposer.propose(C);
+  auto Batch = (*Session)->proposer().propose(C);
   if (!Batch)
     return Batch.takeError();
 
