@@ -66,12 +66,7 @@ std::string optiml::reportPrefix(const OptimizeOptions &O) {
 //===----------------------------------------------------------------------===//
 
 static llvm::Error writeFile(llvm::StringRef Path, llvm::StringRef Text) {
-  std::error_code EC;
-  llvm::raw_fd_ostream OS(Path, EC, llvm::sys::fs::OF_Text);
-  if (EC)
-    return makeError(ErrorKind::BadInput, Path + ": " + EC.message());
-  OS << Text;
-  return llvm::Error::success();
+  return writeOutputFile(Path, Text);
 }
 
 /// "12 candidates (2 failed, 3 from the database), best 1.42x, 35s".

@@ -13,6 +13,7 @@
 #include "optiml/Eval/Builder.h"
 #include "optiml/Rewrite/SourceParser.h"
 #include "optiml/Support/Error.h"
+#include "optiml/Support/OutputPath.h"
 #include "transforms/RegisterTransforms.h"
 
 #include "llvm/Support/FileSystem.h"
@@ -43,21 +44,13 @@ static llvm::Error writeProposals(llvm::StringRef Dir, llvm::StringRef File,
         (Stem + "." + Safe + ".llm" + llvm::Twine(I + 1) + ".cu").str();
     llvm::SmallString<256> Path(Dir);
     llvm::sys::path::append(Path, Name);
-    std::error_code EC;
-    llvm::raw_fd_ostream OS(Path, EC, llvm::sys::fs::OF_Text);
-    if (EC)
-      return makeError(ErrorKind::BadInput, Path + ": " + EC.message());
-    OS << P.Result->text();
+    if (llvm::Error E = writeOutputFile(Path, P.Result->text()))
+      return E;
     Listing["proposals"][I]["file"] = Name;
   }
   llvm::SmallString<256> Path(Dir);
   llvm::sys::path::append(Path, "proposals.json");
-  std::error_code EC;
-  llvm::raw_fd_ostream OS(Path, EC, llvm::sys::fs::OF_Text);
-  if (EC)
-    return makeError(ErrorKind::BadInput, Path + ": " + EC.message());
-  OS << Listing.dump(2) << "\n";
-  return llvm::Error::success();
+  return writeOutputFile(Path, Listing.dump(2) + "\n");
 }
 
 static nlohmann::json listing(const ProposalBatch &B, llvm::StringRef File,

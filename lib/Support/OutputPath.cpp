@@ -6,6 +6,7 @@
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
 
 using namespace optiml;
 
@@ -37,4 +38,16 @@ llvm::Error optiml::refuseOverwrite(llvm::StringRef Input,
                          " names the input file; OptiML never overwrites its "
                          "input (choose another output)");
   return llvm::Error::success();
+}
+
+llvm::Error optiml::writeOutputFile(llvm::StringRef Path,
+                                    llvm::StringRef Text) {
+  llvm::Error E = llvm::writeToOutput(Path, [&](llvm::raw_ostream &OS) {
+    OS << Text;
+    return llvm::Error::success();
+  });
+  if (!E)
+    return llvm::Error::success();
+  return makeError(ErrorKind::BadInput,
+                   "cannot write " + Path + ": " + llvm::toString(std::move(E)));
 }

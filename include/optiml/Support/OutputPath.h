@@ -13,6 +13,11 @@ namespace optiml {
 /// (stdout) is fine.
 llvm::Error refuseOverwrite(llvm::StringRef Input, llvm::StringRef Output);
 
+/// Writes \p Text to \p Path through a temporary file renamed over it, so
+/// that a run killed halfway leaves the old file or the new one, never half
+/// of one. A folder that cannot be written is BadInput naming the path.
+llvm::Error writeOutputFile(llvm::StringRef Path, llvm::StringRef Text);
+
 } // namespace optiml
 
 #endif // OPTIML_SUPPORT_OUTPUTPATH_H
