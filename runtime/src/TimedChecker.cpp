@@ -139,9 +139,9 @@ Error TimedChecker::beginBatch(unsigned Slots) {
       return E;
     CounterCapacity = Need;
   }
-  return checkCuda(
-      cudaMemsetAsync(Counters, 0, Need * sizeof(CheckCounters), Stream),
-      "cudaMemsetAsync(timed-check counters)");
+  // The runner's own kernel rather than a memset: nothing but kernels the
+  // timer knows by name may run while it records.
+  return enqueuePoison(Counters, Need * sizeof(CheckCounters), 0, Stream);
 }
 
 Error TimedChecker::enqueueCheck(BufferSet &Work, unsigned Slot,

@@ -89,7 +89,7 @@ std::vector<PlannedLaunch> TimingRunner::planBatch(unsigned Pairs) {
       L.SeedIndex = SeedIndex;
       L.Poison = Poisons[Coin(Rng) ? 1 : 0];
       L.Slot = L.S == Side::Candidate ? Slots++ : -1;
-      L.Number = Launches++;
+      L.Number = LaunchCount++;
       Out.push_back(L);
     }
   }
@@ -227,7 +227,7 @@ Error TimingRunner::timeInstance(const Instance &I,
 
   // A random number of warm-up pairs, so that no launch count marks the
   // start of timing.
-  Launches = 0;
+  LaunchCount = 0;
   std::uniform_int_distribution<unsigned> Extra(0, std::max(T.Warmup, 2u));
   unsigned Warmup = T.Warmup + Extra(Rng);
   Progress("time " + I.Name + " warm-up (" + std::to_string(Warmup) +

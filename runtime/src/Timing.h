@@ -73,7 +73,7 @@ private:
   ProgressFn Progress;
   std::mt19937_64 Rng;
   size_t LostRecords = 0;
-  unsigned long long Launches = 0;
+  unsigned long long LaunchCount = 0; ///< Of the instance being timed.
 };
 
 /// The speedup verdict: \p Speedup = ref median / cand median is significant
