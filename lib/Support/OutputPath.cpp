@@ -38,3 +38,20 @@ llvm::Error optiml::refuseOverwrite(llvm::StringRef Input,
                          "input (choose another output)");
   return llvm::Error::success();
 }
+
+llvm::Error optiml::writeOutputText(llvm::StringRef Output,
+                                    llvm::StringRef Text,
+                                    llvm::raw_ostream &Stdout) {
+  if (Output.empty() || Output == "-") {
+    Stdout << Text;
+    return llvm::Error::success();
+  }
+  llvm::Error E = llvm::writeToOutput(Output, [&](llvm::raw_ostream &OS) {
+    OS << Text;
+    return llvm::Error::success();
+  });
+  if (E)
+    return makeError(ErrorKind::BadInput,
+                     Output + ": " + llvm::toString(std::move(E)));
+  return llvm::Error::success();
+}

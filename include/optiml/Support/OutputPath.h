@@ -5,6 +5,7 @@
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
+#include "llvm/Support/raw_ostream.h"
 
 namespace optiml {
 
@@ -12,6 +13,12 @@ namespace optiml {
 /// spelled (`./x.cu`, a symbolic link, a hard link); an empty or "-" output
 /// (stdout) is fine.
 llvm::Error refuseOverwrite(llvm::StringRef Input, llvm::StringRef Output);
+
+/// Writes \p Text to \p Output, or to \p Stdout when it is empty or "-".
+/// A file is replaced at once (written beside it, then renamed), so a
+/// failed write never leaves half a file for a build to compile.
+llvm::Error writeOutputText(llvm::StringRef Output, llvm::StringRef Text,
+                            llvm::raw_ostream &Stdout);
 
 } // namespace optiml
 
