@@ -1,10 +1,16 @@
 #!/usr/bin/env bash
-# Builds the relocatable GPU bundle: a statically linked, stripped
-# clang-optiml, Clang's resource headers beside it (where the tool looks when
-# relocated), the runtime/ sources with the runner protocol headers they
-# include (include/optiml/Protocol, beside runtime/ as in the source tree)
-# and nlohmann's json.hpp (the GPU machine has nvcc and CMake but neither
-# LLVM nor nlohmann). Output:
+# Builds the relocatable GPU bundle, the release archive: a statically linked
+# clang-optiml installed (cmake --install --strip) into a staging prefix, so
+# the bundle has the layout of every install (cmake/OptimlInstall.cmake):
+#   bin/clang-optiml                 static, stripped
+#   lib/clang/<major>/include/       Clang's builtin headers (no LLVM there)
+#   share/optiml/runtime/            the runner's sources
+#   share/optiml/include/            the runner protocol headers and
+#                                    nlohmann/json.hpp (the GPU machine has
+#                                    nvcc and CMake but neither LLVM nor
+#                                    nlohmann)
+#   share/optiml/prompts/, lib/cmake/OptiML/, VERSION
+# Output:
 #   bundle/optiml-gpu.tar.xz   (git-ignored; carry it to the GPU machine)
 # Usage: scripts/gpu-bundle.sh            (after scripts/setup.sh)
 set -euo pipefail
@@ -15,23 +21,11 @@ out=bundle
 stage=$out/optiml-gpu
 
 cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DOPTIML_STATIC=ON \
-  -DOPTIML_BUILD_TESTS=OFF >/dev/null
+  -DOPTIML_INSTALL_CLANG_HEADERS=ON -DOPTIML_BUILD_TESTS=OFF >/dev/null
 cmake --build "$build" --target clang-optiml -j2
 
-resource_dir=$(cmake -N -L "$build" | sed -n 's/^OPTIML_CLANG_RESOURCE_DIR:PATH=//p')
-llvm_major=$(basename "$resource_dir")
-
 rm -rf "$stage"
-mkdir -p "$stage/bin" "$stage/lib/clang/$llvm_major" "$stage/include"
-cp "$build/bin/clang-optiml" "$stage/bin/"
-strip "$stage/bin/clang-optiml"
-cp -r "$resource_dir/include" "$stage/lib/clang/$llvm_major/"
-# The whole folder: json.hpp includes its detail/ headers, and another
-# version of them may sit in the GPU machine's /usr/include.
-cp -r /usr/include/nlohmann "$stage/include/"
-[ -d runtime ] && cp -r runtime "$stage/"
-mkdir -p "$stage/include/optiml"
-cp -r include/optiml/Protocol "$stage/include/optiml/"
+cmake --install "$build" --prefix "$stage" --strip >/dev/null
 git rev-parse --short HEAD > "$stage/VERSION" 2>/dev/null || echo unknown > "$stage/VERSION"
 
 tar -C "$out" -cJf "$out/optiml-gpu.tar.xz" optiml-gpu

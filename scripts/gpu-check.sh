@@ -51,6 +51,10 @@
 #               -o on a machine that reached the model), budget
 #               $OPTIML_GPU_LLM_BUDGET (6): the model's accepted proposals
 #               measured like any candidate; a row says what they did
+#     cmake     examples/cmake-project built with the bundle as the
+#               installed package in auto mode and run: with its committed
+#               cache, then with an empty one (a search per kernel,
+#               $OPTIML_GPU_CMAKE_BUDGET candidates, 6); not in the default
 #     corpus    --optimize on every kernel of benchmarks/corpus (only the
 #               files of $OPTIML_GPU_CORPUS_FILES when set, e.g. "gemv
 #               atax"), $OPTIML_GPU_CORPUS_BUDGET candidates (6) and at most
@@ -128,9 +132,11 @@ check_tool() {
 
 # The runner, built with CMake + nvcc as the tool does, and its self-test.
 check_runtime() {
-  local rt="$work/optiml-gpu/runtime" status summary
+  local rt="$work/optiml-gpu/share/optiml/runtime" inc="$work/optiml-gpu/share/optiml/include" status summary
+  # Bundles made before the install layout had runtime/ and include/ on top.
+  [ -d "$rt" ] || { rt="$work/optiml-gpu/runtime"; inc="$work/optiml-gpu/include"; }
   if cmake -S "$rt" -B "$work/rt-build" -DCMAKE_CUDA_ARCHITECTURES="${arch#sm_}" \
-      -DOPTIML_JSON_INCLUDE_DIR="$work/optiml-gpu/include" >"$logs/runtime-build.txt" 2>&1 &&
+      -DOPTIML_JSON_INCLUDE_DIR="$inc" >"$logs/runtime-build.txt" 2>&1 &&
     cmake --build "$work/rt-build" -j16 >>"$logs/runtime-build.txt" 2>&1; then
     record "runtime build" "ok" "$work/rt-build"
   else
@@ -518,6 +524,31 @@ check_ncu() {
   done
 }
 
+# examples/cmake-project with the unpacked bundle as the installed package:
+# in auto mode with the committed cache (its rewrites applied and the
+# output checked on the GPU), then with an empty cache, so auto searches
+# each kernel ($OPTIML_GPU_CMAKE_BUDGET candidates, 6) before the build.
+check_cmake() {
+  local ex=examples/cmake-project b="$work/cmake-example" empty="$work/empty-cache.json"
+  local budget=${OPTIML_GPU_CMAKE_BUDGET:-6} mode cache log
+  printf '{"format": "optiml-results", "version": 1, "results": []}\n' >"$empty"
+  for mode in cached:"$root/$ex/optiml-results.json" searched:"$empty"; do
+    cache=${mode#*:}
+    mode=${mode%%:*}
+    log="$logs/cmake-$mode.txt"
+    rm -rf "$b"
+    if cmake -S "$ex" -B "$b" -DCMAKE_PREFIX_PATH="$work/optiml-gpu" \
+        -DCMAKE_CUDA_ARCHITECTURES="${arch#sm_}" -DOPTIML_MODE=auto \
+        -DOPTIML_EXAMPLE_CACHE="$cache" -DOPTIML_EXAMPLE_BUDGET="$budget" >"$log" 2>&1 &&
+      cmake --build "$b" -j16 >>"$log" 2>&1 &&
+      "$b/vecops" >>"$log" 2>&1; then
+      record "cmake example ($mode)" "ok" "$(grep -c 'cache hit' "$log") hit line(s), $(tail -n 1 "$log")"
+    else
+      record "cmake example ($mode)" "FAIL" "see cmake-$mode.txt"
+    fi
+  done
+}
+
 print_table() {
   echo
   echo "== OptiML GPU check, $(date -u +%Y-%m-%dT%H:%MZ), sections: $sections"
@@ -545,6 +576,7 @@ wants strategies && check_strategies
 wants ncu && check_ncu
 wants corpus && check_corpus
 wants llm && check_llm
+wants cmake && check_cmake
 print_table | tee "$logs/gpu-check.txt"
 if [ -n "${OUT:-}" ]; then
   cp "$logs/gpu-check.txt" "$OUT/"

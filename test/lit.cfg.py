@@ -22,6 +22,8 @@ config.substitutions += [
     ("%FileCheck", config.filecheck),
     ("%nvcc", "%s %s" % (config.nvcc, nvcc_flags)),
     ("%python", config.python),
+    ("%cmake", config.cmake),
+    ("%cuda_compiler", config.nvcc),
     ("%examples", os.path.join(config.optiml_src_root, "examples")),
     ("%new-transform",
      os.path.join(config.optiml_src_root, "scripts", "new-transform.py")),

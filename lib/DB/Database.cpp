@@ -65,6 +65,21 @@ CREATE TABLE IF NOT EXISTS llm_calls (
   cost REAL NOT NULL,
   created_at INTEGER NOT NULL);
 CREATE INDEX IF NOT EXISTS llm_calls_by_key ON llm_calls (cache_key);
+CREATE TABLE IF NOT EXISTS results (
+  id INTEGER PRIMARY KEY,
+  kernel TEXT NOT NULL,
+  kernel_hash TEXT NOT NULL,
+  spec_hash TEXT NOT NULL,
+  arch TEXT NOT NULL,
+  gpu TEXT NOT NULL,
+  cuda TEXT NOT NULL,
+  tool TEXT NOT NULL,
+  flags TEXT NOT NULL,
+  steps TEXT NOT NULL,
+  result TEXT NOT NULL,
+  speedup REAL NOT NULL,
+  created_at INTEGER NOT NULL,
+  UNIQUE (kernel_hash, spec_hash, arch, gpu, cuda, tool, flags));
 )sql";
 
 static const char LlmCallColumns[] =

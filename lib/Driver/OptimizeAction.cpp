@@ -11,6 +11,7 @@
 #include "optiml/Driver/EvaluatorMeasurer.h"
 #include "optiml/Driver/LlmSession.h"
 #include "optiml/Driver/OptimizeSearch.h"
+#include "optiml/Driver/ResultCache.h"
 #include "optiml/Driver/SearchExpander.h"
 #include "optiml/Eval/GpuProbe.h"
 #include "optiml/Eval/Runner.h"
@@ -172,6 +173,7 @@ optiml::runOptimizeSearch(Expander &E, Measurer &M, Database &Db,
     return Text.takeError();
   if (llvm::Error Err = writeFile(O.OutputPath, *Text))
     return Err;
+  Out.BestSource = *Text;
   if (llvm::Error Err = writeReports(T, Out, O))
     return Err;
   if (!Memo.databaseError().empty())
@@ -316,5 +318,14 @@ llvm::Expected<int> Driver::optimize(llvm::StringRef File,
                         Options, Err, Interactive, Guide);
   if (!Outcome)
     return Outcome.takeError();
+  ResultRecord Origin;
+  Origin.Arch = BO.Arch;
+  Origin.Gpu = Gpu->Name;
+  Origin.Cuda = cudaRelease(B->nvccRelease());
+  Origin.Flags = flagsKey(BO.ExtraFlags);
+  Origin.Steps = Outcome->Improved ? Outcome->BestTrace : "";
+  Origin.Speedup = Outcome->Improved ? Outcome->BestSpeedup : 1.0;
+  recordCachedResult(*Db, Parser, Original, Kernel, Options.SpecPath, Origin,
+                     Outcome->BestSource, Err);
   return ExitOK;
 }

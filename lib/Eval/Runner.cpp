@@ -43,10 +43,14 @@ static std::string findRuntimeSources(const char *Argv0) {
   return "";
 }
 
+/// nlohmann/json.hpp for the runner: the installed prefix's (also the GPU
+/// bundle's, where no nlohmann may be installed), then the build machine's.
 static std::string findJsonInclude(const char *Argv0) {
-  std::string Bundled = besideExecutable(Argv0, "include");
-  if (fs::exists(Bundled + "/nlohmann/json.hpp"))
-    return Bundled;
+  for (llvm::StringRef Rel : {"share/optiml/include", "include"}) {
+    std::string Bundled = besideExecutable(Argv0, Rel);
+    if (fs::exists(Bundled + "/nlohmann/json.hpp"))
+      return Bundled;
+  }
   return OPTIML_JSON_INCLUDE_DIR;
 }
 

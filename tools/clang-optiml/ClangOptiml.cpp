@@ -137,8 +137,9 @@ static cl::opt<double>
               cl::init(0), cl::cat(OptimlCategory));
 static cl::opt<std::string>
     DbPath("db",
-           cl::desc("With --optimize and --propose: the database of "
-                    "measurements and LLM calls (default: "
+           cl::desc("With --optimize, --propose and the cache options: "
+                    "the database of measurements, LLM calls and results "
+                    "(default: "
                     "<cache>/search.sqlite)"),
            cl::value_desc("file.sqlite"), cl::cat(OptimlCategory));
 static cl::opt<bool>
@@ -263,28 +264,31 @@ static cl::opt<std::string> ProposalsFrom(
              "wrote (on a machine that reached the model) as extra moves "
              "from the original kernel; no endpoint needed"),
     cl::value_desc("dir"), cl::cat(OptimlCategory));
-
-/// The LLM settings the user gave on the command line, by name.
-static std::map<std::string, std::string> llmFlags() {
-  std::map<std::string, std::string> Given;
-  for (cl::opt<std::string> *O :
-       {&LlmProviderName, &LlmBaseUrl, &LlmModel, &LlmTemperature,
-        &LlmMaxTokens, &LlmTimeout, &LlmRetries, &LlmMaxCalls, &LlmMaxCost,
-        &LlmPriceIn, &LlmPriceOut, &LlmConfigFile, &PromptsDir})
-    if (O->getNumOccurrences())
-      Given[O->ArgStr.str()] = *O;
-  if (LlmReplay.getNumOccurrences())
-    Given["llm-replay"] = LlmReplay ? "1" : "0";
-  return Given;
-}
+// The results cache (docs/CMake.md).
+static cl::opt<bool>
+    UseCache("use-cache",
+             cl::desc("Replace each marked kernel that has a cached result "
+                      "(its steps replayed and checked) and write the file "
+                      "to -o (default: stdout; never the input); one line "
+                      "per kernel on stderr says hit or miss"),
+             cl::cat(OptimlCategory));
+static cl::opt<std::string>
+    ImportCache("import-cache",
+                cl::desc("Add the results of a cache file to the database "
+                         "(first, before --use-cache; no source needed)"),
+                cl::value_desc("file.json"), cl::cat(OptimlCategory));
+static cl::opt<std::string>
+    ExportCache("export-cache",
+                cl::desc("Write every cached result of the database to a "
+                         "cache file (last; no source needed)"),
+                cl::value_desc("file.json"), cl::cat(OptimlCategory));
 
 /// The action the command line asks for; several at once, or an option of
 /// another action, is an error rather than something silently ignored.
 static Expected<std::string> chosenAction() {
   std::vector<std::string> Given;
-  for (cl::opt<bool> *A :
-       {&ListKernels, &ListTransforms, &ListSites, &Evaluate, &Optimize,
-        &Propose})
+  for (cl::opt<bool> *A : {&ListKernels, &ListTransforms, &ListSites,
+                           &Evaluate, &Optimize, &Propose, &UseCache})
     if (*A)
       Given.push_back(A->ArgStr.str());
   if (!ApplySteps.empty())
@@ -318,7 +322,7 @@ static Error checkOptionsFit(StringRef Action) {
       {&LlmSamples, {"optimize"}},
       {&ProposalsFrom, {"optimize"}},
       {&ProposalCount, {"propose", "optimize"}},
-      {&DbPath, {"optimize", "propose"}},
+      {&DbPath, {"optimize", "propose", "use-cache"}},
       {&RunTimeout, {"evaluate", "optimize"}},
       {&NoiseTarget, {"evaluate", "optimize"}},
   };
@@ -340,6 +344,21 @@ static Error checkOptionsFit(StringRef Action) {
                      "--budget=0 measures nothing: give 1 or more (the "
                      "original counts as one)");
   return Error::success();
+}
+
+
+/// The LLM settings the user gave on the command line, by name.
+static std::map<std::string, std::string> llmFlags() {
+  std::map<std::string, std::string> Given;
+  for (cl::opt<std::string> *O :
+       {&LlmProviderName, &LlmBaseUrl, &LlmModel, &LlmTemperature,
+        &LlmMaxTokens, &LlmTimeout, &LlmRetries, &LlmMaxCalls, &LlmMaxCost,
+        &LlmPriceIn, &LlmPriceOut, &LlmConfigFile, &PromptsDir})
+    if (O->getNumOccurrences())
+      Given[O->ArgStr.str()] = *O;
+  if (LlmReplay.getNumOccurrences())
+    Given["llm-replay"] = LlmReplay ? "1" : "0";
+  return Given;
 }
 
 static const char Overview[] =
@@ -400,6 +419,39 @@ static bool wantsTransformListOnly(int Argc, const char **Argv) {
   return List;
 }
 
+/// \p Arg is one of the options a cache-file command has, written with its
+/// value in the next argument.
+static bool takesValue(StringRef Arg) {
+  Arg = Arg.ltrim('-');
+  return Arg == "import-cache" || Arg == "export-cache" || Arg == "db";
+}
+
+/// --import-cache and --export-cache alone need no source file, which
+/// CommonOptionsParser would demand.
+static bool wantsCacheFilesOnly(int Argc, const char **Argv) {
+  bool CacheFile = false;
+  for (int I = 1; I < Argc; ++I) {
+    StringRef A = Argv[I];
+    if (A == "--")
+      break;
+    if (A.contains("-import-cache") || A.contains("-export-cache"))
+      CacheFile = true;
+    else if (!A.starts_with("-") && !takesValue(Argv[I - 1]))
+      return false; // A source file.
+  }
+  return CacheFile;
+}
+
+static int runCacheFiles(Driver &D) {
+  if (!ImportCache.empty())
+    if (Error E = D.importCache(ImportCache, DbPath))
+      return fail(std::move(E));
+  if (!ExportCache.empty())
+    if (Error E = D.exportCache(ExportCache, DbPath))
+      return fail(std::move(E));
+  return ExitOK;
+}
+
 int main(int Argc, const char **Argv) {
   InitLLVM X(Argc, Argv);
   std::vector<const char *> Args = withQuietDefaultDatabase(Argc, Argv);
@@ -413,6 +465,14 @@ int main(int Argc, const char **Argv) {
     if (Error E = D.listTransforms(Format))
       return fail(std::move(E));
     return ExitOK;
+  }
+  if (wantsCacheFilesOnly(Argc, Argv)) {
+    if (!cl::ParseCommandLineOptions(ArgCount, Args.data(), Overview, &errs()))
+      return ExitBadInput;
+    clang::tooling::FixedCompilationDatabase NoDB(".", {});
+    Driver D(Argv[0], NoDB, CudaToolchain::detect(Argv[0], CudaPath, GpuArch),
+             outs(), errs());
+    return runCacheFiles(D);
   }
   auto Parser = clang::tooling::CommonOptionsParser::create(
       ArgCount, Args.data(), OptimlCategory, cl::OneOrMore, Overview);
@@ -434,6 +494,23 @@ int main(int Argc, const char **Argv) {
     return fail(std::move(E));
   CudaToolchain Toolchain = CudaToolchain::detect(Argv[0], CudaPath, GpuArch);
   Driver D(Argv[0], Parser->getCompilations(), Toolchain, outs(), errs());
+  if (UseCache) {
+    UseCacheOptions O;
+    O.SpecPath = SpecFile;
+    O.Arch = GpuArch;
+    O.NvccFlags = NvccFlags;
+    O.DbPath = DbPath;
+    O.ImportPath = ImportCache;
+    O.OutputPath = OutputFile;
+    if (Error E = D.useCache(Sources[0], O))
+      return fail(std::move(E));
+    ImportCache.setValue(""); // Done.
+    return runCacheFiles(D);
+  }
+  if (!ImportCache.empty() || !ExportCache.empty())
+    return fail(makeError(ErrorKind::BadInput,
+                          "--import-cache and --export-cache take no source "
+                          "file, except with --use-cache"));
   if (ListKernels) {
     if (Error E = D.listKernels(Sources[0], KernelName, Format))
       return fail(std::move(E));
@@ -515,6 +592,6 @@ int main(int Argc, const char **Argv) {
   }
   return fail(makeError(ErrorKind::BadInput,
                         "nothing to do: pass --list-kernels, --list-sites, "
-                        "--apply, --evaluate, --optimize or --propose (see "
-                        "--help)"));
+                        "--apply, --evaluate, --optimize, --propose or "
+                        "--use-cache (see --help)"));
 }

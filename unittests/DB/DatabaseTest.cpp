@@ -153,7 +153,7 @@ TEST_F(DatabaseFileTest, RefusesANewerSchema) {
   ErrorSummary E = summarize(Db.takeError());
   EXPECT_EQ(E.Kind, ErrorKind::BadInput);
   EXPECT_EQ(E.Message, "the database was written by a newer OptiML (schema "
-                       "99, this one reads 2)");
+                       "99, this one reads 3)");
 }
 
 TEST_F(DatabaseFileTest, DefaultPathIsInTheCacheFolder) {

@@ -55,8 +55,18 @@ public:
   /// Every recorded call, oldest first.
   llvm::Expected<std::vector<LlmCallRecord>> llmCalls();
 
-  /// 2: LLM calls (accounting and answer cache).
-  static constexpr int SchemaVersion = 2;
+  /// Stores \p R unless a result with its key and at least its speedup is
+  /// there already; true when stored.
+  llvm::Expected<bool> putResult(const ResultRecord &R);
+  /// Every result for the kernel definition \p KernelHash under the spec
+  /// \p SpecHash, any device or toolchain.
+  llvm::Expected<std::vector<ResultRecord>>
+  resultsFor(llvm::StringRef KernelHash, llvm::StringRef SpecHash);
+  /// Every cached result, oldest first (for --export-cache).
+  llvm::Expected<std::vector<ResultRecord>> results();
+
+  /// 2: LLM calls (accounting and answer cache). 3: the results cache.
+  static constexpr int SchemaVersion = 3;
 
 private:
   struct Closer {

@@ -73,6 +73,27 @@ struct LlmCallRecord {
   int64_t CreatedAt = 0;
 };
 
+/// The best verified version of one marked kernel for one key: the results
+/// cache that a build applies without a GPU (docs/CMake.md). The key is
+/// (KernelHash, SpecHash, Arch, Gpu, Cuda, Tool, Flags); the value is the
+/// steps that rewrite the kernel and the definition they give, which a
+/// build replays and compares before it uses them.
+struct ResultRecord {
+  int64_t Id = 0;
+  std::string Kernel;     ///< Qualified name.
+  std::string KernelHash; ///< Of the original definition, its mark included.
+  std::string SpecHash;   ///< Of the instantiated spec.
+  std::string Arch;       ///< "sm_90".
+  std::string Gpu;        ///< The device it was measured on.
+  std::string Cuda;       ///< The toolkit's release, "12.8".
+  std::string Tool;       ///< OptiML's version.
+  std::string Flags;      ///< The nvcc flags candidates were built with.
+  std::string Steps;      ///< "a(..); b(..)"; "" when the original is best.
+  std::string ResultText; ///< The rewritten definition, its mark included.
+  double Speedup = 1;
+  int64_t CreatedAt = 0; ///< Unix seconds; set on insertion when 0.
+};
+
 } // namespace optiml
 
 #endif // OPTIML_DB_RECORDS_H

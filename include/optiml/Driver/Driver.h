@@ -69,6 +69,15 @@ struct ProposeOptions {
   LlmConfig Llm;
 };
 
+struct UseCacheOptions {
+  std::string SpecPath; ///< Empty: the marks and <file>.optiml.json.
+  std::string Arch;     ///< Empty: the GPU's own, else the parse default.
+  std::vector<std::string> NvccFlags; ///< Part of the key.
+  std::string DbPath;     ///< Empty: Database::defaultPath().
+  std::string ImportPath; ///< A cache file imported first; may be empty.
+  std::string OutputPath; ///< Empty or "-": stdout; never the input.
+};
+
 class Driver {
 public:
   Driver(const char *ToolPath, const clang::tooling::CompilationDatabase &DB,
@@ -122,6 +131,17 @@ public:
   llvm::Expected<int> propose(llvm::StringRef File,
                               const ProposeOptions &Options,
                               OutputFormat Format);
+
+  /// The drop-in step: writes \p File with each marked kernel that has a
+  /// cached result replaced by it (its steps replayed and checked) and
+  /// every other byte as it was; one line per marked kernel on the error
+  /// stream says hit or miss, and why. Misses are not errors.
+  llvm::Error useCache(llvm::StringRef File, const UseCacheOptions &Options);
+  /// Adds the results of the cache file \p Path to the database; a result
+  /// never replaces a faster one of the same key.
+  llvm::Error importCache(llvm::StringRef Path, llvm::StringRef DbPath);
+  /// Writes every cached result of the database to \p Path.
+  llvm::Error exportCache(llvm::StringRef Path, llvm::StringRef DbPath);
 
 private:
   /// What --evaluate and --optimize work on: the file's inventory, the

@@ -25,6 +25,7 @@ struct OptimizeOutcome {
   bool Improved = false;
   double BestSpeedup = 1;
   std::string BestTrace;
+  std::string BestSource; ///< The text written to -o.
   unsigned Evaluated = 0, Failed = 0, Cached = 0;
   std::string ReportMarkdown, ReportJSON, ReportHTML; ///< Paths written.
 };

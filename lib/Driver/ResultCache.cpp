@@ -1,0 +1,95 @@
+//===- ResultCache.cpp - keys and choices of the results cache ------------===//
+
+#include "optiml/Driver/ResultCache.h"
+#include "optiml/Eval/RunPlan.h"
+#include "optiml/Protocol/JsonFields.h"
+#include "optiml/Rewrite/KernelDefinition.h"
+#include "optiml/Support/Error.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Regex.h"
+
+#include <tuple>
+
+using namespace optiml;
+
+llvm::Expected<std::string> optiml::kernelDefinitionText(ParsedSource &Parsed,
+                                                         llvm::StringRef Kernel) {
+  auto Def = KernelDefinition::find(Parsed.context(), Kernel);
+  if (!Def)
+    return makeError(ErrorKind::Internal,
+                     "no definition of kernel '" + Kernel + "' in " +
+                         Parsed.source().path());
+  llvm::StringRef Text = Parsed.source().text();
+  unsigned Begin = Def->insertionPoint();
+  if (Begin > Def->End || Def->End > Text.size())
+    return makeError(ErrorKind::Internal,
+                     "kernel '" + Kernel + "' lies outside its file");
+  return Text.slice(Begin, Def->End).str();
+}
+
+llvm::Expected<std::string> optiml::specHash(const KernelSpec &Spec,
+                                             const KernelInfo &Kernel) {
+  KernelInfo Specialized = Kernel;
+  Specialized.Specialization = Spec.specialization();
+  auto Instances = Spec.instantiate(Specialized);
+  if (!Instances)
+    return Instances.takeError();
+  // Default measurement options: the key is the problem, not how long the
+  // search timed it.
+  auto Plan = makeRunPlan(Spec, *Instances, "", "", MeasureOptions());
+  if (!Plan)
+    return Plan.takeError();
+  return KernelSource("", protocol::Json(*Plan).dump()).hash().str();
+}
+
+std::string optiml::flagsKey(llvm::ArrayRef<std::string> NvccFlags) {
+  return llvm::join(NvccFlags, " ");
+}
+
+llvm::StringRef optiml::toolVersion() { return OPTIML_VERSION; }
+
+std::string optiml::cudaRelease(llvm::StringRef NvccRelease) {
+  llvm::SmallVector<llvm::StringRef, 2> Match;
+  if (llvm::Regex("release ([0-9]+(\\.[0-9]+)*)").match(NvccRelease, &Match))
+    return Match[1].str();
+  return NvccRelease.trim().str();
+}
+
+llvm::Expected<CacheKey> optiml::cacheKeyOf(
+    ParsedSource &Parsed, const KernelInfo &Kernel, llvm::StringRef File,
+    llvm::StringRef SpecPath, llvm::StringRef Arch,
+    llvm::ArrayRef<std::string> NvccFlags) {
+  auto Text = kernelDefinitionText(Parsed, Kernel.QualifiedName);
+  if (!Text)
+    return Text.takeError();
+  auto Spec = loadKernelSpec(Kernel, File, SpecPath);
+  if (!Spec)
+    return Spec.takeError();
+  auto Hash = specHash(*Spec, Kernel);
+  if (!Hash)
+    return Hash.takeError();
+  return CacheKey{Kernel.QualifiedName, KernelSource("", *Text).hash().str(),
+                  *Hash, Arch.str(), flagsKey(NvccFlags)};
+}
+
+const ResultRecord *optiml::chooseResult(llvm::ArrayRef<ResultRecord> Found,
+                                         const CacheKey &Key,
+                                         llvm::StringRef Gpu,
+                                         llvm::StringRef Cuda) {
+  // Larger is better, compared in order.
+  auto Rank = [&](const ResultRecord &R) {
+    return std::make_tuple(!Gpu.empty() && R.Gpu == Gpu,
+                           !Cuda.empty() && R.Cuda == Cuda,
+                           R.Tool == toolVersion(), R.Speedup);
+  };
+  const ResultRecord *Best = nullptr;
+  for (const ResultRecord &R : Found) {
+    if (R.KernelHash != Key.KernelHash || R.SpecHash != Key.SpecHash ||
+        R.Arch != Key.Arch || R.Flags != Key.Flags)
+      continue;
+    if (!Best || Rank(R) > Rank(*Best))
+      Best = &R;
+  }
+  return Best;
+}

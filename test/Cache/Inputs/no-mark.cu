@@ -1,0 +1,1 @@
+__global__ void plain(float *p) { p[threadIdx.x] = 1.0f; }
