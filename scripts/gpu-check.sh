@@ -38,6 +38,11 @@
 #                 much again, so run more examples in separate calls
 #     ncu       the runner's timing of each example against Nsight Compute
 #               (--clock-control none) on the same kernel and instance
+#     llm       --optimize --proposals-from on each folder of
+#               benchmarks/llm-proposals/ (EXAMPLE.SOURCE/, made by --propose
+#               -o on a machine that reached the model), budget
+#               $OPTIML_GPU_LLM_BUDGET (6): the model's accepted proposals
+#               measured like any candidate; a row says what they did
 #     cmake     examples/cmake-project built with the bundle as the
 #               installed package in auto mode and run: with its committed
 #               cache, then with an empty one (a search per kernel,
@@ -337,6 +342,47 @@ check_corpus() {
   [ -n "${OUT:-}" ] && cp "$summary" "$OUT/corpus.jsonl"
 }
 
+# What the proposals of one --proposals-from run did: "2 of 3 accepted;
+# edit(...): ok 1.02x; restrict(...): ok 1.31x".
+llm_line() {
+  python3 - "$1" <<'PY' 2>&1 | tail -n 1
+import json, sys
+d = json.load(open(sys.argv[1]))
+u = d.get('llm') or {}
+seen = {}
+for p in d['series']:
+    last = p['trace'].split('; ')[-1] if p['trace'] else ''
+    if last.startswith('edit(') or (p['trace'] and len(p['trace'].split('; ')) == 1):
+        got = p['status'] if p['status'] != 'ok' else 'ok %.2fx' % (p['measured'] or 1)
+        seen.setdefault(last[:40], got)
+edits = ['%s: %s' % (k, v) for k, v in seen.items() if k.startswith('edit(')]
+print('%d of %d accepted; %s' % (u.get('accepted', 0), u.get('proposals', 0),
+      '; '.join(edits) or 'no edit measured'))
+PY
+}
+
+# The model's proposals, made where it was reachable, measured here.
+check_llm() {
+  local dir tag name start_s rc line budget=${OPTIML_GPU_LLM_BUDGET:-6}
+  for dir in benchmarks/llm-proposals/*/; do
+    [ -f "$dir/proposals.json" ] || continue
+    tag=$(basename "$dir")
+    name=${tag%%.*}
+    start_s=$SECONDS
+    "$tool" "examples/$name.cu" --optimize --proposals-from="$dir" \
+      --budget="$budget" --db="$work/llm-$tag.db" -o "$work/llm-$tag.cu" \
+      --report="$logs/llm-$tag" --cuda-path="$cuda" >"$logs/llm-$tag.txt" 2>&1
+    rc=$?
+    if [ $rc -ne 0 ]; then
+      record "llm $tag" "FAIL" "exit $rc $(tail -n 1 "$logs/llm-$tag.txt")"
+    elif line=$(report_line "$logs/llm-$tag.json"); then
+      record "llm $tag" "ok" "$((SECONDS - start_s))s: $line; $(llm_line "$logs/llm-$tag.json")"
+    else
+      record "llm $tag" "FAIL" "unreadable report: $line"
+    fi
+  done
+}
+
 # optimize_run SRC TAG STRATEGY BUDGET DB SEED: one search; the output is
 # $work/opt-TAG.cu, the log and reports $logs/opt-TAG.{txt,md,json,html}.
 optimize_run() {
@@ -503,6 +549,7 @@ wants optimize && check_optimize
 wants strategies && check_strategies
 wants ncu && check_ncu
 wants corpus && check_corpus
+wants llm && check_llm
 wants cmake && check_cmake
 print_table | tee "$logs/gpu-check.txt"
 if [ -n "${OUT:-}" ]; then

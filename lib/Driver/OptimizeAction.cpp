@@ -9,6 +9,7 @@
 #include "optiml/DB/Database.h"
 #include "optiml/Driver/Driver.h"
 #include "optiml/Driver/EvaluatorMeasurer.h"
+#include "optiml/Driver/LlmSession.h"
 #include "optiml/Driver/OptimizeSearch.h"
 #include "optiml/Driver/ResultCache.h"
 #include "optiml/Driver/SearchExpander.h"
@@ -66,12 +67,7 @@ std::string optiml::reportPrefix(const OptimizeOptions &O) {
 //===----------------------------------------------------------------------===//
 
 static llvm::Error writeFile(llvm::StringRef Path, llvm::StringRef Text) {
-  std::error_code EC;
-  llvm::raw_fd_ostream OS(Path, EC, llvm::sys::fs::OF_Text);
-  if (EC)
-    return makeError(ErrorKind::BadInput, Path + ": " + EC.message());
-  OS << Text;
-  return llvm::Error::success();
+  return writeOutputFile(Path, Text);
 }
 
 /// "12 candidates (2 failed, 3 from the database), best 1.42x, 35s".
@@ -139,7 +135,7 @@ llvm::Expected<OptimizeOutcome>
 optiml::runOptimizeSearch(Expander &E, Measurer &M, Database &Db,
                           int64_t KernelId, llvm::StringRef KernelName,
                           const OptimizeOptions &O, llvm::raw_ostream &Log,
-                          bool Interactive) {
+                          bool Interactive, const LlmGuide *Guide) {
   RecordingMeasurer Memo(Db, KernelId, M);
   StrategyOptions SO;
   SO.Seed = O.Seed;
@@ -164,6 +160,8 @@ optiml::runOptimizeSearch(Expander &E, Measurer &M, Database &Db,
   Trajectory T = buildTrajectory(G, E, KernelName, (*S)->name());
   T.Seed = O.Seed;
   T.WallSeconds = Loop.progress().Seconds;
+  if (Guide)
+    T.Llm = Guide->usage();
   Out.Improved = T.Improved;
   Out.BestSpeedup = T.BestSpeedup;
   Out.BestTrace = T.BestTrace;
@@ -220,13 +218,17 @@ static llvm::Expected<int64_t> problemId(Database &Db, const KernelSource &Src,
       {0, Src.hash().str(), Kernel.QualifiedName, *Key, Gpu.Name, Toolchain});
 }
 
-static llvm::Expected<Database> openDatabase(llvm::StringRef Path) {
-  if (!Path.empty())
-    return Database::open(Path);
-  auto Default = Database::defaultPath();
-  if (!Default)
-    return Default.takeError();
-  return Database::open(*Default);
+/// The options of the model's part, checked before the GPU is looked for.
+static llvm::Error checkLlmOptions(const OptimizeOptions &O) {
+  if (!O.ProposalsFrom.empty() && O.Llm.enabled())
+    return makeError(ErrorKind::BadInput,
+                     "--proposals-from and --llm both name where proposals "
+                     "come from: choose one");
+  if (O.LlmSamples < 1 || O.LlmSamples > 8)
+    return makeError(ErrorKind::BadInput,
+                     "--llm-samples=" + llvm::Twine(O.LlmSamples) +
+                         " is outside 1..8");
+  return parseLlmPolicy(O.LlmPolicy).takeError();
 }
 
 llvm::Expected<int> Driver::optimize(llvm::StringRef File,
@@ -246,6 +248,21 @@ llvm::Expected<int> Driver::optimize(llvm::StringRef File,
   const KernelSpec &Spec = T->Spec;
   const KernelSource &Original = T->Source;
 
+  if (llvm::Error E = checkLlmOptions(Options))
+    return E;
+  SourceParser Parser(DB, Toolchain);
+  TransformRegistry Registry = makeTransformRegistry();
+  // Recorded proposals are read before the GPU is looked for: a bad
+  // folder is the user's to fix first.
+  std::unique_ptr<LlmSession> Llm;
+  if (!Options.ProposalsFrom.empty()) {
+    auto S = LlmSession::fromDirectory(Options.ProposalsFrom,
+                                       Kernel.QualifiedName, Registry, Parser);
+    if (!S)
+      return S.takeError();
+    Llm = std::move(*S);
+  }
+
   // Without a GPU there is nothing to measure: say so before compiling.
   auto Gpu = probeGpu();
   if (!Gpu)
@@ -260,29 +277,45 @@ llvm::Expected<int> Driver::optimize(llvm::StringRef File,
   if (!R)
     return R.takeError();
 
-  SourceParser Parser(DB, Toolchain);
+  auto Db = openDatabaseAt(Options.DbPath);
+  if (!Db)
+    return Db.takeError();
+  if (Options.Llm.enabled()) {
+    auto S = LlmSession::forEndpoint(Options.Llm, *Db, Registry, Parser,
+                                     nullptr, ToolPath);
+    if (!S)
+      return S.takeError();
+    Llm = std::move(*S);
+  }
   auto Parsed = Parser.parse(Original);
   if (!Parsed)
     return Parsed.takeError();
-  TransformRegistry Registry = makeTransformRegistry();
   SearchExpander Expand(Registry, Parser, std::move(*Parsed),
                         Kernel.QualifiedName, Options.SpecPath, BO.Arch);
+  LlmGuide *Guide = nullptr;
+  if (Llm) {
+    LlmGuideOptions GO;
+    GO.Policy = *parseLlmPolicy(Options.LlmPolicy);
+    GO.Samples = Options.LlmSamples;
+    GO.Count = Options.LlmCount;
+    Guide = &Llm->guide(Kernel.QualifiedName,
+                           writtenSpec(Kernel, File, Options.SpecPath), GO,
+                           Err);
+    Expand.setGuide(Guide);
+  }
   MeasureOptions MO = Options.Measure;
   MO.Metrics = true; // Counters feed the next proposal.
   EvaluatorMeasurer Measure(Expand, *B, *R, Original, Kernel, Spec, MO,
                             Options.TimeoutSeconds,
                             std::max(1u, Options.BatchSize));
 
-  auto Db = openDatabase(Options.DbPath);
-  if (!Db)
-    return Db.takeError();
   auto Id = problemId(*Db, Original, Kernel, Spec, *Gpu, *B, MO);
   if (!Id)
     return Id.takeError();
   bool Interactive = llvm::sys::Process::StandardErrIsDisplayed();
   auto Outcome =
       runOptimizeSearch(Expand, Measure, *Db, *Id, Kernel.QualifiedName,
-                        Options, Err, Interactive);
+                        Options, Err, Interactive, Guide);
   if (!Outcome)
     return Outcome.takeError();
   ResultRecord Origin;

@@ -8,15 +8,12 @@
 
 #include "optiml/DB/Database.h"
 #include "optiml/Driver/Driver.h"
+#include "optiml/Driver/LlmSession.h"
 #include "optiml/Driver/RecordedProfile.h"
 #include "optiml/Eval/Builder.h"
-#include "optiml/LLM/AnthropicChatClient.h"
-#include "optiml/LLM/LlmProposer.h"
-#include "optiml/LLM/OpenAiChatClient.h"
-#include "optiml/LLM/PromptLibrary.h"
-#include "optiml/LLM/RecordingChatClient.h"
 #include "optiml/Rewrite/SourceParser.h"
 #include "optiml/Support/Error.h"
+#include "optiml/Support/OutputPath.h"
 #include "transforms/RegisterTransforms.h"
 
 #include "llvm/Support/FileSystem.h"
@@ -26,32 +23,6 @@
 #include <nlohmann/json.hpp>
 
 using namespace optiml;
-
-static std::unique_ptr<ChatClient> endpointClient(const LlmConfig &C) {
-  if (C.Provider == LlmProvider::Anthropic)
-    return std::make_unique<AnthropicChatClient>(C);
-  return std::make_unique<OpenAiChatClient>(C);
-}
-
-static llvm::Expected<Database> openDb(llvm::StringRef Path) {
-  if (!Path.empty())
-    return Database::open(Path);
-  auto Default = Database::defaultPath();
-  if (!Default)
-    return Default.takeError();
-  return Database::open(*Default);
-}
-
-/// The spec as the user wrote it: the mark's clauses, else the sidecar.
-static std::string specText(const KernelInfo &K, llvm::StringRef File,
-                            llvm::StringRef SpecPath) {
-  if (K.Mark)
-    return "#pragma optiml " + K.Mark->Clauses;
-  std::string Path =
-      SpecPath.empty() ? (File + ".optiml.json").str() : SpecPath.str();
-  auto Buffer = llvm::MemoryBuffer::getFile(Path);
-  return Buffer ? (*Buffer)->getBuffer().str() : "";
-}
 
 /// `<stem>.<kernel>.llm<N>.cu` in \p Dir for the accepted edits and
 /// proposals.json beside them.
@@ -73,21 +44,13 @@ static llvm::Error writeProposals(llvm::StringRef Dir, llvm::StringRef File,
         (Stem + "." + Safe + ".llm" + llvm::Twine(I + 1) + ".cu").str();
     llvm::SmallString<256> Path(Dir);
     llvm::sys::path::append(Path, Name);
-    std::error_code EC;
-    llvm::raw_fd_ostream OS(Path, EC, llvm::sys::fs::OF_Text);
-    if (EC)
-      return makeError(ErrorKind::BadInput, Path + ": " + EC.message());
-    OS << P.Result->text();
+    if (llvm::Error E = writeOutputFile(Path, P.Result->text()))
+      return E;
     Listing["proposals"][I]["file"] = Name;
   }
   llvm::SmallString<256> Path(Dir);
   llvm::sys::path::append(Path, "proposals.json");
-  std::error_code EC;
-  llvm::raw_fd_ostream OS(Path, EC, llvm::sys::fs::OF_Text);
-  if (EC)
-    return makeError(ErrorKind::BadInput, Path + ": " + EC.message());
-  OS << Listing.dump(2) << "\n";
-  return llvm::Error::success();
+  return writeOutputFile(Path, Listing.dump(2) + "\n");
 }
 
 static nlohmann::json listing(const ProposalBatch &B, llvm::StringRef File,
@@ -172,33 +135,27 @@ llvm::Expected<int> Driver::propose(llvm::StringRef File,
   auto B = Builder::create(BO);
   if (!B)
     return B.takeError();
-  auto Db = openDb(Options.DbPath);
+  auto Db = openDatabaseAt(Options.DbPath);
   if (!Db)
     return Db.takeError();
   auto Profile = RecordedProfile::find(*Db, *Source, Kernel,
                                        Spec ? &*Spec : nullptr, BO.Arch);
   if (!Profile)
     return Profile.takeError();
-  auto Prompt =
-      PromptLibrary::locate(Options.Llm.PromptsDir, ToolPath).load("propose");
-  if (!Prompt)
-    return Prompt.takeError();
-
   TransformRegistry Registry = makeTransformRegistry();
-  std::unique_ptr<ChatClient> Endpoint = endpointClient(Options.Llm);
-  RecordingChatClient Client(Options.Llm, Endpoint.get(), *Db);
-  ProposalValidator Validator(Registry, Parser, &*B);
-  LlmProposer Proposer(Client, std::move(*Prompt), Registry, Validator,
-                       Options.Llm.Temperature, Options.Llm.MaxTokens);
+  auto Session = LlmSession::forEndpoint(Options.Llm, *Db, Registry, Parser,
+                                         &*B, ToolPath);
+  if (!Session)
+    return Session.takeError();
   ProposalContext C{**Parsed,
                     Kernel.QualifiedName,
-                    specText(Kernel, File, Options.SpecPath),
+                    writtenSpec(Kernel, File, Options.SpecPath),
                     Profile->Device,
                     Profile->Bottleneck,
                     Profile->Findings,
                     /*Trajectory=*/{},
                     Options.Count};
-  auto Batch = Proposer.propose(C);
+  auto Batch = (*Session)->proposer().propose(C);
   if (!Batch)
     return Batch.takeError();
 

@@ -31,8 +31,8 @@ newestRecord(Database &Db, const KernelSource &Source,
   return Best;
 }
 
-static std::optional<DeviceFacts>
-deviceOf(const protocol::RunResult &Runner) {
+std::optional<DeviceFacts>
+optiml::deviceFactsOf(const protocol::RunResult &Runner) {
   if (!Runner.Device)
     return std::nullopt;
   DeviceFacts F;
@@ -74,7 +74,7 @@ RecordedProfile::find(Database &Db, const KernelSource &Source,
   Measurement M = fromRecord(**Record);
   if (!M.Runner)
     return Out;
-  Out.Device = deviceOf(*M.Runner);
+  Out.Device = deviceFactsOf(*M.Runner);
   ProfileInput In = profileInput(M);
   In.Geometry = geometryOf(Spec, Kernel);
   if (auto Limits = DeviceLimits::forArch(Arch))

@@ -2,6 +2,8 @@
 
 #include "optiml/Driver/SearchExpander.h"
 #include "optiml/Analysis/KernelFinder.h"
+#include "optiml/Driver/LlmGuide.h"
+#include "optiml/Driver/RecordedProfile.h"
 #include "optiml/Profile/MicroProfiler.h"
 #include "optiml/Rewrite/SourceParser.h"
 #include "optiml/Search/ProfileGuidedPriors.h"
@@ -144,16 +146,52 @@ SearchExpander::actions(const StateView &S) {
   auto Steps = legalSteps(S.Hash);
   if (!Steps)
     return Steps.takeError();
-  if (Steps->empty() || !S.Result.Runner)
-    return uniformPriors(std::move(*Steps));
-  ProfileInput In = profileInput(S.Result);
-  In.Geometry = geometry(S.Hash);
-  if (auto Limits = DeviceLimits::forArch(Arch))
-    In.Limits = *Limits;
-  ProfileReport R = MicroProfiler::standard().profile(In);
-  if (llvm::Error E = checkPriorNames(R.Findings, Registry))
-    return E;
-  return assignPriors(*Steps, R.Findings);
+  LlmGuide::StateFacts Facts;
+  std::vector<ScoredAction> Moves;
+  if (Steps->empty() || !S.Result.Runner) {
+    Moves = uniformPriors(std::move(*Steps));
+  } else {
+    ProfileInput In = profileInput(S.Result);
+    In.Geometry = geometry(S.Hash);
+    if (auto Limits = DeviceLimits::forArch(Arch))
+      In.Limits = *Limits;
+    ProfileReport R = MicroProfiler::standard().profile(In);
+    if (llvm::Error E = checkPriorNames(R.Findings, Registry))
+      return E;
+    Moves = assignPriors(*Steps, R.Findings);
+    Facts.Bottleneck = toString(R.Stage1.Kind).str();
+    Facts.Findings = std::move(R.Findings);
+  }
+  if (Guide) {
+    if (S.Result.Runner)
+      Facts.Device = deviceFactsOf(*S.Result.Runner);
+    Guide->guide(*parsed(S.Hash), S.Steps, Facts, Moves);
+  }
+  return Moves;
+}
+
+void SearchExpander::observe(const Trace &Steps, llvm::StringRef,
+                             const Measurement &Result) {
+  if (Guide)
+    Guide->observe(Steps, Result);
+}
+
+llvm::Expected<std::unique_ptr<ParsedSource>>
+SearchExpander::applyStep(ParsedSource &From, const Step &Next) {
+  if (Next.Transform != EditStepName) {
+    auto Result = StepRunner(Registry, Parser).run(From, Next);
+    if (!Result)
+      return Result.takeError();
+    return std::move(Result->Parsed);
+  }
+  if (!Guide)
+    return makeError(ErrorKind::NotApplicable,
+                     "a free-form edit needs the proposals it came from "
+                     "(--llm or --proposals-from)");
+  auto Edited = Guide->applyEdit(From, Next);
+  if (!Edited)
+    return Edited.takeError();
+  return Parser.parse(*Edited, ErrorKind::Illegal);
 }
 
 llvm::Expected<std::string> SearchExpander::apply(const Trace &,
@@ -162,11 +200,11 @@ llvm::Expected<std::string> SearchExpander::apply(const Trace &,
   ParsedSource *From = parsed(FromHash);
   if (!From)
     return unknownState(FromHash);
-  auto Result = StepRunner(Registry, Parser).run(*From, Next);
+  auto Result = applyStep(*From, Next);
   if (!Result)
     return Result.takeError();
-  std::string Hash = Result->Parsed->source().hash().str();
+  std::string Hash = (*Result)->source().hash().str();
   if (!Sources.count(Hash))
-    Sources[Hash] = std::move(Result->Parsed);
+    Sources[Hash] = std::move(*Result);
   return Hash;
 }

@@ -164,12 +164,7 @@ static llvm::Error writeResult(const KernelSource &Result,
     Out << Result.text();
     return llvm::Error::success();
   }
-  std::error_code EC;
-  llvm::raw_fd_ostream File(OutputPath, EC, llvm::sys::fs::OF_Text);
-  if (EC)
-    return makeError(ErrorKind::BadInput, OutputPath + ": " + EC.message());
-  File << Result.text();
-  return llvm::Error::success();
+  return writeOutputFile(OutputPath, Result.text());
 }
 
 llvm::Error Driver::applySteps(llvm::StringRef File,

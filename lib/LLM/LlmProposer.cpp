@@ -4,6 +4,8 @@
 #include "optiml/LLM/AnswerParser.h"
 #include "optiml/LLM/ProposalPrompt.h"
 
+#include <algorithm>
+
 using namespace optiml;
 
 Proposer::~Proposer() = default;
@@ -17,7 +19,8 @@ LlmProposer::request(const ProposalContext &C) const {
   R.System = Rendered->System;
   R.User = Rendered->User;
   R.PromptVersion = Rendered->Version;
-  R.Temperature = Temperature;
+  // Later samples of one prompt run hotter, so that they differ.
+  R.Temperature = std::min(Temperature + 0.3 * C.Sample, 1.5);
   R.MaxTokens = MaxTokens;
   R.Sample = C.Sample;
   R.Schema = nlohmann::json::parse(AnswerParser::schema());

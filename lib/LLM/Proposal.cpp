@@ -19,7 +19,11 @@ nlohmann::json optiml::toJSON(const Proposal &P) {
                       {"diff", P.Diff}};
   if (P.Raw.Kind == ProposalKind::Structured)
     J["step"] = P.Step.empty() ? P.Raw.Action : P.Step;
-  else if (!P.SameAsStep.empty())
-    J["same_as"] = P.SameAsStep;
+  else {
+    // The code itself, so that --proposals-from can apply it again.
+    J["code"] = P.Raw.Code;
+    if (!P.SameAsStep.empty())
+      J["same_as"] = P.SameAsStep;
+  }
   return J;
 }

@@ -75,7 +75,7 @@ std::string ProposalPrompt::actions(const ProposalContext &C,
 }
 
 std::string
-ProposalPrompt::trajectory(const std::vector<TrajectoryStep> &Steps) {
+ProposalPrompt::trajectory(const std::vector<TrajectoryEntry> &Steps) {
   if (Steps.empty())
     return "none: this is the original kernel";
   std::string S;

@@ -282,6 +282,12 @@ static void summary(const Trajectory &T, std::string &Out) {
       Out);
   row("Roofline reached, original", formatRoofline(T.RooflineOriginal), Out);
   row("Roofline reached, best", formatRoofline(T.RooflineBest), Out);
+  if (T.Llm) {
+    std::string Notes;
+    for (const std::string &N : T.Llm->Notes)
+      Notes += "<br>" + escapeHtml(N);
+    row("Language model", escapeHtml(describeUsage(*T.Llm)) + Notes, Out);
+  }
   Out += "</table>\n";
 }
 

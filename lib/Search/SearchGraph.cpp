@@ -207,6 +207,7 @@ int SearchGraph::record(const CandidateResult &Result) {
     backup(F, *Node.Reward);
   }
   noteResult(N, Result);
+  E.observe(Node.Steps, Node.Hash, Node.Result);
   return N;
 }
 

@@ -155,6 +155,25 @@ static void summarySection(const Trajectory &T, std::string &Out) {
          formatRoofline(T.RooflineBest) + "\n\n";
 }
 
+std::string optiml::describeUsage(const ProposerUsage &U) {
+  std::string Out = llvm::formatv(
+      "{0} (prompt {1}): {2} call{3} ({4} from the database), {5} tokens "
+      "in, {6} out, cost {7:F4}, {8:F1} s; {9} proposal{10}, {11} accepted",
+      U.Model.empty() ? "unknown model" : U.Model,
+      U.PromptVersion.empty() ? "?" : U.PromptVersion, U.Calls,
+      U.Calls == 1 ? "" : "s", U.CachedCalls, U.TokensIn, U.TokensOut, U.Cost,
+      U.Seconds, U.Proposals, U.Proposals == 1 ? "" : "s", U.Accepted);
+  return Out;
+}
+
+static void usageSection(const ProposerUsage &U, std::string &Out) {
+  Out += "## Language model\n\n" + describeUsage(U) + ".\n\n";
+  for (const std::string &N : U.Notes)
+    Out += "- " + N + "\n";
+  if (!U.Notes.empty())
+    Out += "\n";
+}
+
 static void stepSection(const TrajectoryStep &S, unsigned Index,
                         std::string &Out) {
   Out += llvm::formatv("### {0}. `{1}`\n\n", Index, S.Step);
@@ -202,6 +221,8 @@ std::string optiml::toMarkdown(const Trajectory &T) {
     for (unsigned I = 0; I < T.Steps.size(); ++I)
       stepSection(T.Steps[I], I + 1, Out);
   }
+  if (T.Llm)
+    usageSection(*T.Llm, Out);
   seriesSection(T, Out);
   return Out;
 }
@@ -223,6 +244,22 @@ static json seriesJSON(const Trajectory &T) {
                       {"roofline", orNull(P.Roofline)},
                       {"best", P.BestSpeedup}});
   return Series;
+}
+
+static json usageJSON(const std::optional<ProposerUsage> &U) {
+  if (!U)
+    return nullptr;
+  return {{"model", U->Model},
+          {"prompt_version", U->PromptVersion},
+          {"calls", U->Calls},
+          {"cached_calls", U->CachedCalls},
+          {"proposals", U->Proposals},
+          {"accepted", U->Accepted},
+          {"tokens_in", U->TokensIn},
+          {"tokens_out", U->TokensOut},
+          {"cost", U->Cost},
+          {"seconds", U->Seconds},
+          {"notes", U->Notes}};
 }
 
 nlohmann::json optiml::toJSON(const Trajectory &T) {
@@ -252,5 +289,6 @@ nlohmann::json optiml::toJSON(const Trajectory &T) {
           {"failed", T.Failed},
           {"cached", T.Cached},
           {"steps", Steps},
+          {"llm", usageJSON(T.Llm)},
           {"series", seriesJSON(T)}};
 }

@@ -6,6 +6,7 @@
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
 
 using namespace optiml;
 
@@ -39,19 +40,14 @@ llvm::Error optiml::refuseOverwrite(llvm::StringRef Input,
   return llvm::Error::success();
 }
 
-llvm::Error optiml::writeOutputText(llvm::StringRef Output,
-                                    llvm::StringRef Text,
-                                    llvm::raw_ostream &Stdout) {
-  if (Output.empty() || Output == "-") {
-    Stdout << Text;
-    return llvm::Error::success();
-  }
-  llvm::Error E = llvm::writeToOutput(Output, [&](llvm::raw_ostream &OS) {
+llvm::Error optiml::writeOutputFile(llvm::StringRef Path,
+                                    llvm::StringRef Text) {
+  llvm::Error E = llvm::writeToOutput(Path, [&](llvm::raw_ostream &OS) {
     OS << Text;
     return llvm::Error::success();
   });
-  if (E)
-    return makeError(ErrorKind::BadInput,
-                     Output + ": " + llvm::toString(std::move(E)));
-  return llvm::Error::success();
+  if (!E)
+    return llvm::Error::success();
+  return makeError(ErrorKind::BadInput,
+                   "cannot write " + Path + ": " + llvm::toString(std::move(E)));
 }

@@ -244,6 +244,26 @@ static cl::opt<std::string>
                         "installed prompts/)"),
                cl::value_desc("dir"), cl::cat(OptimlCategory));
 
+static cl::opt<std::string>
+    LlmPolicyName("llm-policy",
+                  cl::desc("With --optimize and a model: expand (the model's "
+                           "proposals become extra moves), prior (its picks "
+                           "weigh the listed moves) or both (default)"),
+                  cl::init("both"), cl::value_desc("expand|prior|both"),
+                  cl::cat(OptimlCategory));
+static cl::opt<unsigned>
+    LlmSamples("llm-samples",
+               cl::desc("With --optimize and a model: rounds of proposals "
+                        "per state, each at a higher temperature (1..8, "
+                        "default 1)"),
+               cl::init(1), cl::value_desc("N"), cl::cat(OptimlCategory));
+static cl::opt<std::string> ProposalsFrom(
+    "proposals-from",
+    cl::desc("With --optimize: take the proposals that --propose -o DIR "
+             "wrote (on a machine that reached the model) as extra moves "
+             "from the original kernel; no endpoint needed"),
+    cl::value_desc("dir"), cl::cat(OptimlCategory));
+
 // The results cache (docs/CMake.md).
 static cl::opt<bool>
     UseCache("use-cache",
@@ -459,11 +479,15 @@ int main(int Argc, const char **Argv) {
     return Code ? *Code : fail(Code.takeError());
   }
   if (Optimize) {
-    if (!llmFlags().empty())
-      WithColor::warning(errs(), "clang-optiml")
-          << "the --llm options are used by --propose only in this version; "
-             "--optimize searches with the heuristic policy\n";
+    auto Llm = LlmConfig::resolve(llmFlags());
+    if (!Llm)
+      return fail(Llm.takeError());
     OptimizeOptions O;
+    O.Llm = std::move(*Llm);
+    O.LlmPolicy = LlmPolicyName;
+    O.LlmSamples = LlmSamples;
+    O.LlmCount = ProposalCount;
+    O.ProposalsFrom = ProposalsFrom;
     O.Kernel = KernelName;
     O.SpecPath = SpecFile;
     O.Arch = GpuArch;

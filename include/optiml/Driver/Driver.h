@@ -51,6 +51,11 @@ struct OptimizeOptions {
   MeasureOptions Measure;   ///< Metrics are forced on.
   unsigned TimeoutSeconds = 300; ///< For one runner process.
   uint64_t Seed = 1;             ///< For --strategy=random.
+  LlmConfig Llm;                 ///< Provider none: no model asked.
+  std::string LlmPolicy = "both"; ///< expand, prior or both.
+  unsigned LlmSamples = 1;        ///< Rounds per state.
+  unsigned LlmCount = 3;          ///< Proposals asked for per round.
+  std::string ProposalsFrom; ///< A --propose -o folder; empty: none.
 };
 
 struct ProposeOptions {

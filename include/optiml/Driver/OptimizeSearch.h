@@ -18,6 +18,8 @@
 
 namespace optiml {
 
+class LlmGuide;
+
 struct OptimizeOutcome {
   StopReason Why = StopReason::Exhausted;
   bool Improved = false;
@@ -40,11 +42,13 @@ std::string reportPrefix(const OptimizeOptions &O);
 
 /// Runs the search of \p KernelName (database problem \p KernelId) and
 /// writes the output and the reports. \p Log gets the progress: one
-/// rewritten line when \p Interactive, plain lines otherwise.
+/// rewritten line when \p Interactive, plain lines otherwise. \p Guide,
+/// when the expander has one, adds its usage to the report.
 llvm::Expected<OptimizeOutcome>
 runOptimizeSearch(Expander &E, Measurer &M, Database &Db, int64_t KernelId,
                   llvm::StringRef KernelName, const OptimizeOptions &O,
-                  llvm::raw_ostream &Log, bool Interactive);
+                  llvm::raw_ostream &Log, bool Interactive,
+                  const LlmGuide *Guide = nullptr);
 
 } // namespace optiml
 

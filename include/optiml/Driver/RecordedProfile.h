@@ -15,6 +15,7 @@
 #include "optiml/IR/KernelInfo.h"
 #include "optiml/IR/KernelSource.h"
 #include "optiml/LLM/Proposer.h"
+#include "optiml/Protocol/RunResult.h"
 #include "optiml/Spec/KernelSpec.h"
 
 namespace optiml {
@@ -30,6 +31,10 @@ struct RecordedProfile {
   find(Database &Db, const KernelSource &Source, const KernelInfo &Kernel,
        const KernelSpec *Spec, llvm::StringRef Arch);
 };
+
+/// The device facts a prompt carries, from a runner's result; nothing when
+/// the result does not name its device.
+std::optional<DeviceFacts> deviceFactsOf(const protocol::RunResult &Runner);
 
 } // namespace optiml
 

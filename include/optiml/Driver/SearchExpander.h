@@ -4,7 +4,8 @@
 // content hash, moves are the legal steps ActionSpace finds (default
 // parameters plus a few neighbours from each domain), applying one is
 // StepRunner's job, and priors come from the micro-profiler's findings on
-// the state's own measurement.
+// the state's own measurement. An LlmGuide, when set, adds the model's
+// moves and priors on top.
 //
 //===----------------------------------------------------------------------===//
 
@@ -23,6 +24,7 @@
 
 namespace optiml {
 
+class LlmGuide;
 class SourceParser;
 class TransformRegistry;
 
@@ -47,6 +49,12 @@ public:
   llvm::Expected<std::string> apply(const Trace &From, llvm::StringRef FromHash,
                                     const Step &Next) override;
   std::optional<std::string> sourceText(llvm::StringRef Hash) override;
+  void observe(const Trace &Steps, llvm::StringRef Hash,
+               const Measurement &Result) override;
+
+  /// Lets a language model (or recorded proposals) add moves and priors;
+  /// without one the moves are the heuristic's alone.
+  void setGuide(LlmGuide *G) { Guide = G; }
 
   /// The legal moves of \p Hash without priors, in ActionSpace's order.
   llvm::Expected<std::vector<Step>> legalSteps(llvm::StringRef Hash);
@@ -58,11 +66,14 @@ public:
 private:
   ParsedSource *parsed(llvm::StringRef Hash) const;
   std::optional<LaunchGeometry> geometry(llvm::StringRef Hash);
+  llvm::Expected<std::unique_ptr<ParsedSource>> applyStep(ParsedSource &From,
+                                                          const Step &Next);
 
   const TransformRegistry &Registry;
   const SourceParser &Parser;
   std::string Kernel, SpecPath, Arch, Root;
   llvm::StringMap<std::unique_ptr<ParsedSource>> Sources;
+  LlmGuide *Guide = nullptr;
 };
 
 /// Other values of a step's parameters worth trying: for each parameter,

@@ -31,7 +31,7 @@ public:
                               const std::vector<Finding> &Findings);
   static std::string actions(const ProposalContext &C,
                              const TransformRegistry &Registry);
-  static std::string trajectory(const std::vector<TrajectoryStep> &Steps);
+  static std::string trajectory(const std::vector<TrajectoryEntry> &Steps);
 };
 
 } // namespace optiml

@@ -33,7 +33,7 @@ struct DeviceFacts {
 };
 
 /// One step of the trajectory so far and what it did.
-struct TrajectoryStep {
+struct TrajectoryEntry {
   std::string Step;    ///< `vectorize(site=...,width=4)` or "edit: ...".
   std::string Outcome; ///< "1.12x, verified", "build failed: ...".
 };
@@ -45,7 +45,7 @@ struct ProposalContext {
   std::optional<DeviceFacts> Device;
   std::string Bottleneck; ///< Stage one's class, empty when unmeasured.
   std::vector<Finding> Findings;
-  std::vector<TrajectoryStep> Trajectory;
+  std::vector<TrajectoryEntry> Trajectory;
   unsigned Count = 3;  ///< Proposals wanted.
   unsigned Sample = 0; ///< Which sample of this prompt (cache key).
 };

@@ -60,6 +60,11 @@ public:
   virtual std::optional<std::string> sourceText(llvm::StringRef Hash) {
     return std::nullopt;
   }
+
+  /// Told of every measurement as it comes back, failures included, so a
+  /// proposer can learn from what was tried (an LLM's trajectory).
+  virtual void observe(const Trace &Steps, llvm::StringRef Hash,
+                       const Measurement &Result) {}
 };
 
 } // namespace optiml

@@ -40,6 +40,18 @@ struct TrajectoryPoint : HistoryPoint {
   std::string Trace; ///< As --apply takes it; empty for the original.
 };
 
+/// What a proposer (a language model) added to a search, and its cost.
+struct ProposerUsage {
+  std::string Model, PromptVersion;
+  unsigned Calls = 0;       ///< Rounds answered, from the cache included.
+  unsigned CachedCalls = 0; ///< Of those, answered by the database.
+  unsigned Proposals = 0, Accepted = 0;
+  int64_t TokensIn = 0, TokensOut = 0;
+  double Cost = 0, Seconds = 0;
+  /// What was dropped and why, and why the proposer fell silent.
+  std::vector<std::string> Notes;
+};
+
 struct Trajectory {
   std::string Kernel;
   std::string Strategy;
@@ -60,6 +72,8 @@ struct Trajectory {
   std::optional<double> RooflineOriginal, RooflineBest;
   /// False when nothing beat the original: the original is the output.
   bool Improved = false;
+  /// Set when a proposer took part (--llm, --proposals-from).
+  std::optional<ProposerUsage> Llm;
 };
 
 /// The trajectory to \p G's best state; sources come from \p E.
@@ -73,6 +87,8 @@ std::string formatRoofline(std::optional<double> Fraction);
 std::string describeCounts(const Trajectory &T);
 /// "1.00x -> 2.60x over the original (2.60x this step); roofline ...".
 std::string describeEffect(const TrajectoryStep &S);
+/// "model (prompt propose/1): 3 calls (1 from the database), ...".
+std::string describeUsage(const ProposerUsage &U);
 /// "ok 1.23x", "ok 0.99x (noise)" or the failure's status.
 std::string describeOutcome(const TrajectoryPoint &P);
 
