@@ -7,8 +7,9 @@
 #
 # Usage: scripts/gpu-check.sh [BUNDLE] [SECTION ...]
 #   BUNDLE    default bundle/optiml-gpu.tar.xz
-#   SECTION   any of: tool runtime evaluate candidates transforms sequences
-#             baselines optimize strategies ncu (default: all)
+#   SECTION   any of: tool runtime evaluate candidates adversarial transforms
+#             sequences baselines optimize strategies ncu (default: all but
+#             corpus)
 #     tool      --list-kernels on every example with the relocated tool, and
 #               each example built by nvcc and run
 #     runtime   the runner built with CMake + nvcc, and its self-test
@@ -16,6 +17,13 @@
 #               side-by-side timing (ratio within noise of 1.0), counters
 #     candidates  saxpy candidates through the tool: a correct rewrite is
 #               accepted; a wrong element, a fault and a hang are rejected
+#     adversarial test/adversarial through the tool: cheating candidates
+#               (harness tampering refused before building; launch counting,
+#               stale or memoized results, writes once timed, races, tails,
+#               NaNs, traps, hangs... rejected with their reason) and correct
+#               but unusual ones accepted; one row per candidate with the
+#               class, expected and actual verdict, reason and seconds
+#               (about 5 minutes; $OPTIML_GPU_ADV_ONLY: a regex of files)
 #     transforms  every legal (transform, site) of every example applied
 #               and verified against the original through the tool
 #     sequences   hand-chosen transform chains (benchmarks/sequences.txt),
@@ -57,7 +65,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 bundle=bundle/optiml-gpu.tar.xz
 if [ $# -gt 0 ] && [[ "$1" == *.tar.xz ]]; then bundle=$1; shift; fi
-sections=${*:-tool runtime evaluate candidates transforms sequences baselines optimize strategies ncu}
+sections=${*:-tool runtime evaluate candidates adversarial transforms sequences baselines optimize strategies ncu}
 work=${OPTIML_GPU_WORK:-/tmp/optiml-gpu-work}
 logs=/tmp/optiml-gpu-logs
 cuda=${CUDA_PATH:-/usr/local/cuda}
@@ -183,6 +191,23 @@ check_candidates() {
       record "candidate $cand" "FAIL" "status ${status:-none} (expected $expect), exit $rc"
     fi
   done
+}
+
+# The adversarial suite (test/adversarial/run-adversarial.sh): one row per
+# candidate, "expected -> got (seconds): reason".
+check_adversarial() {
+  local dir="$work/adversarial" file class expected got seconds result reason
+  rm -rf "$dir"
+  ADV_ONLY=${OPTIML_GPU_ADV_ONLY:-.} bash test/adversarial/run-adversarial.sh \
+    "$tool" "$dir" -- --cuda-path="$cuda" >"$logs/adversarial.txt" 2>&1
+  if [ ! -s "$dir/summary.tsv" ]; then
+    record "adversarial" "FAIL" "no summary; see adversarial.txt"
+    return
+  fi
+  while IFS=$'\t' read -r file class expected got seconds result reason; do
+    [ "$result" = PASS ] && result=ok
+    record "adv $file" "$result" "$class: $expected -> $got (${seconds}s) ${reason:0:160}"
+  done <"$dir/summary.tsv"
 }
 
 # Every legal (transform, site) of every example, applied with its default
@@ -542,6 +567,7 @@ wants tool && check_tool
 wants runtime && check_runtime
 wants evaluate && check_evaluate
 wants candidates && check_candidates
+wants adversarial && check_adversarial
 wants transforms && check_transforms
 wants sequences && check_sequences
 wants baselines && check_baselines

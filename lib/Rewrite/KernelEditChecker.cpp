@@ -1,6 +1,7 @@
 //===- KernelEditChecker.cpp - may this candidate be run? ----------------===//
 
 #include "optiml/Rewrite/KernelEditChecker.h"
+#include "optiml/Rewrite/HarnessEscapes.h"
 #include "optiml/Rewrite/KernelDefinition.h"
 #include "optiml/Rewrite/RawTokens.h"
 
@@ -57,7 +58,81 @@ std::string describe(const RawDirective &D) {
     return "a macro (`" + D.Text + "`)";
   if (D.Name == "pragma")
     return "the `#pragma optiml` mark";
+  if (D.Name == "line")
+    return "a `#line` directive (`" + D.Text + "`)";
   return "an include (`" + D.Text + "`)";
+}
+
+/// The macro of a new conditional directive that tells compilers apart
+/// (`#ifdef __clang__`), if any: the checker parses with Clang, nvcc
+/// compiles with its own front end and the host compiler, so such a
+/// conditional could show the checker one file and build another.
+std::string compilerProbe(const RawDirective &D) {
+  static const llvm::StringSet<> Conditionals = {
+      "if", "ifdef", "ifndef", "elif", "elifdef", "elifndef"};
+  if (!Conditionals.contains(D.Name))
+    return "";
+  static const char *const Prefixes[] = {
+      "__clang",    "__llvm__",   "__GNUC",   "__GNUG__",    "__NVCC__",
+      "__NVCOMPILER", "__CUDACC", "__EDG",    "__INTEL",     "_MSC_VER",
+      "__OPTIMIZE", "__VERSION__", "__has_",  "__is_identifier"};
+  llvm::SmallVector<llvm::StringRef, 16> Words;
+  llvm::StringRef(D.Text).split(Words, ' ', -1, false);
+  for (llvm::StringRef W : Words)
+    for (const char *P : Prefixes)
+      if (W.starts_with(P))
+        return W.str();
+  return "";
+}
+
+/// True when \p Offset of the text lexed into \p Toks lies inside a
+/// function body (a brace not opened by a namespace, an extern "C" block or
+/// a class).
+bool insideFunctionBody(const RawTokens &Toks, unsigned Offset) {
+  std::vector<bool> Bodies;
+  const RawToken *Prev = nullptr, *PrevPrev = nullptr;
+  bool ClassHead = false;
+  for (const RawToken &T : Toks.tokens()) {
+    if (T.Offset >= Offset)
+      break;
+    if (T.InDirective)
+      continue;
+    if (T.Kind == tok::raw_identifier &&
+        (T.Text == "struct" || T.Text == "class" || T.Text == "union" ||
+         T.Text == "enum"))
+      ClassHead = true;
+    else if (T.Kind == tok::semi || T.Kind == tok::l_paren ||
+             T.Kind == tok::r_paren || T.Kind == tok::equal)
+      ClassHead = false;
+    if (T.Kind == tok::l_brace) {
+      bool Namespace =
+          (Prev && Prev->Text == "namespace") ||
+          (PrevPrev && PrevPrev->Text == "namespace") ||
+          (Prev && Prev->Kind == tok::string_literal && PrevPrev &&
+           PrevPrev->Text == "extern");
+      Bodies.push_back(!Namespace && !ClassHead);
+      ClassHead = false;
+    } else if (T.Kind == tok::r_brace && !Bodies.empty()) {
+      Bodies.pop_back();
+    }
+    PrevPrev = Prev;
+    Prev = &T;
+  }
+  for (bool B : Bodies)
+    if (B)
+      return true;
+  return false;
+}
+
+/// A new `#if`/`#ifdef` on __CUDA_ARCH__ outside any function body: the
+/// checker parses the device side, so declarations only the host side sees
+/// (`#ifndef __CUDA_ARCH__`) would escape its checks.
+bool hidesHostCode(const RawTokens &Toks, const RawDirective &D) {
+  static const llvm::StringSet<> Conditionals = {
+      "if", "ifdef", "ifndef", "elif", "elifdef", "elifndef"};
+  return Conditionals.contains(D.Name) &&
+         llvm::StringRef(D.Text).contains("__CUDA_ARCH__") &&
+         !insideFunctionBody(Toks, D.Offset);
 }
 
 /// The directives of \p Toks that start inside \p Range and \p Counts.
@@ -115,6 +190,32 @@ llvm::Error KernelEditChecker::checkChangedText(llvm::StringRef Cand) const {
   for (const std::string &D : OldDirs)
     if (NewDirs.count(D) < OldDirs.count(D))
       return refuse("it removes or changes " + describe(Removed[D]));
+  std::map<std::string, RawDirective> Probes;
+  auto Probe = [](const RawDirective &D) { return !compilerProbe(D).empty(); };
+  auto OldProbes = directivesIn(OldToks, lineStart(Old, R.Prefix),
+                                Old.size() - R.Suffix, nullptr, Probe);
+  auto NewProbes = directivesIn(NewToks, lineStart(Cand, R.Prefix),
+                                Cand.size() - R.Suffix, &Probes, Probe);
+  for (const std::string &D : NewProbes)
+    if (OldProbes.count(D) < NewProbes.count(D))
+      return refuse("it adds a conditional on `" + compilerProbe(Probes[D]) +
+                    "` (`" + D +
+                    "`): the checker (Clang) and nvcc would see different "
+                    "code");
+  std::map<std::string, RawDirective> Hiding;
+  auto OldHiding = directivesIn(
+      OldToks, lineStart(Old, R.Prefix), Old.size() - R.Suffix, nullptr,
+      [&](const RawDirective &D) { return hidesHostCode(OldToks, D); });
+  auto NewHiding = directivesIn(
+      NewToks, lineStart(Cand, R.Prefix), Cand.size() - R.Suffix, &Hiding,
+      [&](const RawDirective &D) { return hidesHostCode(NewToks, D); });
+  for (const std::string &D : NewHiding)
+    if (OldHiding.count(D) < NewHiding.count(D))
+      return refuse("it adds a conditional on `__CUDA_ARCH__` outside a "
+                    "function body (`" +
+                    D +
+                    "`): the checker reads the device side, so code only "
+                    "the host side compiles would go unchecked");
 
   llvm::StringSet<> OldNames, OldChanged;
   for (const RawToken &T : OldToks.tokens())
@@ -159,6 +260,11 @@ KernelEditChecker::checkName(llvm::StringRef Name,
     return refuse("it names `" + Name +
                   "`: the optiml_ prefix is reserved for the harness "
                   "(optiml_kernel_entry, optiml_kernel_name) and OptiML's rewrites");
+  // The device-side parse drops host-only attributes; an ifunc's resolver
+  // runs while the library is loaded.
+  if ((Name == "ifunc" || Name == "__ifunc__") && !OriginalNames.contains(Name))
+    return refuse("it uses the `ifunc` attribute, whose resolver runs when "
+                  "the library loads");
   static const llvm::Regex Runtime("^cuda[A-Z]"), Driver("^cu[A-Z]");
   if (!Runtime.match(Name) && !Driver.match(Name))
     return llvm::Error::success();
@@ -170,7 +276,7 @@ KernelEditChecker::checkName(llvm::StringRef Name,
   // unknown one is refused for what it looks like.
   if (Runtime.match(Name) && (!Found.empty() || !Declared))
     return refuse("it names `" + Name +
-                  "`, a CUDA runtime API function: a kernel edit may not "
+                  "`, a CUDA runtime API function: a candidate may not "
                   "launch, allocate or synchronize");
   for (const FunctionDecl *F : Found) {
     const SourceManager &SM = Ctx.getSourceManager();
@@ -178,7 +284,7 @@ KernelEditChecker::checkName(llvm::StringRef Name,
         SM.getFilename(SM.getExpansionLoc(F->getLocation())));
     if (File == "cuda.h")
       return refuse("it names `" + Name +
-                    "`, a CUDA driver API function: a kernel edit may not "
+                    "`, a CUDA driver API function: a candidate may not "
                     "launch, allocate or synchronize");
   }
   return llvm::Error::success();
@@ -361,22 +467,49 @@ std::string whyNot(const Decl *D, bool IsNew) {
 
 } // namespace
 
-/// Code that runs when the library is loaded: a global variable's
-/// initializer (a host one; device globals are initialized by the module
-/// load, from constants) or a constructor or destructor function.
+/// True when the host variable \p V runs code to initialize or destroy
+/// itself (a constant initializer and a trivial destructor do not).
+static bool hasLoadTimeInit(const VarDecl &V) {
+  if (V.getDeclContext()->isDependentContext())
+    return V.hasInit();
+  return !V.hasConstantInitialization() ||
+         V.needsDestruction(V.getASTContext()) != QualType::DK_none;
+}
+
+/// Code that runs when the library is loaded: a host global's dynamic
+/// initializer or destructor (device globals are initialized by the module
+/// load, from constants), a constructor or destructor function, an ifunc
+/// (its resolver runs while the library is loaded), file-scope assembly (it
+/// can add an .init_array entry); also inside classes, whose static members
+/// are globals.
 static std::string runsAtLoad(const Decl *D) {
   std::string Name;
   if (const auto *N = dyn_cast<NamedDecl>(D))
     Name = N->getQualifiedNameAsString();
-  if (const FunctionDecl *F = functionOf(D))
+  if (isa<FileScopeAsmDecl>(D))
+    return "it adds or changes file-scope assembly, which can run code when "
+           "the library loads (an .init_array entry)";
+  if (const FunctionDecl *F = functionOf(D)) {
     if (F->hasAttr<ConstructorAttr>() || F->hasAttr<DestructorAttr>())
       return "it adds or changes '" + Name +
              "', a function that runs when the library loads or unloads";
+    if (F->hasAttr<IFuncAttr>())
+      return "it adds or changes the ifunc '" + Name +
+             "', whose resolver runs when the library loads";
+  }
   if (const auto *V = dyn_cast<VarDecl>(D))
     if (!V->hasAttr<CUDADeviceAttr>() && !V->hasAttr<CUDAConstantAttr>() &&
-        !V->hasAttr<CUDASharedAttr>() && V->hasGlobalStorage())
+        !V->hasAttr<CUDASharedAttr>() && V->hasGlobalStorage() &&
+        !V->isStaticLocal() && hasLoadTimeInit(*V))
       return "it adds or changes the host global '" + Name +
              "', whose initializer would run when the library loads";
+  if (const auto *T = dyn_cast<ClassTemplateDecl>(D))
+    D = T->getTemplatedDecl();
+  if (const auto *R = dyn_cast<CXXRecordDecl>(D))
+    for (const Decl *M : R->decls())
+      if (!M->isImplicit())
+        if (std::string Why = runsAtLoad(M); !Why.empty())
+          return Why;
   return "";
 }
 
@@ -431,6 +564,9 @@ KernelEditChecker::check(const KernelSource &Candidate) const {
   auto Parsed = parse(Candidate);
   if (!Parsed)
     return Parsed.takeError();
+  if (llvm::Error E =
+          HarnessEscapes(Original).checkCandidate(HarnessEscapes(**Parsed)))
+    return E;
   if (llvm::Error E = checkSignature(**Parsed))
     return E;
   if (llvm::Error E = checkOutsideKernel(**Parsed))

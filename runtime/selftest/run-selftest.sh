@@ -201,6 +201,10 @@ candidate_launch "$WORK/bad_launch.plan.json" "(grid, 2048)"
 check bad_launch "$WORK/bad_launch.plan.json" launch_error 2 launch_error
 expect missing_library "$WORK/does-not-exist.so"       load_error    3
 
+# 3a. What is timed is what was verified: a kernel that stops working once
+#     it has been launched more often than verification launches it.
+expect launch_counter  "$LIBS/vadd_launch_counter.so"  verify_failed 1 timed_unwritten
+
 # 3b. The harness is the runner's own code: a library that defines the CUDA
 #     launch function for itself does not take over its launch (accepted:
 #     the runner's launch ran the kernel), and an entry that is not a

@@ -13,11 +13,9 @@
 
 namespace optiml {
 
-namespace {
-
 /// The red-zone canary: a 4-byte pattern that is neither a poison byte nor a
 /// plausible small number, repeated over the whole zone.
-const std::vector<unsigned char> &canary() {
+const std::vector<unsigned char> &redZoneCanary() {
   static const std::vector<unsigned char> Pattern = [] {
     static const unsigned char Word[4] = {0xDE, 0xAD, 0xBE, 0xEF};
     std::vector<unsigned char> P(RedZoneBytes);
@@ -28,11 +26,13 @@ const std::vector<unsigned char> &canary() {
   return Pattern;
 }
 
+namespace {
+
 /// Records damage in \p Zone (host copy of one red zone) into \p Report;
 /// \p OffsetOfZone is the zone's byte offset relative to the user region.
 void scanZone(const std::vector<unsigned char> &Zone, long long OffsetOfZone,
               RedZoneReport &Report) {
-  const std::vector<unsigned char> &Expected = canary();
+  const std::vector<unsigned char> &Expected = redZoneCanary();
   for (size_t I = 0; I < Zone.size(); ++I) {
     if (Zone[I] == Expected[I])
       continue;
@@ -95,7 +95,7 @@ Error DeviceBuffer::fill(unsigned char Byte, cudaStream_t S) {
 }
 
 Error DeviceBuffer::resetRedZones(cudaStream_t S) {
-  const std::vector<unsigned char> &C = canary();
+  const std::vector<unsigned char> &C = redZoneCanary();
   if (Error E = checkCuda(cudaMemcpyAsync(Base, C.data(), RedZoneBytes,
                                           cudaMemcpyHostToDevice, S),
                           "cudaMemcpyAsync(left red zone)"))

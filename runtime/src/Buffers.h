@@ -32,6 +32,9 @@ struct RedZoneReport {
   size_t DamagedBytes = 0;
 };
 
+/// The canary bytes every red zone holds (RedZoneBytes of them).
+const std::vector<unsigned char> &redZoneCanary();
+
 /// One device allocation: [red zone | user bytes | red zone].
 class DeviceBuffer {
 public:
@@ -46,6 +49,8 @@ public:
   bool allocated() const { return Base != nullptr; }
   void *data() const { return Base + RedZoneBytes; }
   size_t bytes() const { return Bytes; }
+  const void *leftZone() const { return Base; }
+  const void *rightZone() const { return Base + RedZoneBytes + Bytes; }
 
   Error upload(const std::vector<unsigned char> &Host, cudaStream_t S);
   Error fill(unsigned char Byte, cudaStream_t S);

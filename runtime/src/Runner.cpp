@@ -131,11 +131,22 @@ Error Runner::time() {
     return E;
   const KernelLibrary &C = Cand ? *Cand : *Ref;
   TimingRunner TR(P, *Ref, C, Stream, P.Timing.FlushL2 ? &Flusher : nullptr,
-                  *Timer, progress());
+                  *Timer, Failures, progress());
   protocol::TimingReport Out;
-  for (const Instance *I : Timed)
-    if (Error E = TR.timeInstance(*I, Out.Instances.emplace_back()))
+  for (const Instance *I : Timed) {
+    Error E = TR.timeInstance(*I, Out.Instances.emplace_back());
+    if (E.status() == Status::VerifyFailed) {
+      // The timed launches were not what was verified: no timing is
+      // reported, and verification is failed after the fact.
+      protocol::VerifyReport &V = *Result.result().Verify;
+      V.Passed = false;
+      V.Failures = Failures.kept();
+      V.FailuresTotal = Failures.seen();
+      Result.write();
+    }
+    if (E)
       return E.withContext("timing " + I->Name);
+  }
   Result.result().Timing = std::move(Out);
   Result.write();
   return Timer->stop();

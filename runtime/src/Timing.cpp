@@ -64,37 +64,69 @@ bool speedupIsSignificant(double Speedup, double Noise, double NoiseTarget) {
 TimingRunner::TimingRunner(const Plan &P, const KernelLibrary &Ref,
                            const KernelLibrary &Cand, cudaStream_t Stream,
                            L2Flusher *Flusher, CuptiTimer &Timer,
-                           ProgressFn Progress)
+                           FailureLog &Failures, ProgressFn Progress)
     : P(P), Libs{&Ref, &Cand}, Stream(Stream), Flusher(Flusher), Timer(Timer),
-      Progress(std::move(Progress)) {}
+      Failures(Failures), Progress(std::move(Progress)),
+      // Unpredictable by design: the candidate must not be able to know the
+      // order, seeds or poison of the launches it is timed in.
+      Rng(std::random_device{}()) {}
 
-Error TimingRunner::enqueue(Side S, const Instance &I, BufferSet &Bufs) {
-  if (Error E = Bufs.restoreInOut(Stream))
+std::vector<PlannedLaunch> TimingRunner::planBatch(unsigned Pairs) {
+  // The verification's own poisons: a kernel that looked at its out buffers
+  // to tell checked launches from timed ones finds the same bytes in both.
+  static const unsigned char Poisons[2] = {0xFF, 0x5A};
+  std::uniform_int_distribution<unsigned> Seed(
+      0, static_cast<unsigned>(P.Seeds.size() - 1));
+  std::bernoulli_distribution Coin(0.5);
+  std::vector<PlannedLaunch> Out;
+  int Slots = 0;
+  for (unsigned K = 0; K < Pairs; ++K) {
+    unsigned SeedIndex = Seed(Rng);
+    bool CandidateFirst = Coin(Rng);
+    for (int J = 0; J < 2; ++J) {
+      PlannedLaunch L;
+      L.S = (J == 0) == CandidateFirst ? Side::Candidate : Side::Reference;
+      L.SeedIndex = SeedIndex;
+      L.Poison = Poisons[Coin(Rng) ? 1 : 0];
+      L.Slot = L.S == Side::Candidate ? Slots++ : -1;
+      L.Number = LaunchCount++;
+      Out.push_back(L);
+    }
+  }
+  return Out;
+}
+
+Error TimingRunner::enqueue(const PlannedLaunch &L, const Instance &I,
+                            BufferSet &Bufs, TimedChecker &Check) {
+  // Everything but the launch itself is outside the kernel's CUPTI record:
+  // reloading inputs, poisoning, flushing before it, checking after it.
+  if (Error E = Check.prepare(Bufs, L.SeedIndex, L.Poison))
     return E;
   if (Flusher)
     if (Error E = Flusher->flush(Stream))
       return E;
-  return Libs[static_cast<int>(S)]->launch(I, Bufs.launchArgs(), Stream);
+  if (Error E =
+          Libs[static_cast<int>(L.S)]->launch(I, Bufs.launchArgs(), Stream))
+    return E;
+  if (L.Slot < 0)
+    return Error::success();
+  return Check.enqueueCheck(Bufs, static_cast<unsigned>(L.Slot), L.SeedIndex,
+                            L.Poison);
 }
 
-Error TimingRunner::enqueuePairs(const Instance &I, BufferSet &Bufs,
-                                 unsigned Pairs) {
-  for (unsigned K = 0; K < Pairs; ++K)
-    for (Side S : protocol::BothSides)
-      if (Error E = enqueue(S, I, Bufs))
-        return E;
-  return Error::success();
-}
-
-Error TimingRunner::matchRecords(const std::vector<KernelRecord> &Records,
-                                 unsigned Pairs, std::vector<double> Times[2],
-                                 bool &Accepted, std::string &Why) {
-  // Launch order is A B A B...; records are sorted by correlation id, which
-  // follows the order of launch calls. Flush kernels are skipped by name.
+Error TimingRunner::matchRecords(const Instance &I,
+                                 const std::vector<KernelRecord> &Records,
+                                 const std::vector<PlannedLaunch> &Launches,
+                                 std::vector<double> *Times, bool &Accepted,
+                                 std::string &Why) {
+  // Records are sorted by correlation id, which follows the order of launch
+  // calls. The runner's own kernels (flush, checks) are skipped by name; a
+  // kernel that is none of these and neither side's was started by the
+  // candidate itself (a device-side launch), outside the timed window.
   std::vector<const KernelRecord *> Kernels;
   std::set<std::string> Unknown;
   for (const KernelRecord &R : Records) {
-    if (R.Name == L2Flusher::kernelName())
+    if (R.Name == L2Flusher::kernelName() || isCheckKernel(R.Name))
       continue;
     if (kernelNameMatches(R.Name, Libs[0]->kernelName()) ||
         kernelNameMatches(R.Name, Libs[1]->kernelName()))
@@ -103,39 +135,72 @@ Error TimingRunner::matchRecords(const std::vector<KernelRecord> &Records,
       Unknown.insert(R.Name);
   }
   Accepted = false;
-  if (Kernels.size() != 2 * static_cast<size_t>(Pairs)) {
-    Why = "expected " + std::to_string(2 * Pairs) + " kernel records, got " +
-          std::to_string(Kernels.size());
-    for (const std::string &Name : Unknown)
-      Why += "; unexpected kernel '" + Name + "'";
+  if (!Unknown.empty()) {
+    for (const std::string &Name : Unknown) {
+      Failure F;
+      F.Instance = I.Name;
+      F.Seed = P.Seeds.front();
+      F.Where = Side::Candidate;
+      F.Kind = "timed_unexpected_kernel";
+      F.Message = "kernel '" + Name +
+                  "' ran while the candidate was timed, but the runner did "
+                  "not launch it (a launch from device code does work "
+                  "outside the timed window)";
+      Failures.add(std::move(F));
+    }
+    return Error(Status::VerifyFailed,
+                 "a kernel the runner did not launch ran during timing: '" +
+                     *Unknown.begin() + "'");
+  }
+  if (!Times)
+    return Error::success();
+  if (Kernels.size() != Launches.size()) {
+    Why = "expected " + std::to_string(Launches.size()) +
+          " kernel records, got " + std::to_string(Kernels.size());
     return Error::success();
   }
   for (size_t K = 0; K < Kernels.size(); ++K) {
-    const KernelLibrary &Lib = *Libs[K % 2];
+    const KernelLibrary &Lib = *Libs[static_cast<int>(Launches[K].S)];
     if (!kernelNameMatches(Kernels[K]->Name, Lib.kernelName()))
       return Error(Status::Error,
                    "CUPTI record '" + Kernels[K]->Name + "' at the " +
-                       sideName(static_cast<Side>(K % 2)) +
+                       sideName(Launches[K].S) +
                        "'s position does not match optiml_kernel_name() = '" +
                        Lib.kernelName() + "'");
   }
+  // Each pair adds one time per side, so Times[0][i] and Times[1][i] stay
+  // the two halves of pair i whatever its order.
   for (size_t K = 0; K < Kernels.size(); ++K)
-    Times[K % 2].push_back(static_cast<double>(Kernels[K]->durationNs()));
+    Times[static_cast<int>(Launches[K].S)].push_back(
+        static_cast<double>(Kernels[K]->durationNs()));
   Accepted = true;
   return Error::success();
 }
 
-Error TimingRunner::runBatch(const Instance &I, BufferSet &Bufs, unsigned Pairs,
-                             std::vector<double> Times[2], bool &Accepted,
+Error TimingRunner::runBatch(const Instance &I, BufferSet &Bufs,
+                             TimedChecker &Check, unsigned Pairs,
+                             std::vector<double> *Times, bool &Accepted,
                              std::string &Why) {
-  if (Error E = enqueuePairs(I, Bufs, Pairs))
+  std::vector<PlannedLaunch> Launches = planBatch(Pairs);
+  if (Error E = Check.beginBatch(Pairs))
     return E;
+  for (const PlannedLaunch &L : Launches)
+    if (Error E = enqueue(L, I, Bufs, Check))
+      return E;
   std::vector<KernelRecord> Records;
   size_t Lost = 0;
   if (Error E = Timer.collect(Records, Lost))
     return E;
   LostRecords += Lost;
-  return matchRecords(Records, Pairs, Times, Accepted, Why);
+  size_t Found = 0;
+  if (Error E = Check.collect(Launches, Failures, Found))
+    return E;
+  if (Found > 0)
+    return Error(Status::VerifyFailed,
+                 std::to_string(Found) +
+                     " timed launch check(s) failed: the candidate's timed "
+                     "launches did not reproduce the verified result");
+  return matchRecords(I, Records, Launches, Times, Accepted, Why);
 }
 
 Error TimingRunner::timeInstance(const Instance &I,
@@ -145,21 +210,34 @@ Error TimingRunner::timeInstance(const Instance &I,
   Out.Instance = I.Name;
   LostRecords = 0;
 
-  // The inputs of the first seed; inout buffers are restored before every
-  // launch so each repetition does the same work.
+  // Every launch reloads the inputs of its seed (inout buffers always), so
+  // each repetition does the same work; the reference's results on them are
+  // what the candidate's timed launches are checked against.
   BufferSet Bufs;
-  if (Error E = Bufs.loadInputs(I, P.Seeds.front(), Stream))
+  if (Error E = Bufs.allocate(I))
     return E;
-  if (Error E = Bufs.snapshotInOut(Stream))
-    return E;
-
-  Progress("time " + I.Name + " warm-up");
-  if (Error E = enqueuePairs(I, Bufs, T.Warmup))
+  TimedChecker Check(P, I, Stream);
+  Progress("time " + I.Name + ": the reference's results on every seed");
+  if (Error E = Check.init(Bufs, *Libs[0]))
     return E;
   std::vector<KernelRecord> Discard;
   size_t Lost = 0;
   if (Error E = Timer.collect(Discard, Lost))
     return E;
+
+  // A random number of warm-up pairs, so that no launch count marks the
+  // start of timing.
+  LaunchCount = 0;
+  std::uniform_int_distribution<unsigned> Extra(0, std::max(T.Warmup, 2u));
+  unsigned Warmup = T.Warmup + Extra(Rng);
+  Progress("time " + I.Name + " warm-up (" + std::to_string(Warmup) +
+           " pairs)");
+  if (Warmup > 0) {
+    bool Ignored = false;
+    std::string Why;
+    if (Error E = runBatch(I, Bufs, Check, Warmup, nullptr, Ignored, Why))
+      return E;
+  }
 
   std::vector<double> Times[2];
   unsigned Discarded = 0;
@@ -172,7 +250,7 @@ Error TimingRunner::timeInstance(const Instance &I,
         static_cast<unsigned>(std::min<size_t>(T.MinReps, T.MaxReps - Done));
     bool Accepted = false;
     std::string Why;
-    if (Error E = runBatch(I, Bufs, Pairs, Times, Accepted, Why))
+    if (Error E = runBatch(I, Bufs, Check, Pairs, Times, Accepted, Why))
       return E;
     if (!Accepted) {
       Progress("time " + I.Name + ": batch discarded: " + Why);

@@ -9,6 +9,7 @@
 #include "optiml/Support/Error.h"
 
 #include "clang/Tooling/CommonOptionsParser.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
@@ -263,7 +264,6 @@ static cl::opt<std::string> ProposalsFrom(
              "wrote (on a machine that reached the model) as extra moves "
              "from the original kernel; no endpoint needed"),
     cl::value_desc("dir"), cl::cat(OptimlCategory));
-
 // The results cache (docs/CMake.md).
 static cl::opt<bool>
     UseCache("use-cache",
@@ -282,6 +282,70 @@ static cl::opt<std::string>
                 cl::desc("Write every cached result of the database to a "
                          "cache file (last; no source needed)"),
                 cl::value_desc("file.json"), cl::cat(OptimlCategory));
+
+/// The action the command line asks for; several at once, or an option of
+/// another action, is an error rather than something silently ignored.
+static Expected<std::string> chosenAction() {
+  std::vector<std::string> Given;
+  for (cl::opt<bool> *A : {&ListKernels, &ListTransforms, &ListSites,
+                           &Evaluate, &Optimize, &Propose, &UseCache})
+    if (*A)
+      Given.push_back(A->ArgStr.str());
+  if (!ApplySteps.empty())
+    Given.push_back("apply");
+  if (Given.size() > 1)
+    return makeError(ErrorKind::BadInput,
+                     "one action at a time: --" + Given[0] + " and --" +
+                         Given[1] + " were both given");
+  return Given.empty() ? std::string() : Given.front();
+}
+
+/// Options that only one action reads, by the actions that read them.
+static Error checkOptionsFit(StringRef Action) {
+  struct Owned {
+    cl::Option *O;
+    std::vector<StringRef> Actions;
+  };
+  const Owned Table[] = {
+      {&CandidateFile, {"evaluate"}},
+      {&Metrics, {"evaluate"}},
+      {&BuildOnly, {"evaluate"}},
+      {&SavePlan, {"evaluate"}},
+      {&Strategy, {"optimize"}},
+      {&Budget, {"optimize"}},
+      {&Jobs, {"optimize"}},
+      {&TimeLimit, {"optimize"}},
+      {&Resume, {"optimize"}},
+      {&ReportPrefix, {"optimize"}},
+      {&SearchSeed, {"optimize"}},
+      {&LlmPolicyName, {"optimize"}},
+      {&LlmSamples, {"optimize"}},
+      {&ProposalsFrom, {"optimize"}},
+      {&ProposalCount, {"propose", "optimize"}},
+      {&DbPath, {"optimize", "propose", "use-cache"}},
+      {&RunTimeout, {"evaluate", "optimize"}},
+      {&NoiseTarget, {"evaluate", "optimize"}},
+  };
+  for (const Owned &T : Table)
+    if (T.O->getNumOccurrences() && !llvm::is_contained(T.Actions, Action))
+      return makeError(ErrorKind::BadInput,
+                       "--" + T.O->ArgStr + " applies to --" +
+                           join(T.Actions, " and --") +
+                           (Action.empty() ? ", and no action was given"
+                                           : ", not to --" + Action.str()));
+  if (Format == OutputFormat::JSON && (Action == "apply" || Action == "optimize"))
+    return makeError(ErrorKind::BadInput,
+                     "--format=json does not apply to --" + Action +
+                         (Action == "optimize"
+                              ? " (it writes OUT.report.json; see --report)"
+                              : " (its output is CUDA source)"));
+  if (Budget.getNumOccurrences() && Budget == 0)
+    return makeError(ErrorKind::BadInput,
+                     "--budget=0 measures nothing: give 1 or more (the "
+                     "original counts as one)");
+  return Error::success();
+}
+
 
 /// The LLM settings the user gave on the command line, by name.
 static std::map<std::string, std::string> llmFlags() {
@@ -423,6 +487,11 @@ int main(int Argc, const char **Argv) {
   if (!sys::fs::exists(Sources[0]))
     return fail(makeError(ErrorKind::BadInput, Sources[0] + ": no such file"));
 
+  auto Action = chosenAction();
+  if (!Action)
+    return fail(Action.takeError());
+  if (Error E = checkOptionsFit(*Action))
+    return fail(std::move(E));
   CudaToolchain Toolchain = CudaToolchain::detect(Argv[0], CudaPath, GpuArch);
   Driver D(Argv[0], Parser->getCompilations(), Toolchain, outs(), errs());
   if (UseCache) {

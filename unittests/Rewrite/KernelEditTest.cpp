@@ -120,11 +120,11 @@ TEST_F(KernelEditTest, RefusesWhatTheHarnessDependsOn) {
   EXPECT_EQ(
       verdict(withBody(
           "  cudaLaunchKernel((const void *)scale, 1, 1, nullptr, 0, 0);")),
-      "it names `cudaLaunchKernel`, a CUDA runtime API function: a kernel "
-      "edit may not launch, allocate or synchronize");
+      "it names `cudaLaunchKernel`, a CUDA runtime API function: a "
+      "candidate may not launch, allocate or synchronize");
   EXPECT_EQ(verdict(withBody("  cudaDeviceSynchronize();")),
             "it names `cudaDeviceSynchronize`, a CUDA runtime API function: "
-            "a kernel edit may not launch, allocate or synchronize");
+            "a candidate may not launch, allocate or synchronize");
   EXPECT_EQ(verdict(withBody("  optiml_launch(0, 0, 0, 0);")),
             "it names `optiml_launch`: the optiml_ prefix is reserved for the "
             "harness (optiml_kernel_entry, optiml_kernel_name) and OptiML's "

@@ -28,12 +28,16 @@ TEST(TransformRegistryTest, LibraryInListingOrder) {
   EXPECT_EQ(R.names(),
             (std::vector<std::string>{"unroll", "tile", "hoist",
                                       "scalar-replace", "stage-shared", "warp-reduce",
-                                      "restrict", "launch-bounds", "fast-math",
-                                      "coarsen", "vectorize", "block-size"}));
+                                      "restrict", "read-only", "pad-shared",
+                                      "aggregate-atomics", "launch-bounds",
+                                      "fast-math", "coarsen", "vectorize",
+                                      "block-size"}));
   ASSERT_NE(R.find("unroll"), nullptr);
   EXPECT_EQ(R.find("unroll")->siteKind(), SiteKind::Loop);
   EXPECT_EQ(R.find("block-size")->siteKind(), SiteKind::Kernel);
   EXPECT_EQ(R.find("stage-shared")->siteKind(), SiteKind::Buffer);
+  EXPECT_EQ(R.find("read-only")->siteKind(), SiteKind::Buffer);
+  EXPECT_EQ(R.find("pad-shared")->siteKind(), SiteKind::Kernel);
   EXPECT_EQ(R.find("skew"), nullptr);
 }
 

@@ -78,7 +78,9 @@ struct Failure {
   Side Where = Side::Candidate;
   /// mismatch, nan, norm, unwritten, nondeterministic, redzone,
   /// input_modified (prefixed "reference_" for the reference), fault,
-  /// launch_error.
+  /// launch_error; found while timing: timed_mismatch, timed_unwritten,
+  /// timed_nan, timed_norm, timed_input_modified, timed_redzone,
+  /// timed_unexpected_kernel.
   std::string Kind;
   std::optional<std::string> Buffer; ///< When about one buffer.
   /// The element, when about one; red zones: negative before the buffer,

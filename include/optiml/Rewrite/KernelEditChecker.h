@@ -12,11 +12,18 @@
 // A whole candidate file (`--evaluate --candidate`, the output of --apply
 // or of a user's hand) is checked more loosely (EditScope::File): host code
 // and other kernels may change, includes and the mark may change, but it
-// may not add or change a macro, name `main`, the harness's entry points or
-// a CUDA runtime or driver API function that the original did not, or add
-// or change anything that runs when the library is loaded (a global
-// variable's initializer, a constructor function): the runner loads the
-// candidate into its own process.
+// may not add or change a macro or `#line`, name `main`, the harness's entry
+// points or a CUDA runtime or driver API function that the original did
+// not, add a conditional that tells Clang from nvcc's compilers
+// (`#ifdef __clang__`: the checker would see other code than the build), or
+// add or change anything that runs when the library is loaded (a host
+// global's dynamic initializer, also a class's static member, a constructor
+// function, an ifunc, file-scope assembly): the runner loads the candidate
+// into its own process.
+//
+// In both scopes, a candidate may not call what ends, forks or replaces the
+// process or starts a thread, nor launch a kernel from device code
+// (HarnessEscapes.h).
 //
 // Names and directives are read from the changed text with the raw lexer
 // before anything is parsed, so an edit that calls cudaLaunchKernel is

@@ -38,6 +38,21 @@ DynTypedNode pointerFlowTop(const Expr &E, ASTContext &Ctx) {
   }
 }
 
+/// Whether \p Addr (an element's address) is an argument of a CUDA load
+/// intrinsic, which takes a pointer to const and only loads through it.
+bool isLoadIntrinsicArg(const Expr &Addr, ASTContext &Ctx) {
+  DynTypedNode Node = parentOf(DynTypedNode::create(Addr), Ctx);
+  while (Node.get<ImplicitCastExpr>())
+    Node = parentOf(Node, Ctx);
+  const auto *Call = Node.get<CallExpr>();
+  const FunctionDecl *F = Call ? Call->getDirectCallee() : nullptr;
+  if (!F || !F->getIdentifier())
+    return false;
+  return llvm::is_contained(
+      {"__ldg", "__ldca", "__ldcg", "__ldcs", "__ldlu", "__ldcv"},
+      F->getName());
+}
+
 /// Whether the lvalue \p L (an element reached through a pointer) is only
 /// read where it is used.
 bool onlyRead(const Expr &L, ASTContext &Ctx) {
@@ -58,6 +73,9 @@ bool onlyRead(const Expr &L, ASTContext &Ctx) {
     if (const auto *C = Parent.get<ImplicitCastExpr>())
       return C->getCastKind() == CK_LValueToRValue ||
              C->getCastKind() == CK_ArrayToPointerDecay;
+    if (const auto *U = Parent.get<UnaryOperator>();
+        U && U->getOpcode() == UO_AddrOf)
+      return isLoadIntrinsicArg(*U, Ctx);
     // Templates spell reads without casts: an operand of arithmetic, the
     // right side of an assignment, the initializer of a value.
     if (const auto *B = Parent.get<BinaryOperator>())
@@ -95,8 +113,9 @@ bool isHarmlessUse(const DynTypedNode &Parent) {
 
 } // namespace
 
-void BufferAccess::markWritten(const Roots &From) {
-  Written.insert(From.begin(), From.end());
+void BufferAccess::markWritten(const Roots &From, const Expr &Where) {
+  for (const ParmVarDecl *P : From)
+    Written.try_emplace(P, &Where);
 }
 
 bool BufferAccess::flowInto(const VarDecl &To, const Roots &From,
@@ -124,12 +143,12 @@ bool BufferAccess::visit(const DeclRefExpr &Ref) {
   DynTypedNode Parent = parentOf(Top, Ctx);
   if (isAccess(Parent, TopExpr)) {
     if (!onlyRead(*Parent.get<Expr>(), Ctx))
-      markWritten(From);
+      markWritten(From, *Parent.get<Expr>());
     return false;
   }
   if (const auto *To = Parent.get<VarDecl>())
     return To->getType()->isPointerType() ? flowInto(*To, From, Ref)
-                                          : (markWritten(From), false);
+                                          : (markWritten(From, Ref), false);
   if (const auto *B = Parent.get<BinaryOperator>()) {
     const auto *LHS = dyn_cast<DeclRefExpr>(B->getLHS()->IgnoreParens());
     if (B->getOpcode() == BO_Assign && TopExpr == B->getRHS() && LHS &&
@@ -142,7 +161,7 @@ bool BufferAccess::visit(const DeclRefExpr &Ref) {
       U && U->isIncrementDecrementOp())
     return false;
   if (!isHarmlessUse(Parent))
-    markWritten(From); // Escapes where we cannot follow it.
+    markWritten(From, *TopExpr); // Escapes where we cannot follow it.
   return false;
 }
 

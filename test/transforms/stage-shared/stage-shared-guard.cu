@@ -45,7 +45,7 @@
 // RUN: %clang-optiml %s --apply='stage-shared(site=two/for#0/A,tile=8)' --apply='stage-shared(site=two/for#1/B)' -o %t.two.cu
 // RUN: %FileCheck --check-prefix=TWO --match-full-lines --input-file=%t.two.cu %s
 // RUN: %nvcc -c %t.two.cu -o %t.two.o
-// RUN: %clang-optiml %s --apply='stage-shared(site=two/for#1/B,tile=8)' --apply='stage-shared(site=two/for#0/A)' -o %t.two2.cu
+// RUN: %clang-optiml %s --apply='stage-shared(site=two/for#1/B)' --apply='stage-shared(site=two/for#0/A,tile=8)' -o %t.two2.cu
 // RUN: diff %t.two.cu %t.two2.cu
 
 #include <cuda_runtime.h>

@@ -4,6 +4,8 @@
 // (`float *row = out + r * n;`) to the loads and stores made through them.
 // Anything it cannot follow (the pointer passed to a call, its address
 // taken, stored to memory) counts as a write, so "read-only" is a proof.
+// An element's address given to a CUDA load intrinsic (`__ldg(&p[i])`) is
+// a read: those take a pointer to const and only load.
 //
 //===----------------------------------------------------------------------===//
 
@@ -24,6 +26,12 @@ public:
   bool mayWrite(const clang::ParmVarDecl &P) const {
     return Written.contains(&P);
   }
+  /// The first expression (in the order visited) through which \p P may be
+  /// written: the store, or the use the analysis cannot follow (a call
+  /// argument, an address taken); null when \p P is only read.
+  const clang::Expr *writeOf(const clang::ParmVarDecl &P) const {
+    return Written.lookup(&P);
+  }
   /// Where a pointer parameter is assigned a value based on another
   /// parameter (`a = b + 1;`), which makes the two alias inside the kernel;
   /// null when none is.
@@ -35,11 +43,11 @@ private:
   bool visit(const clang::DeclRefExpr &Ref);
   bool flowInto(const clang::VarDecl &To, const Roots &From,
                 const clang::Expr &Where);
-  void markWritten(const Roots &From);
+  void markWritten(const Roots &From, const clang::Expr &Where);
 
   clang::ASTContext &Ctx;
   llvm::DenseMap<const clang::VarDecl *, Roots> BasedOn;
-  llvm::SmallPtrSet<const clang::ParmVarDecl *, 8> Written;
+  llvm::DenseMap<const clang::ParmVarDecl *, const clang::Expr *> Written;
   const clang::Expr *CrossAssignment = nullptr;
 };
 

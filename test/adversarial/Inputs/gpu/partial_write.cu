@@ -1,0 +1,19 @@
+//===- partial_write.cu - adversarial: every other element written -===//
+//
+// REJECTED by verification (unwritten): writes only even elements.
+//
+//===----------------------------------------------------------------------===//
+
+__global__ void blend(int n, float a, const float *x, const float *w,
+                      float *y, float *acc) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n && i % 2 == 0) {
+    float v = 0.0f;
+    for (int k = 0; k < 4; ++k) {
+      int j = i + k < n ? i + k : i + k - n;
+      v += a * x[i] * w[j];
+    }
+    y[i] = v;
+    acc[i] += v;
+  }
+}

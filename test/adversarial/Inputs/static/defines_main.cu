@@ -1,0 +1,21 @@
+//===- defines_main.cu - adversarial: a main function -===//
+//
+// REFUSED before building: main has no place in a kernel library.
+//
+//===----------------------------------------------------------------------===//
+
+int main() { return 0; }
+
+__global__ void blend(int n, float a, const float *x, const float *w,
+                      float *y, float *acc) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) {
+    float v = 0.0f;
+    for (int k = 0; k < 4; ++k) {
+      int j = i + k < n ? i + k : i + k - n;
+      v += a * x[i] * w[j];
+    }
+    y[i] = v;
+    acc[i] += v;
+  }
+}

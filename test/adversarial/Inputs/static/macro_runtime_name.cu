@@ -1,0 +1,22 @@
+//===- macro_runtime_name.cu - adversarial: a macro over a CUDA runtime name -===//
+//
+// REFUSED before building: a macro that renames cudaLaunchKernel would
+// take over any launch compiled after it.
+//
+//===----------------------------------------------------------------------===//
+
+#define cudaLaunchKernel(...) cudaSuccess
+
+__global__ void blend(int n, float a, const float *x, const float *w,
+                      float *y, float *acc) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) {
+    float v = 0.0f;
+    for (int k = 0; k < 4; ++k) {
+      int j = i + k < n ? i + k : i + k - n;
+      v += a * x[i] * w[j];
+    }
+    y[i] = v;
+    acc[i] += v;
+  }
+}
