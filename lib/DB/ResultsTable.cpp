@@ -76,9 +76,9 @@ Database::resultsFor(llvm::StringRef KernelHash, llvm::StringRef SpecHash) {
 }
 
 llvm::Expected<std::vector<ResultRecord>> Database::results() {
-  auto Select = Statement::prepare(
-      Db.get(),
-      std::string("SELECT ") + ResultColumns + " FROM results ORDER BY id");
+  auto Select =
+      Statement::prepare(Db.get(), std::string("SELECT ") + ResultColumns +
+                                       " FROM results ORDER BY id");
   if (!Select)
     return Select.takeError();
   return Select->collect<ResultRecord>(readResult);

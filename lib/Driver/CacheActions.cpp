@@ -164,8 +164,8 @@ replayResult(ParsedSource &State, const ResultRecord &R, const KernelInfo &K,
                      "replaying its steps gives another kernel than the one "
                      "measured (a result from another OptiML version?)");
   // Callers in other files are not rewritten by a drop-in step.
-  if (K.Launches.empty() && markText(*Owned, K.QualifiedName) !=
-                                markText(State, K.QualifiedName))
+  if (K.Launches.empty() &&
+      markText(*Owned, K.QualifiedName) != markText(State, K.QualifiedName))
     return makeError(ErrorKind::NotApplicable,
                      "it changes the launch configuration of a kernel that is "
                      "not launched in this file");
@@ -255,8 +255,7 @@ llvm::Error Driver::useCache(llvm::StringRef File,
     auto Found = Db->resultsFor(Key->KernelHash, Key->SpecHash);
     if (!Found)
       return Found.takeError();
-    const ResultRecord *R =
-        chooseResult(*Found, *Key, Local.Gpu, Local.Cuda);
+    const ResultRecord *R = chooseResult(*Found, *Key, Local.Gpu, Local.Cuda);
     if (!R) {
       reportMiss(Err, K->QualifiedName, noResultReason(*Key));
       continue;
@@ -275,7 +274,12 @@ llvm::Error Driver::useCache(llvm::StringRef File,
     State = std::move(*Next);
     reportHit(Err, *R);
   }
-  return writeOutputText(Options.OutputPath, State->source().text(), Out);
+  llvm::StringRef Text = State->source().text();
+  if (Options.OutputPath.empty() || Options.OutputPath == "-") {
+    Out << Text;
+    return llvm::Error::success();
+  }
+  return writeOutputFile(Options.OutputPath, Text);
 }
 
 //===----------------------------------------------------------------------===//
@@ -289,6 +293,18 @@ void optiml::recordCachedResult(Database &Db, const SourceParser &Parser,
                                 const ResultRecord &Origin,
                                 llvm::StringRef BestText,
                                 llvm::raw_ostream &Log) {
+  // A model's free-form edit (`edit(site=..,id=..)`) lives in the search's
+  // guide only: a build could not replay it.
+  if (auto Steps = parseTrace(Origin.Steps)) {
+    if (llvm::any_of(*Steps,
+                     [](const Step &S) { return S.Transform == "edit"; })) {
+      Log << "clang-optiml: note: the best version has a free-form edit, "
+             "which --use-cache cannot replay; it was not cached\n";
+      return;
+    }
+  } else {
+    llvm::consumeError(Steps.takeError());
+  }
   auto Stored = [&]() -> llvm::Expected<bool> {
     auto Parsed = Parser.parse(Original);
     if (!Parsed)
@@ -297,9 +313,9 @@ void optiml::recordCachedResult(Database &Db, const SourceParser &Parser,
                           Origin.Arch, {});
     if (!Key)
       return Key.takeError();
-    auto Best = Parser.parse(KernelSource(Original.path().str(),
-                                          BestText.str()),
-                             ErrorKind::Internal);
+    auto Best =
+        Parser.parse(KernelSource(Original.path().str(), BestText.str()),
+                     ErrorKind::Internal);
     if (!Best)
       return Best.takeError();
     auto Text = kernelDefinitionText(**Best, Kernel.QualifiedName);

@@ -97,8 +97,9 @@ static llvm::Error checkHeader(const Json &Doc, llvm::StringRef Name) {
   auto Format = Doc.find("format");
   if (!Doc.is_object() || Format == Doc.end() || *Format != CacheFileFormat)
     return makeError(ErrorKind::BadInput,
-                     Name + ": not an OptiML results cache (expected "
-                            "\"format\": \"" +
+                     Name +
+                         ": not an OptiML results cache (expected "
+                         "\"format\": \"" +
                          CacheFileFormat + "\")");
   auto Version = Doc.find("version");
   if (Version == Doc.end() || !Version->is_number_integer())
@@ -149,5 +150,5 @@ optiml::readCacheFile(llvm::StringRef Path) {
 
 llvm::Error optiml::writeCacheFile(llvm::StringRef Path,
                                    llvm::ArrayRef<ResultRecord> Records) {
-  return writeOutputText(Path, cacheFileText(Records), llvm::outs());
+  return writeOutputFile(Path, cacheFileText(Records));
 }

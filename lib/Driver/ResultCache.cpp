@@ -13,13 +13,12 @@
 
 using namespace optiml;
 
-llvm::Expected<std::string> optiml::kernelDefinitionText(ParsedSource &Parsed,
-                                                         llvm::StringRef Kernel) {
+llvm::Expected<std::string>
+optiml::kernelDefinitionText(ParsedSource &Parsed, llvm::StringRef Kernel) {
   auto Def = KernelDefinition::find(Parsed.context(), Kernel);
   if (!Def)
-    return makeError(ErrorKind::Internal,
-                     "no definition of kernel '" + Kernel + "' in " +
-                         Parsed.source().path());
+    return makeError(ErrorKind::Internal, "no definition of kernel '" + Kernel +
+                                              "' in " + Parsed.source().path());
   llvm::StringRef Text = Parsed.source().text();
   unsigned Begin = Def->insertionPoint();
   if (Begin > Def->End || Def->End > Text.size())
@@ -56,10 +55,11 @@ std::string optiml::cudaRelease(llvm::StringRef NvccRelease) {
   return NvccRelease.trim().str();
 }
 
-llvm::Expected<CacheKey> optiml::cacheKeyOf(
-    ParsedSource &Parsed, const KernelInfo &Kernel, llvm::StringRef File,
-    llvm::StringRef SpecPath, llvm::StringRef Arch,
-    llvm::ArrayRef<std::string> NvccFlags) {
+llvm::Expected<CacheKey>
+optiml::cacheKeyOf(ParsedSource &Parsed, const KernelInfo &Kernel,
+                   llvm::StringRef File, llvm::StringRef SpecPath,
+                   llvm::StringRef Arch,
+                   llvm::ArrayRef<std::string> NvccFlags) {
   auto Text = kernelDefinitionText(Parsed, Kernel.QualifiedName);
   if (!Text)
     return Text.takeError();

@@ -51,13 +51,3 @@ llvm::Error optiml::writeOutputFile(llvm::StringRef Path,
   return makeError(ErrorKind::BadInput,
                    "cannot write " + Path + ": " + llvm::toString(std::move(E)));
 }
-
-llvm::Error optiml::writeOutputText(llvm::StringRef Output,
-                                    llvm::StringRef Text,
-                                    llvm::raw_ostream &Stdout) {
-  if (Output.empty() || Output == "-") {
-    Stdout << Text;
-    return llvm::Error::success();
-  }
-  return writeOutputFile(Output, Text);
-}

@@ -47,8 +47,8 @@ TEST(ResultsTableTest, EachDeviceKeepsItsOwnResult) {
   ResultRecord Other = result("H200", 2.0, "c(site=k)");
   Other.SpecHash = std::string(64, 'c');
   llvm::cantFail(Db.putResult(Other));
-  auto Found = llvm::cantFail(
-      Db.resultsFor(std::string(64, 'a'), std::string(64, 'b')));
+  auto Found =
+      llvm::cantFail(Db.resultsFor(std::string(64, 'a'), std::string(64, 'b')));
   ASSERT_EQ(Found.size(), 2u);
   EXPECT_EQ(Found[0].Gpu, "H200");
   EXPECT_EQ(Found[1].Gpu, "H100");

@@ -77,26 +77,20 @@ TEST(CacheFileTest, RefusesWhatIsNotAVersionOneCache) {
 }
 
 TEST(CacheFileTest, NamesTheWrongKeyOfAnEntry) {
-  EXPECT_EQ(errorFor(edited([](auto &J) {
-              J["results"][0].erase("spec_hash");
-            })),
-            "c.json: results[0].spec_hash: missing");
-  EXPECT_EQ(errorFor(edited([](auto &J) {
-              J["results"][0]["speedup"] = "fast";
-            })),
-            "c.json: results[0].speedup: expected a number");
-  EXPECT_EQ(errorFor(edited([](auto &J) {
-              J["results"][0]["speedup"] = 0;
-            })),
+  EXPECT_EQ(
+      errorFor(edited([](auto &J) { J["results"][0].erase("spec_hash"); })),
+      "c.json: results[0].spec_hash: missing");
+  EXPECT_EQ(
+      errorFor(edited([](auto &J) { J["results"][0]["speedup"] = "fast"; })),
+      "c.json: results[0].speedup: expected a number");
+  EXPECT_EQ(errorFor(edited([](auto &J) { J["results"][0]["speedup"] = 0; })),
             "c.json: results[0].speedup: expected a positive number");
-  EXPECT_EQ(errorFor(edited([](auto &J) {
-              J["results"][0]["kernel_hash"] = "abc";
-            })),
-            "c.json: results[0].kernel_hash: expected a SHA-256 in hex (64 "
-            "digits)");
-  EXPECT_EQ(errorFor(edited([](auto &J) {
-              J["results"][0]["steps"][0] = "restrict";
-            })),
+  EXPECT_EQ(
+      errorFor(edited([](auto &J) { J["results"][0]["kernel_hash"] = "abc"; })),
+      "c.json: results[0].kernel_hash: expected a SHA-256 in hex (64 "
+      "digits)");
+  EXPECT_EQ(errorFor(edited(
+                [](auto &J) { J["results"][0]["steps"][0] = "restrict"; })),
             "c.json: results[0].steps[0]: in step 'restrict': expected "
             "'transform(site=...,param=value)'");
 }

@@ -32,8 +32,8 @@ std::string cacheFileText(llvm::ArrayRef<ResultRecord> Records);
 /// error, which is BadInput: not JSON, another format or version, or an
 /// entry with a missing or mistyped key, named by its place
 /// ("results[2].speedup: expected a number").
-llvm::Expected<std::vector<ResultRecord>>
-parseCacheFile(llvm::StringRef Text, llvm::StringRef Name);
+llvm::Expected<std::vector<ResultRecord>> parseCacheFile(llvm::StringRef Text,
+                                                         llvm::StringRef Name);
 
 /// Reads and parses the cache file at \p Path.
 llvm::Expected<std::vector<ResultRecord>> readCacheFile(llvm::StringRef Path);

@@ -46,12 +46,10 @@ llvm::Expected<std::string> specHash(const KernelSpec &Spec,
                                      const KernelInfo &Kernel);
 
 /// The key of \p Kernel, marked in \p Parsed (read from \p File).
-llvm::Expected<CacheKey> cacheKeyOf(ParsedSource &Parsed,
-                                    const KernelInfo &Kernel,
-                                    llvm::StringRef File,
-                                    llvm::StringRef SpecPath,
-                                    llvm::StringRef Arch,
-                                    llvm::ArrayRef<std::string> NvccFlags);
+llvm::Expected<CacheKey>
+cacheKeyOf(ParsedSource &Parsed, const KernelInfo &Kernel, llvm::StringRef File,
+           llvm::StringRef SpecPath, llvm::StringRef Arch,
+           llvm::ArrayRef<std::string> NvccFlags);
 
 /// The nvcc flags as the key spells them: in order, space-separated.
 std::string flagsKey(llvm::ArrayRef<std::string> NvccFlags);

@@ -5,7 +5,6 @@
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
-#include "llvm/Support/raw_ostream.h"
 
 namespace optiml {
 
@@ -18,11 +17,6 @@ llvm::Error refuseOverwrite(llvm::StringRef Input, llvm::StringRef Output);
 /// that a run killed halfway leaves the old file or the new one, never half
 /// of one. A folder that cannot be written is BadInput naming the path.
 llvm::Error writeOutputFile(llvm::StringRef Path, llvm::StringRef Text);
-/// Writes \p Text to \p Output, or to \p Stdout when it is empty or "-".
-/// A file is replaced at once (written beside it, then renamed), so a
-/// failed write never leaves half a file for a build to compile.
-llvm::Error writeOutputText(llvm::StringRef Output, llvm::StringRef Text,
-                            llvm::raw_ostream &Stdout);
 
 } // namespace optiml
 
