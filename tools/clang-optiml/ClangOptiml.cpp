@@ -490,6 +490,11 @@ int main(int Argc, const char **Argv) {
   auto Action = chosenAction();
   if (!Action)
     return fail(Action.takeError());
+  // Checked first: its message names what to change, where --db's would not.
+  if (!UseCache && (!ImportCache.empty() || !ExportCache.empty()))
+    return fail(makeError(ErrorKind::BadInput,
+                          "--import-cache and --export-cache take no source "
+                          "file, except with --use-cache"));
   if (Error E = checkOptionsFit(*Action))
     return fail(std::move(E));
   CudaToolchain Toolchain = CudaToolchain::detect(Argv[0], CudaPath, GpuArch);
@@ -507,10 +512,6 @@ int main(int Argc, const char **Argv) {
     ImportCache.setValue(""); // Done.
     return runCacheFiles(D);
   }
-  if (!ImportCache.empty() || !ExportCache.empty())
-    return fail(makeError(ErrorKind::BadInput,
-                          "--import-cache and --export-cache take no source "
-                          "file, except with --use-cache"));
   if (ListKernels) {
     if (Error E = D.listKernels(Sources[0], KernelName, Format))
       return fail(std::move(E));
