@@ -160,14 +160,24 @@ def cxx_source(stem, purpose, includes, body):
         [""])
 
 
-def transform_header(name, folder, summary):
-    return cxx_header(
-        folder, folder, summary,
+def transform_source(name, folder, summary):
+    """<Folder>.cpp: the transform's class, private to the file, its
+    factory (declared for the library in TransformFactories.h) and plan()."""
+    intro = comment(
         "TODO: what `%s` does, as a before/after a CUDA developer reads at a "
-        "glance; %sLegality decides where it may run." % (name, folder),
-        ["transforms/%s/%sLegality.h" % (folder, folder),
-         "optiml/Transform/Transform.h"],
-        ["class %s : public Transform {" % folder,
+        "glance; %sLegality decides where it may run." % (name, folder))
+    return "\n".join(
+        [banner(folder + ".cpp", summary, False), "//"] + intro +
+        ["//", rule(), ""] +
+        ['#include "%s"' % i for i in
+         ("transforms/TransformFactories.h",
+          "transforms/%s/%sLegality.h" % (folder, folder),
+          "optiml/Support/Error.h")] +
+        ["", "using namespace optiml;", "using namespace clang;", "",
+         "namespace optiml {",
+         "namespace {",
+         "",
+         "class %s : public Transform {" % folder,
          "public:",
          "  using Transform::Transform;",
          "",
@@ -180,31 +190,29 @@ def transform_header(name, folder, summary):
          "                                      clang::ASTContext &Ctx);",
          "};",
          "",
-         "/// The factory Transforms.def registers; \\p D is %s.json." % folder,
-         "std::unique_ptr<Transform> create%s(TransformDescriptor D);" % folder])
-
-
-def transform_source(name, folder, summary):
-    return cxx_source(folder, summary, [folder + ".h", "optiml/Support/Error.h"], [
-        "std::unique_ptr<Transform> optiml::create%s(TransformDescriptor D) {" % folder,
-        "  return std::make_unique<%s>(std::move(D));" % folder,
-        "}",
-        "",
-        "llvm::Expected<Rewrite> %s::plan(const Site &S, const ParamValues &P," % folder,
-        "                                 ASTContext &Ctx) const {",
-        "  auto Plan = %sLegality::check(S, P, Ctx);" % folder,
-        "  if (!Plan)",
-        "    return Plan.takeError();",
-        "  return Rewrite(",
-        "      [Plan = std::move(*Plan), &Ctx] { return emit(Plan, Ctx); });",
-        "}",
-        "",
-        "/// TODO: the rewrite, as Clang Transformer edits on the plan's nodes",
-        "/// (EditSet::add), never raw offsets.",
-        "llvm::Expected<EditSet> %s::emit(const %sPlan &Plan, ASTContext &Ctx) {" % (folder, folder),
-        "  return makeError(ErrorKind::Internal,",
-        '                   "%s: the rewrite is not written yet");' % name,
-        "}"])
+         "} // namespace",
+         "} // namespace optiml",
+         "",
+         "std::unique_ptr<Transform> optiml::create%s(TransformDescriptor D) {" % folder,
+         "  return std::make_unique<%s>(std::move(D));" % folder,
+         "}",
+         "",
+         "llvm::Expected<Rewrite> %s::plan(const Site &S, const ParamValues &P," % folder,
+         "                                 ASTContext &Ctx) const {",
+         "  auto Plan = %sLegality::check(S, P, Ctx);" % folder,
+         "  if (!Plan)",
+         "    return Plan.takeError();",
+         "  return Rewrite(",
+         "      [Plan = std::move(*Plan), &Ctx] { return emit(Plan, Ctx); });",
+         "}",
+         "",
+         "/// TODO: the rewrite, as Clang Transformer edits on the plan's nodes",
+         "/// (EditSet::add), never raw offsets.",
+         "llvm::Expected<EditSet> %s::emit(const %sPlan &Plan, ASTContext &Ctx) {" % (folder, folder),
+         "  return makeError(ErrorKind::Internal,",
+         '                   "%s: the rewrite is not written yet");' % name,
+         "}",
+         ""])
 
 
 def legality_header(name, folder, site):
@@ -451,7 +459,6 @@ def main(argv):
     base = "transforms/%s/%s" % (folder, folder)
     plan = Plan(root)
     plan.create(base + ".json", descriptor(name, site, summary))
-    plan.create(base + ".h", transform_header(name, folder, summary))
     plan.create(base + ".cpp", transform_source(name, folder, summary))
     plan.create(base + "Legality.h", legality_header(name, folder, site))
     plan.create(base + "Legality.cpp", legality_source(name, folder, site))
@@ -473,7 +480,7 @@ def main(argv):
         return 0
     plan.apply()
     clang_format(root, [base + e for e in
-                        (".h", ".cpp", "Legality.h", "Legality.cpp")])
+                        (".cpp", "Legality.h", "Legality.cpp")])
     plan.show(sys.stdout)
     sys.stdout.write(
         "Next: re-run cmake and build; `clang-optiml --list-transforms` lists "

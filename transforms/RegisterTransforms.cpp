@@ -2,17 +2,12 @@
 
 #include "transforms/RegisterTransforms.h"
 #include "optiml/Support/Error.h"
+#include "transforms/TransformFactories.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/ErrorHandling.h"
 
 using namespace optiml;
-
-namespace optiml {
-#define OPTIML_TRANSFORM(Folder)                                               \
-  std::unique_ptr<Transform> create##Folder(TransformDescriptor D);
-#include "transforms/Transforms.def"
-} // namespace optiml
 
 namespace {
 

@@ -14,6 +14,7 @@
 #include "optiml/DB/Database.h"
 #include "optiml/Driver/CacheFile.h"
 #include "optiml/Driver/Driver.h"
+#include "optiml/Driver/LlmSession.h"
 #include "optiml/Driver/ResultCache.h"
 #include "optiml/Eval/GpuProbe.h"
 #include "optiml/Rewrite/KernelDefinition.h"
@@ -35,15 +36,6 @@ using namespace optiml;
 // The database and the cache file
 //===----------------------------------------------------------------------===//
 
-static llvm::Expected<Database> openCache(llvm::StringRef Path) {
-  if (!Path.empty())
-    return Database::open(Path);
-  auto Default = Database::defaultPath();
-  if (!Default)
-    return Default.takeError();
-  return Database::open(*Default);
-}
-
 static llvm::Error importInto(Database &Db, llvm::StringRef Path,
                               llvm::raw_ostream &Log) {
   auto Records = readCacheFile(Path);
@@ -62,14 +54,14 @@ static llvm::Error importInto(Database &Db, llvm::StringRef Path,
 }
 
 llvm::Error Driver::importCache(llvm::StringRef Path, llvm::StringRef DbPath) {
-  auto Db = openCache(DbPath);
+  auto Db = openDatabaseAt(DbPath);
   if (!Db)
     return Db.takeError();
   return importInto(*Db, Path, Err);
 }
 
 llvm::Error Driver::exportCache(llvm::StringRef Path, llvm::StringRef DbPath) {
-  auto Db = openCache(DbPath);
+  auto Db = openDatabaseAt(DbPath);
   if (!Db)
     return Db.takeError();
   auto Records = Db->results();
@@ -209,7 +201,7 @@ llvm::Error Driver::useCache(llvm::StringRef File,
                              const UseCacheOptions &Options) {
   if (llvm::Error E = refuseOverwrite(File, Options.OutputPath))
     return E;
-  auto Db = openCache(Options.DbPath);
+  auto Db = openDatabaseAt(Options.DbPath);
   if (!Db)
     return Db.takeError();
   if (!Options.ImportPath.empty())

@@ -43,8 +43,8 @@ optiml::deviceFactsOf(const protocol::RunResult &Runner) {
   return F;
 }
 
-static std::optional<LaunchGeometry> geometryOf(const KernelSpec *Spec,
-                                                const KernelInfo &Kernel) {
+std::optional<LaunchGeometry> optiml::firstLaunchOf(const KernelSpec *Spec,
+                                                    const KernelInfo &Kernel) {
   if (!Spec)
     return std::nullopt;
   auto Instances = Spec->instantiate(Kernel);
@@ -76,7 +76,7 @@ RecordedProfile::find(Database &Db, const KernelSource &Source,
     return Out;
   Out.Device = deviceFactsOf(*M.Runner);
   ProfileInput In = profileInput(M);
-  In.Geometry = geometryOf(Spec, Kernel);
+  In.Geometry = firstLaunchOf(Spec, Kernel);
   if (auto Limits = DeviceLimits::forArch(Arch))
     In.Limits = *Limits;
   ProfileReport R = MicroProfiler::standard().profile(In);

@@ -117,20 +117,7 @@ std::optional<LaunchGeometry> SearchExpander::geometry(llvm::StringRef Hash) {
     llvm::consumeError(SK.takeError());
     return std::nullopt;
   }
-  if (!SK->Spec)
-    return std::nullopt;
-  auto Instances = SK->Spec->instantiate(SK->Kernel);
-  if (!Instances || Instances->empty()) {
-    if (!Instances)
-      llvm::consumeError(Instances.takeError());
-    return std::nullopt;
-  }
-  const ConcreteInstance &I = Instances->front();
-  LaunchGeometry G;
-  G.GridBlocks = I.Grid[0] * I.Grid[1] * I.Grid[2];
-  G.ThreadsPerBlock = I.Block[0] * I.Block[1] * I.Block[2];
-  G.DynamicSharedBytes = I.SharedMemory;
-  return G;
+  return firstLaunchOf(SK->Spec ? &*SK->Spec : nullptr, SK->Kernel);
 }
 
 /// Every step the same share: without counters nothing says otherwise.

@@ -1,6 +1,14 @@
 //===- BankConflictAnalyzer.cpp - shared-memory bank conflicts ------------===//
+//
+// A warp's shared access whose lanes hit the same bank in different words
+// is split into one wavefront per word: a 32 x 32 float tile read down a
+// column takes 32. The hardware's conflict count per shared instruction is
+// the degree; the wavefronts beyond one per instruction stand in for it when
+// the conflict counters are missing. Padding the tile removes it.
+//
+//===----------------------------------------------------------------------===//
 
-#include "optiml/Profile/BankConflictAnalyzer.h"
+#include "optiml/Profile/Analyzers.h"
 #include "optiml/Profile/TransformPriors.h"
 
 #include "llvm/Support/FormatVariadic.h"
@@ -8,6 +16,11 @@
 #include <algorithm>
 
 using namespace optiml;
+
+/// One extra wavefront per shared instruction is a 2-way conflict on every
+/// access; a padded 32 x 33 transpose tile measures 0.06 on an H200, an
+/// unpadded one 15.6 (31 on its column reads).
+static constexpr double MinConflictsPerInst = 1.0;
 
 /// Conflicts per shared instruction in direction \p Op (or both when none):
 /// the hardware's count where known, since the excess wavefronts also
@@ -24,14 +37,12 @@ static std::optional<double> degree(const KernelCounters &C,
             : C.sharedExcessWavefrontsPerInst();
 }
 
-bool BankConflictAnalyzer::appliesTo(const Bottleneck &B,
-                                     const ProfileInput &In) const {
+static bool appliesTo(const Bottleneck &B, const ProfileInput &In) {
   return In.Counters && degree(*In.Counters).has_value();
 }
 
-std::vector<Finding>
-BankConflictAnalyzer::analyze(const Bottleneck &B,
-                              const ProfileInput &In) const {
+static std::vector<Finding> analyze(const Bottleneck &B,
+                                    const ProfileInput &In) {
   const KernelCounters &C = *In.Counters;
   std::optional<double> Degree = degree(C);
   if (!Degree || *Degree < MinConflictsPerInst)
@@ -59,4 +70,8 @@ BankConflictAnalyzer::analyze(const Bottleneck &B,
   // stage-shared lays its tiles out padded.
   F.Prior = priorFor(PriorCause::BankConflicts);
   return {F};
+}
+
+Analyzer optiml::bankConflictAnalyzer() {
+  return Analyzer("bank-conflicts", appliesTo, analyze);
 }

@@ -1,6 +1,12 @@
 //===- CacheAnalyzer.cpp - L1 and L2 hit rates ----------------------------===//
+//
+// For a memory-bound kernel the hit rates tell re-reads served by the
+// caches (stage the reused tile in shared memory) from streaming traffic
+// (move fewer bytes) and poor locality in L2 (tile for reuse).
+//
+//===----------------------------------------------------------------------===//
 
-#include "optiml/Profile/CacheAnalyzer.h"
+#include "optiml/Profile/Analyzers.h"
 #include "optiml/Profile/TransformPriors.h"
 
 #include "llvm/Support/FormatVariadic.h"
@@ -12,8 +18,7 @@ using namespace optiml;
 /// locality can reduce.
 static constexpr double HighHit = 0.5, LowHit = 0.2, BusyDram = 0.6;
 
-bool CacheAnalyzer::appliesTo(const Bottleneck &B,
-                              const ProfileInput &In) const {
+static bool appliesTo(const Bottleneck &B, const ProfileInput &In) {
   return B.Kind == BottleneckKind::MemoryBound && In.Counters &&
          (In.Counters->get(metric::L1HitRate) ||
           In.Counters->get(metric::L2HitRate));
@@ -32,8 +37,8 @@ static Finding hitFinding(std::string Id, double Severity, double L1,
   return F;
 }
 
-std::vector<Finding> CacheAnalyzer::analyze(const Bottleneck &B,
-                                            const ProfileInput &In) const {
+static std::vector<Finding> analyze(const Bottleneck &B,
+                                    const ProfileInput &In) {
   double L1 = In.Counters->get(metric::L1HitRate).value_or(-100) / 100;
   double L2 = In.Counters->get(metric::L2HitRate).value_or(-100) / 100;
   double Dram = B.Roof ? B.Roof->DramFraction : 0;
@@ -67,4 +72,8 @@ std::vector<Finding> CacheAnalyzer::analyze(const Bottleneck &B,
     Out.push_back(F);
   }
   return Out;
+}
+
+Analyzer optiml::cacheAnalyzer() {
+  return Analyzer("caches", appliesTo, analyze);
 }

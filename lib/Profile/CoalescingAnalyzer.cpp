@@ -1,6 +1,13 @@
 //===- CoalescingAnalyzer.cpp - sectors per global request ----------------===//
+//
+// A warp's global request moves 4 sectors when its 32 lanes read contiguous
+// 4-byte words and up to 32 when every lane hits its own sector. For a
+// memory- or latency-bound kernel the surplus is bandwidth spent on bytes no
+// thread asked for; a strided-access hint says which access it is.
+//
+//===----------------------------------------------------------------------===//
 
-#include "optiml/Profile/CoalescingAnalyzer.h"
+#include "optiml/Profile/Analyzers.h"
 #include "optiml/Profile/TransformPriors.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -10,6 +17,16 @@
 #include <cmath>
 
 using namespace optiml;
+
+/// 32 lanes x 4 bytes in 32-byte sectors.
+static constexpr double IdealSectorsPerRequest = 4;
+/// Contiguous 16-byte accesses (float4) also move 16 sectors per request
+/// (measured on an H200), so only above this is waste certain whatever
+/// the access width.
+static constexpr double WideSectorsPerRequest = 16;
+/// With a strided-access hint the access is known to be narrow, so twice
+/// the ideal already means half of every sector is wasted.
+static constexpr double HintedSectorsPerRequest = 2 * IdealSectorsPerRequest;
 
 namespace {
 /// One direction's measurement.
@@ -28,8 +45,7 @@ static std::vector<Direction> directions(const KernelCounters &C) {
            "/store:", C.globalSectorsPerRequest(MemOp::Store)}};
 }
 
-bool CoalescingAnalyzer::appliesTo(const Bottleneck &B,
-                                   const ProfileInput &In) const {
+static bool appliesTo(const Bottleneck &B, const ProfileInput &In) {
   if (B.Kind != BottleneckKind::MemoryBound &&
       B.Kind != BottleneckKind::LatencyBound)
     return false;
@@ -62,8 +78,7 @@ static double excessSectorFraction(const KernelCounters &C) {
     if (!NS || !NR)
       return;
     Sectors += *NS;
-    Excess +=
-        std::max(0.0, *NS - CoalescingAnalyzer::IdealSectorsPerRequest * *NR);
+    Excess += std::max(0.0, *NS - IdealSectorsPerRequest * *NR);
   };
   Add(metric::GlobalLoadSectors, metric::GlobalLoadRequests);
   Add(metric::GlobalStoreSectors, metric::GlobalStoreRequests);
@@ -93,7 +108,7 @@ static std::string citeHint(const StaticHint *H) {
 /// The rest of the sentence and the prior for \p Spr sectors per request;
 /// \p Lead is the sentence so far.
 static void advise(Finding &F, double Spr, const std::string &Lead) {
-  if (Spr > CoalescingAnalyzer::WideSectorsPerRequest) {
+  if (Spr > WideSectorsPerRequest) {
     // Lanes far apart: only an exchange through shared memory (or a thread
     // mapping that follows the contiguous index) makes them coalesce.
     F.Guidance = Lead + ": neighbouring threads touch addresses far apart, so "
@@ -109,8 +124,8 @@ static void advise(Finding &F, double Spr, const std::string &Lead) {
   F.Prior = priorFor(PriorCause::ShortStride);
 }
 
-std::vector<Finding> CoalescingAnalyzer::analyze(const Bottleneck &B,
-                                                 const ProfileInput &In) const {
+static std::vector<Finding> analyze(const Bottleneck &B,
+                                    const ProfileInput &In) {
   std::vector<Direction> Dirs = directions(*In.Counters);
   const Direction *Worst = nullptr;
   for (const Direction &D : Dirs)
@@ -147,4 +162,8 @@ std::vector<Finding> CoalescingAnalyzer::analyze(const Bottleneck &B,
     Text[0] = llvm::toUpper(Text[0]);
   advise(F, Spr, At + Text);
   return {F};
+}
+
+Analyzer optiml::coalescingAnalyzer() {
+  return Analyzer("coalescing", appliesTo, analyze);
 }

@@ -1,6 +1,15 @@
 //===- InstructionMixAnalyzer.cpp - what the SASS spends slots on ---------===//
+//
+// The compiled code shows causes that neither counters nor source can:
+// scalar global loads where 128-bit ones would do, integer arithmetic
+// crowding out the FFMAs, shared loads feeding every FFMA, local-memory
+// traffic. It runs whenever the build carried a SASS mix; each finding
+// also asks for the bottleneck class that makes it matter, and weighs less
+// when no counters give a class.
+//
+//===----------------------------------------------------------------------===//
 
-#include "optiml/Profile/InstructionMixAnalyzer.h"
+#include "optiml/Profile/Analyzers.h"
 #include "optiml/Profile/TransformPriors.h"
 
 #include "llvm/Support/FormatVariadic.h"
@@ -153,14 +162,12 @@ static std::optional<Finding> narrowSharedLoads(const SassMix &M) {
   return F;
 }
 
-bool InstructionMixAnalyzer::appliesTo(const Bottleneck &B,
-                                       const ProfileInput &In) const {
+static bool appliesTo(const Bottleneck &B, const ProfileInput &In) {
   return In.Sass.has_value();
 }
 
-std::vector<Finding>
-InstructionMixAnalyzer::analyze(const Bottleneck &B,
-                                const ProfileInput &In) const {
+static std::vector<Finding> analyze(const Bottleneck &B,
+                                    const ProfileInput &In) {
   const SassMix &M = *In.Sass;
   std::vector<Finding> Out;
   for (std::optional<Finding> F : {scalarGlobalLoads(B, M), lowFfmaShare(B, M),
@@ -168,4 +175,8 @@ InstructionMixAnalyzer::analyze(const Bottleneck &B,
     if (F)
       Out.push_back(std::move(*F));
   return Out;
+}
+
+Analyzer optiml::instructionMixAnalyzer() {
+  return Analyzer("instruction-mix", appliesTo, analyze);
 }

@@ -1,14 +1,7 @@
 //===- MicroProfiler.cpp - stage one, then the analyzers that fit ---------===//
 
 #include "optiml/Profile/MicroProfiler.h"
-#include "optiml/Profile/BankConflictAnalyzer.h"
-#include "optiml/Profile/CacheAnalyzer.h"
-#include "optiml/Profile/CoalescingAnalyzer.h"
-#include "optiml/Profile/DivergenceAnalyzer.h"
-#include "optiml/Profile/InstructionMixAnalyzer.h"
-#include "optiml/Profile/OccupancyAnalyzer.h"
-#include "optiml/Profile/SpillAnalyzer.h"
-#include "optiml/Profile/StaticHintAnalyzer.h"
+#include "optiml/Profile/Analyzers.h"
 
 #include <nlohmann/json.hpp>
 
@@ -17,14 +10,14 @@ using nlohmann::json;
 
 MicroProfiler MicroProfiler::standard() {
   MicroProfiler P;
-  P.add(std::make_unique<OccupancyAnalyzer>());
-  P.add(std::make_unique<SpillAnalyzer>());
-  P.add(std::make_unique<CacheAnalyzer>());
-  P.add(std::make_unique<CoalescingAnalyzer>());
-  P.add(std::make_unique<BankConflictAnalyzer>());
-  P.add(std::make_unique<DivergenceAnalyzer>());
-  P.add(std::make_unique<InstructionMixAnalyzer>());
-  P.add(std::make_unique<StaticHintAnalyzer>());
+  P.add(occupancyAnalyzer());
+  P.add(spillAnalyzer());
+  P.add(cacheAnalyzer());
+  P.add(coalescingAnalyzer());
+  P.add(bankConflictAnalyzer());
+  P.add(divergenceAnalyzer());
+  P.add(instructionMixAnalyzer());
+  P.add(staticHintAnalyzer());
   return P;
 }
 
@@ -32,11 +25,11 @@ ProfileReport MicroProfiler::profile(const ProfileInput &In) const {
   ProfileReport R;
   R.Stage1 = Classifier.classify(In);
   R.Findings = R.Stage1.Findings;
-  for (const auto &A : Analyzers) {
-    if (!A->appliesTo(R.Stage1, In))
+  for (const Analyzer &A : Analyzers) {
+    if (!A.appliesTo(R.Stage1, In))
       continue;
-    R.AnalyzersRun.push_back(A->name().str());
-    for (Finding &F : A->analyze(R.Stage1, In))
+    R.AnalyzersRun.push_back(A.name().str());
+    for (Finding &F : A.analyze(R.Stage1, In))
       R.Findings.push_back(std::move(F));
   }
   R.Prior = mergePriors(R.Findings);

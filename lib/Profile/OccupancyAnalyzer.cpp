@@ -1,11 +1,22 @@
 //===- OccupancyAnalyzer.cpp - what caps resident warps -------------------===//
+//
+// Registers, shared memory or the block size cap the warps an SM can hold;
+// a latency-bound kernel needs more of them to hide latency. Also reports
+// achieved occupancy far below the theoretical one (too few or unbalanced
+// blocks), which no resource change fixes.
+//
+//===----------------------------------------------------------------------===//
 
-#include "optiml/Profile/OccupancyAnalyzer.h"
+#include "optiml/Profile/Analyzers.h"
 #include "optiml/Profile/TransformPriors.h"
 
 #include "llvm/Support/FormatVariadic.h"
 
 using namespace optiml;
+
+/// Below this theoretical occupancy the limiter is reported whatever the
+/// class, since hiding latency needs warps.
+static constexpr double LowOccupancy = 0.5;
 
 static std::optional<double> achieved(const ProfileInput &In) {
   if (!In.Counters)
@@ -15,8 +26,7 @@ static std::optional<double> achieved(const ProfileInput &In) {
   return std::nullopt;
 }
 
-bool OccupancyAnalyzer::appliesTo(const Bottleneck &B,
-                                  const ProfileInput &In) const {
+static bool appliesTo(const Bottleneck &B, const ProfileInput &In) {
   if (!B.Occ)
     return false;
   auto A = achieved(In);
@@ -84,8 +94,8 @@ static Finding achievedFinding(const Occupancy &O, double Achieved) {
   return F;
 }
 
-std::vector<Finding> OccupancyAnalyzer::analyze(const Bottleneck &B,
-                                                const ProfileInput &In) const {
+static std::vector<Finding> analyze(const Bottleneck &B,
+                                    const ProfileInput &In) {
   std::vector<Finding> Out;
   const Occupancy &O = *B.Occ;
   if (O.Theoretical < 1.0 &&
@@ -95,4 +105,8 @@ std::vector<Finding> OccupancyAnalyzer::analyze(const Bottleneck &B,
   if (A && O.Theoretical > 0 && *A < 0.5 * O.Theoretical)
     Out.push_back(achievedFinding(O, *A));
   return Out;
+}
+
+Analyzer optiml::occupancyAnalyzer() {
+  return Analyzer("occupancy", appliesTo, analyze);
 }

@@ -1,6 +1,12 @@
 //===- SpillAnalyzer.cpp - local-memory spills ----------------------------===//
+//
+// Spills turn register traffic into local-memory traffic through L1: the
+// resource report shows them at no GPU cost, so this runs whenever a build
+// reported usage.
+//
+//===----------------------------------------------------------------------===//
 
-#include "optiml/Profile/SpillAnalyzer.h"
+#include "optiml/Profile/Analyzers.h"
 #include "optiml/Profile/TransformPriors.h"
 
 #include "llvm/Support/FormatVariadic.h"
@@ -9,15 +15,14 @@
 
 using namespace optiml;
 
-bool SpillAnalyzer::appliesTo(const Bottleneck &B,
-                              const ProfileInput &In) const {
+static bool appliesTo(const Bottleneck &B, const ProfileInput &In) {
   return In.Usage && (In.Usage->SpillStoreBytes + In.Usage->SpillLoadBytes +
                           In.Usage->StackFrameBytes >
                       0);
 }
 
-std::vector<Finding> SpillAnalyzer::analyze(const Bottleneck &B,
-                                            const ProfileInput &In) const {
+static std::vector<Finding> analyze(const Bottleneck &B,
+                                    const ProfileInput &In) {
   const ResourceUsage &U = *In.Usage;
   unsigned Spilled = U.SpillStoreBytes + U.SpillLoadBytes;
   Finding F;
@@ -47,4 +52,8 @@ std::vector<Finding> SpillAnalyzer::analyze(const Bottleneck &B,
       Spilled, U.Registers);
   F.Prior = priorFor(PriorCause::LocalMemory);
   return {F};
+}
+
+Analyzer optiml::spillAnalyzer() {
+  return Analyzer("spills", appliesTo, analyze);
 }

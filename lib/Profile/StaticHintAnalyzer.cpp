@@ -1,6 +1,13 @@
 //===- StaticHintAnalyzer.cpp - facts from static analysis ----------------===//
+//
+// Where counters are absent (no GPU, no profiling permission) the static
+// analysis still knows a strided access or a reduction loop; each hint
+// becomes a finding with the prior its kind implies. Hints are weighed
+// down when counters exist, since measured evidence is stronger.
+//
+//===----------------------------------------------------------------------===//
 
-#include "optiml/Profile/StaticHintAnalyzer.h"
+#include "optiml/Profile/Analyzers.h"
 #include "optiml/Profile/TransformPriors.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -56,13 +63,12 @@ static const HintKind *lookup(llvm::StringRef Kind) {
   return nullptr;
 }
 
-bool StaticHintAnalyzer::appliesTo(const Bottleneck &B,
-                                   const ProfileInput &In) const {
+static bool appliesTo(const Bottleneck &B, const ProfileInput &In) {
   return !In.Hints.empty();
 }
 
-std::vector<Finding> StaticHintAnalyzer::analyze(const Bottleneck &B,
-                                                 const ProfileInput &In) const {
+static std::vector<Finding> analyze(const Bottleneck &B,
+                                    const ProfileInput &In) {
   std::vector<Finding> Out;
   for (const StaticHint &H : In.Hints) {
     const HintKind *K = lookup(H.Kind);
@@ -82,4 +88,8 @@ std::vector<Finding> StaticHintAnalyzer::analyze(const Bottleneck &B,
     Out.push_back(std::move(F));
   }
   return Out;
+}
+
+Analyzer optiml::staticHintAnalyzer() {
+  return Analyzer("static-hints", appliesTo, analyze);
 }

@@ -2,36 +2,15 @@
 
 #include "optiml/Transform/SiteIndex.h"
 #include "optiml/Analysis/LoopSiteNamer.h"
+#include "optiml/Rewrite/KernelDefinition.h"
 #include "optiml/Support/Error.h"
 
 #include "clang/AST/Attr.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/StringExtras.h"
 
 using namespace optiml;
 using namespace clang;
-
-namespace {
-
-class KernelCollector : public RecursiveASTVisitor<KernelCollector> {
-public:
-  explicit KernelCollector(const SourceManager &SM) : SM(SM) {}
-
-  bool VisitFunctionDecl(FunctionDecl *F) {
-    if (F->hasAttr<CUDAGlobalAttr>() && F->doesThisDeclarationHaveABody() &&
-        SM.isWrittenInMainFile(SM.getExpansionLoc(F->getLocation())))
-      Kernels.push_back(F);
-    return true;
-  }
-
-  std::vector<const FunctionDecl *> Kernels;
-
-private:
-  const SourceManager &SM;
-};
-
-} // namespace
 
 llvm::StringRef optiml::siteKindName(SiteKind Kind) {
   switch (Kind) {
@@ -50,9 +29,7 @@ bool optiml::kernelNamed(const FunctionDecl &Kernel, llvm::StringRef Name) {
 }
 
 SiteIndex::SiteIndex(ASTContext &Ctx) {
-  KernelCollector C(Ctx.getSourceManager());
-  C.TraverseDecl(Ctx.getTranslationUnitDecl());
-  Kernels = std::move(C.Kernels);
+  Kernels = kernelDefinitions(Ctx);
   for (const FunctionDecl *K : Kernels)
     for (const LoopSiteNamer::NamedLoop &L : LoopSiteNamer::name(*K))
       Loops.push_back(Site{L.Site, K, L.Loop});

@@ -378,6 +378,17 @@ static int fail(Error E) {
   return exitCodeFor(S.Kind);
 }
 
+/// \p Arg is an option whose value is the next argument (`-o out.cu`), so
+/// that argument is not a source file.
+static bool takesValue(StringRef Arg) {
+  if (!Arg.starts_with("-") || Arg.contains('='))
+    return false;
+  auto &Options = cl::getRegisteredOptions();
+  auto It = Options.find(Arg.ltrim('-'));
+  return It != Options.end() &&
+         It->second->getValueExpectedFlag() == cl::ValueRequired;
+}
+
 /// Without "--" or -p, and with no compile_commands.json to find above the
 /// source, CommonOptionsParser would print a warning and run without flags;
 /// an empty "--" gives the same database quietly, and our CUDA defaults fill
@@ -393,7 +404,8 @@ static std::vector<const char *> withQuietDefaultDatabase(int Argc,
   }
   for (int I = 1; I < Argc; ++I) {
     StringRef A = Argv[I];
-    if (A.starts_with("-") || !sys::fs::is_regular_file(A))
+    if (A.starts_with("-") || takesValue(Argv[I - 1]) ||
+        !sys::fs::is_regular_file(A))
       continue;
     std::string Ignored;
     if (clang::tooling::CompilationDatabase::autoDetectFromSource(A, Ignored))
@@ -417,13 +429,6 @@ static bool wantsTransformListOnly(int Argc, const char **Argv) {
       return false; // A source file: the usual path handles it.
   }
   return List;
-}
-
-/// \p Arg is one of the options a cache-file command has, written with its
-/// value in the next argument.
-static bool takesValue(StringRef Arg) {
-  Arg = Arg.ltrim('-');
-  return Arg == "import-cache" || Arg == "export-cache" || Arg == "db";
 }
 
 /// --import-cache and --export-cache alone need no source file, which

@@ -1,9 +1,22 @@
 //===- AggregateAtomics.cpp - one atomicAdd per warp ----------------------===//
+//
+//   atomicAdd(result, local);
+//
+// becomes a block in which the lanes of a warp that arrive together sum
+// their `local` with shuffles (`__shfl_xor_sync` when all 32 are there,
+// one `__shfl_sync` per lane otherwise) and the lowest of them does
+// `atomicAdd(result, sum)`: one atomic per warp instead of 32 on an address
+// the memory system serializes. AggregateAtomicsLegality decides which
+// atomics may be aggregated.
+//
+//===----------------------------------------------------------------------===//
 
-#include "AggregateAtomics.h"
 #include "optiml/Analysis/SourceText.h"
 #include "optiml/Rewrite/Indentation.h"
 #include "optiml/Rewrite/KernelIdentifiers.h"
+#include "optiml/Transform/FunctionTransform.h"
+#include "transforms/AggregateAtomics/AggregateAtomicsLegality.h"
+#include "transforms/TransformFactories.h"
 
 #include "clang/Tooling/Transformer/RangeSelector.h"
 #include "clang/Tooling/Transformer/Stencil.h"
@@ -13,14 +26,12 @@ using namespace optiml;
 using namespace clang;
 using namespace clang::transformer;
 
-std::unique_ptr<Transform>
-optiml::createAggregateAtomics(TransformDescriptor D) {
-  return std::make_unique<AggregateAtomics>(std::move(D));
-}
+/// The edits for a plan AggregateAtomicsLegality accepted.
+static llvm::Expected<EditSet>
+emit(const Site &S, const AggregateAtomicsPlan &Plan, ASTContext &Ctx);
 
-llvm::Expected<Rewrite> AggregateAtomics::plan(const Site &S,
-                                               const ParamValues &,
-                                               ASTContext &Ctx) const {
+static llvm::Expected<Rewrite> plan(const Site &S, const ParamValues &,
+                                    ASTContext &Ctx) {
   auto Plan = AggregateAtomicsLegality::check(S, Ctx);
   if (!Plan)
     return Plan.takeError();
@@ -65,9 +76,8 @@ std::string indented(llvm::StringRef Block, llvm::StringRef Indent) {
 
 } // namespace
 
-llvm::Expected<EditSet> AggregateAtomics::emit(const Site &S,
-                                               const AggregateAtomicsPlan &Plan,
-                                               ASTContext &Ctx) {
+static llvm::Expected<EditSet>
+emit(const Site &S, const AggregateAtomicsPlan &Plan, ASTContext &Ctx) {
   llvm::StringSet<> Used = identifiersOf(*S.Kernel, Ctx);
   // One suffix for the names of each atomic, skipping any the kernel uses.
   unsigned Next = 0;
@@ -96,4 +106,9 @@ llvm::Expected<EditSet> AggregateAtomics::emit(const Site &S,
       return E;
   }
   return Edits;
+}
+
+std::unique_ptr<Transform>
+optiml::createAggregateAtomics(TransformDescriptor D) {
+  return std::make_unique<FunctionTransform>(std::move(D), plan);
 }

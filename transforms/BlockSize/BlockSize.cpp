@@ -1,8 +1,18 @@
 //===- BlockSize.cpp - retune a kernel's block, at every launch ----------===//
+//
+// Rewrites every launch of a kernel to a new block (x, y, z) and rescales
+// each grid dimension written as ceil(N / B) so the same problem stays
+// covered. Legal only for kernels that guard their global indices and do
+// not share work within a block (BlockSizeLegality).
+//
+//===----------------------------------------------------------------------===//
 
-#include "BlockSize.h"
-#include "optiml/Rewrite/MarkLaunchRewrite.h"
 #include "optiml/Rewrite/GridRescale.h"
+#include "optiml/Rewrite/MarkLaunchRewrite.h"
+#include "optiml/Transform/FunctionTransform.h"
+#include "transforms/BlockSize/BlockSizeLegality.h"
+#include "transforms/TransformFactories.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 #include "optiml/Analysis/Legality/KernelBlock.h"
 #include "optiml/Analysis/Legality/KernelLaunches.h"
@@ -16,9 +26,26 @@ using namespace optiml;
 using namespace clang;
 using namespace clang::transformer;
 
-std::unique_ptr<Transform> optiml::createBlockSize(TransformDescriptor D) {
-  return std::make_unique<BlockSize>(std::move(D));
-}
+static llvm::Expected<EditSet> emit(const FunctionDecl &K,
+                                    const BlockSizePlan &Plan, const Dim3 &New,
+                                    ASTContext &Ctx);
+
+/// One launch's edits; variables already rewritten are in \p Done.
+/// \p Replaced: the grid text the rewrite replaces, where a block
+/// variable may be read without pinning its old value.
+static llvm::Error rewriteLaunch(const FunctionDecl &Kernel,
+                                 const LaunchShape &Shape, const Dim3 &New,
+                                 llvm::ArrayRef<SourceRange> Replaced,
+                                 EditSet &Edits,
+                                 llvm::SmallPtrSetImpl<const VarDecl *> &Done,
+                                 ASTContext &Ctx);
+
+static llvm::Error rewriteBlock(const FunctionDecl &Kernel,
+                                const LaunchShape &Shape, const Dim3 &New,
+                                llvm::ArrayRef<SourceRange> Replaced,
+                                EditSet &Edits,
+                                llvm::SmallPtrSetImpl<const VarDecl *> &Done,
+                                ASTContext &Ctx);
 
 static Dim3 blockOf(const ParamValues &P) {
   return {uint64_t(P.getInt("x")), uint64_t(P.getInt("y")),
@@ -27,8 +54,8 @@ static Dim3 blockOf(const ParamValues &P) {
 
 /// Suggests a shape of as many dimensions as the kernel indexes, different
 /// from the block of its first launch.
-ParamValues BlockSize::defaults(const Site &S, ASTContext &Ctx) const {
-  ParamValues V = Transform::defaults(S, Ctx);
+static ParamValues defaults(const TransformDescriptor &, ParamValues V,
+                            const Site &S, ASTContext &Ctx) {
   auto G = BlockSizeLegality::checkKernel(*S.Kernel, Ctx);
   if (!G) {
     llvm::consumeError(G.takeError());
@@ -61,14 +88,15 @@ ParamValues BlockSize::defaults(const Site &S, ASTContext &Ctx) const {
   return V;
 }
 
-llvm::Expected<Rewrite> BlockSize::plan(const Site &S, const ParamValues &P,
-                                        ASTContext &Ctx) const {
+static llvm::Expected<Rewrite> plan(const Site &S, const ParamValues &P,
+                                    ASTContext &Ctx) {
   Dim3 New = blockOf(P);
   auto Plan = BlockSizeLegality::analyze(*S.Kernel, New, Ctx);
   if (!Plan)
     return Plan.takeError();
-  return Rewrite([this, &K = *S.Kernel, Plan = std::move(*Plan), New,
-                  &Ctx] { return emit(K, Plan, New, Ctx); });
+  return Rewrite([&K = *S.Kernel, Plan = std::move(*Plan), New, &Ctx] {
+    return emit(K, Plan, New, Ctx);
+  });
 }
 
 /// "x, y" or "x, y, z": at least \p MinDims components, more when needed.
@@ -87,12 +115,10 @@ static llvm::Error replace(const Expr &E, std::string Text, EditSet &Edits,
                    Ctx);
 }
 
-llvm::Error
-BlockSize::rewriteBlock(const FunctionDecl &Kernel, const LaunchShape &S,
-                        const Dim3 &New, llvm::ArrayRef<SourceRange> Replaced,
-                        EditSet &Edits,
-                        llvm::SmallPtrSetImpl<const VarDecl *> &Done,
-                        ASTContext &Ctx) const {
+static llvm::Error
+rewriteBlock(const FunctionDecl &Kernel, const LaunchShape &S, const Dim3 &New,
+             llvm::ArrayRef<SourceRange> Replaced, EditSet &Edits,
+             llvm::SmallPtrSetImpl<const VarDecl *> &Done, ASTContext &Ctx) {
   const ConfigOperand &B = S.Block;
   bool Scalar = New[1] == 1 && New[2] == 1;
   if (B.Var && Done.contains(B.Var))
@@ -113,12 +139,10 @@ BlockSize::rewriteBlock(const FunctionDecl &Kernel, const LaunchShape &S,
   return replace(*B.Arg, Text, Edits, Ctx);
 }
 
-llvm::Error
-BlockSize::rewriteLaunch(const FunctionDecl &Kernel, const LaunchShape &S,
-                         const Dim3 &New, llvm::ArrayRef<SourceRange> Replaced,
-                         EditSet &Edits,
-                         llvm::SmallPtrSetImpl<const VarDecl *> &Done,
-                         ASTContext &Ctx) const {
+static llvm::Error
+rewriteLaunch(const FunctionDecl &Kernel, const LaunchShape &S, const Dim3 &New,
+              llvm::ArrayRef<SourceRange> Replaced, EditSet &Edits,
+              llvm::SmallPtrSetImpl<const VarDecl *> &Done, ASTContext &Ctx) {
   if (S.OldBlock == New)
     return llvm::Error::success();
   if (llvm::Error E = rewriteBlock(Kernel, S, New, Replaced, Edits, Done, Ctx))
@@ -126,10 +150,9 @@ BlockSize::rewriteLaunch(const FunctionDecl &Kernel, const LaunchShape &S,
   return rewriteGrid(Kernel, S, New, Edits, Done, Ctx);
 }
 
-llvm::Expected<EditSet> BlockSize::emit(const FunctionDecl &K,
-                                        const BlockSizePlan &Plan,
-                                        const Dim3 &New,
-                                        ASTContext &Ctx) const {
+static llvm::Expected<EditSet> emit(const FunctionDecl &K,
+                                    const BlockSizePlan &Plan, const Dim3 &New,
+                                    ASTContext &Ctx) {
   EditSet Edits;
   llvm::SmallPtrSet<const VarDecl *, 4> Done;
   std::vector<SourceRange> Replaced = gridTextReplaced(K, Plan.Shapes, Ctx);
@@ -140,4 +163,8 @@ llvm::Expected<EditSet> BlockSize::emit(const FunctionDecl &K,
   if (llvm::Error E = rewriteMarkLaunch(K, New, Plan.AnyGrid, Edits, Ctx))
     return E;
   return Edits;
+}
+
+std::unique_ptr<Transform> optiml::createBlockSize(TransformDescriptor D) {
+  return std::make_unique<FunctionTransform>(std::move(D), plan, defaults);
 }

@@ -1,6 +1,18 @@
 //===- FastMath.cpp - CUDA's fast intrinsics in one kernel ---------------===//
+//
+// Replaces single-precision library calls and float divisions in a
+// kernel's body by CUDA's fast intrinsics (expf -> __expf, a / b ->
+// __fdividef(a, b), 1.0f / sqrtf(x) -> rsqrtf(x)), like nvcc's
+// -use_fast_math but for one kernel and chosen groups of operations. The
+// results change in the last bits, so the transform says so
+// (changesNumerics) and each result notes that verification rests on the
+// spec's tolerance. What qualifies is FastMathLegality's to decide.
+//
+//===----------------------------------------------------------------------===//
 
-#include "FastMath.h"
+#include "optiml/Transform/FunctionTransform.h"
+#include "transforms/FastMath/FastMathLegality.h"
+#include "transforms/TransformFactories.h"
 
 #include "optiml/Support/Error.h"
 
@@ -11,12 +23,23 @@ using namespace optiml;
 using namespace clang;
 using namespace clang::transformer;
 
-std::unique_ptr<Transform> optiml::createFastMath(TransformDescriptor D) {
-  return std::make_unique<FastMath>(std::move(D));
-}
+static llvm::Expected<EditSet> emit(const std::vector<FastMathCandidate> &Found,
+                                    ASTContext &Ctx);
 
-llvm::Expected<std::vector<FastMathCandidate>>
-FastMath::candidates(const Site &S, const ParamValues &P, ASTContext &Ctx) {
+static llvm::Expected<std::vector<FastMathCandidate>>
+candidates(const Site &S, const ParamValues &P, ASTContext &Ctx);
+
+static llvm::Error rewrite(const FastMathCandidate &C, EditSet &Edits,
+                           ASTContext &Ctx);
+
+static llvm::Error rewriteDivision(const BinaryOperator &Div, EditSet &Edits,
+                                   ASTContext &Ctx);
+
+static llvm::Error rewriteReciprocalSqrt(const FastMathCandidate &C,
+                                         EditSet &Edits, ASTContext &Ctx);
+
+static llvm::Expected<std::vector<FastMathCandidate>>
+candidates(const Site &S, const ParamValues &P, ASTContext &Ctx) {
   std::optional<FastMathOps> Ops = FastMathLegality::parseOps(P.get("ops"));
   if (!Ops)
     return makeError(ErrorKind::BadInput,
@@ -24,8 +47,8 @@ FastMath::candidates(const Site &S, const ParamValues &P, ASTContext &Ctx) {
   return FastMathLegality::candidates(*S.Kernel, *Ops, Ctx);
 }
 
-llvm::Expected<Rewrite> FastMath::plan(const Site &S, const ParamValues &P,
-                                       ASTContext &Ctx) const {
+static llvm::Expected<Rewrite> plan(const Site &S, const ParamValues &P,
+                                    ASTContext &Ctx) {
   auto Found = candidates(S, P, Ctx);
   if (!Found)
     return Found.takeError();
@@ -41,8 +64,8 @@ static llvm::Error replaceRange(const Stmt &Node, CharSourceRange Range,
 /// `a / b` -> `__fdividef(a, b)` by three edits around the operands rather
 /// than one over the whole division, so that rewrites inside the operands
 /// (`expf(x) / s`, nested divisions) do not overlap it.
-llvm::Error FastMath::rewriteDivision(const BinaryOperator &Div, EditSet &Edits,
-                                      ASTContext &Ctx) {
+static llvm::Error rewriteDivision(const BinaryOperator &Div, EditSet &Edits,
+                                   ASTContext &Ctx) {
   auto L = FastMathLegality::writtenRange(*Div.getLHS(), Ctx);
   auto R = FastMathLegality::writtenRange(*Div.getRHS(), Ctx);
   if (!L || !R)
@@ -64,8 +87,8 @@ llvm::Error FastMath::rewriteDivision(const BinaryOperator &Div, EditSet &Edits,
 /// `1.0f / sqrtf(x)` -> `rsqrtf(x)`: the text up to the callee's name
 /// becomes `rsqrtf` and the call's argument list stays, so rewrites inside
 /// x do not overlap; parentheses around the call are dropped.
-llvm::Error FastMath::rewriteReciprocalSqrt(const FastMathCandidate &C,
-                                            EditSet &Edits, ASTContext &Ctx) {
+static llvm::Error rewriteReciprocalSqrt(const FastMathCandidate &C,
+                                         EditSet &Edits, ASTContext &Ctx) {
   auto Whole = FastMathLegality::writtenRange(*C.Div, Ctx);
   auto Callee = FastMathLegality::writtenRange(*C.Call->getCallee(), Ctx);
   auto Call = FastMathLegality::writtenRange(*C.Call, Ctx);
@@ -84,8 +107,8 @@ llvm::Error FastMath::rewriteReciprocalSqrt(const FastMathCandidate &C,
       "", Edits, Ctx);
 }
 
-llvm::Error FastMath::rewrite(const FastMathCandidate &C, EditSet &Edits,
-                              ASTContext &Ctx) {
+static llvm::Error rewrite(const FastMathCandidate &C, EditSet &Edits,
+                           ASTContext &Ctx) {
   switch (C.What) {
   case FastMathCandidate::Intrinsic:
     // Only the callee's name changes; the arguments keep their own edits.
@@ -100,8 +123,8 @@ llvm::Error FastMath::rewrite(const FastMathCandidate &C, EditSet &Edits,
   llvm_unreachable("unknown fast-math candidate");
 }
 
-llvm::Expected<EditSet>
-FastMath::emit(const std::vector<FastMathCandidate> &Found, ASTContext &Ctx) {
+static llvm::Expected<EditSet> emit(const std::vector<FastMathCandidate> &Found,
+                                    ASTContext &Ctx) {
   EditSet Edits;
   bool Pow = false;
   for (const FastMathCandidate &C : Found) {
@@ -116,4 +139,8 @@ FastMath::emit(const std::vector<FastMathCandidate> &Found, ASTContext &Ctx) {
     Edits.addNote("__powf(x, y) is NaN for x < 0, where powf is not for "
                   "integer y");
   return Edits;
+}
+
+std::unique_ptr<Transform> optiml::createFastMath(TransformDescriptor D) {
+  return std::make_unique<FunctionTransform>(std::move(D), plan);
 }

@@ -1,8 +1,23 @@
 //===- Hoist.cpp - compute loop-invariant index arithmetic once ----------===//
+//
+// `for (...) acc += A[row * k + i] * ...;` becomes
+//
+//   const int optiml_inv0 = row * k;
+//   for (...) acc += A[optiml_inv0 + i] * ...;
+//
+// for every maximal invariant, non-trivial integer or pointer expression
+// the loop evaluates on every iteration (HoistLegality). nvcc often does
+// this itself; written out, it survives transforms that make the loop
+// harder for the compiler to see through (tiling, coarsening), and later
+// source-level steps see one name instead of repeated arithmetic.
+//
+//===----------------------------------------------------------------------===//
 
-#include "Hoist.h"
 #include "optiml/Rewrite/KernelIdentifiers.h"
 #include "optiml/Rewrite/StmtSurround.h"
+#include "optiml/Transform/FunctionTransform.h"
+#include "transforms/Hoist/HoistLegality.h"
+#include "transforms/TransformFactories.h"
 
 #include "optiml/Analysis/Legality/LegalityError.h"
 #include "optiml/Analysis/Legality/VarUses.h"
@@ -19,12 +34,17 @@ using namespace optiml;
 using namespace clang;
 using namespace clang::transformer;
 
-std::unique_ptr<Transform> optiml::createHoist(TransformDescriptor D) {
-  return std::make_unique<Hoist>(std::move(D));
-}
+static llvm::Expected<EditSet>
+emit(const Site &S, const std::vector<HoistCandidate> &Candidates,
+     ASTContext &Ctx);
 
-llvm::Expected<Rewrite> Hoist::plan(const Site &S, const ParamValues &,
-                                    ASTContext &Ctx) const {
+/// `const int optiml_inv0 = row * k;`, one per candidate.
+static std::vector<std::string>
+declarations(llvm::ArrayRef<HoistCandidate> Candidates,
+             llvm::ArrayRef<std::string> Names, ASTContext &Ctx);
+
+static llvm::Expected<Rewrite> plan(const Site &S, const ParamValues &,
+                                    ASTContext &Ctx) {
   auto Candidates = HoistLegality::check(*S.Loop, S.Name, Ctx);
   if (!Candidates)
     return Candidates.takeError();
@@ -45,9 +65,9 @@ static std::vector<std::string> freshNames(const FunctionDecl &Kernel,
   return Names;
 }
 
-std::vector<std::string>
-Hoist::declarations(llvm::ArrayRef<HoistCandidate> Candidates,
-                    llvm::ArrayRef<std::string> Names, ASTContext &Ctx) {
+static std::vector<std::string>
+declarations(llvm::ArrayRef<HoistCandidate> Candidates,
+             llvm::ArrayRef<std::string> Names, ASTContext &Ctx) {
   std::vector<std::string> Decls;
   for (size_t I = 0; I < Candidates.size(); ++I) {
     QualType T = Candidates[I].Type.getUnqualifiedType();
@@ -67,9 +87,9 @@ Hoist::declarations(llvm::ArrayRef<HoistCandidate> Candidates,
   return Decls;
 }
 
-llvm::Expected<EditSet>
-Hoist::emit(const Site &S, const std::vector<HoistCandidate> &Candidates,
-            ASTContext &Ctx) {
+static llvm::Expected<EditSet>
+emit(const Site &S, const std::vector<HoistCandidate> &Candidates,
+     ASTContext &Ctx) {
   std::vector<std::string> Names = freshNames(*S.Kernel, Candidates.size(), Ctx);
   EditSet Edits;
   for (size_t I = 0; I < Candidates.size(); ++I)
@@ -81,4 +101,8 @@ Hoist::emit(const Site &S, const std::vector<HoistCandidate> &Candidates,
           *S.Loop, declarations(Candidates, Names, Ctx), {}, "", Edits, Ctx))
     return E;
   return Edits;
+}
+
+std::unique_ptr<Transform> optiml::createHoist(TransformDescriptor D) {
+  return std::make_unique<FunctionTransform>(std::move(D), plan);
 }

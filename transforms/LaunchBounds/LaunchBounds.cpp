@@ -1,6 +1,14 @@
 //===- LaunchBounds.cpp - `__launch_bounds__(N)` on a kernel -------------===//
+//
+// Tells the compiler the kernel never runs with more than N threads per
+// block, so it can spend more registers per thread. Legal only when every
+// launch is visible with a constant block of at most N threads
+// (LaunchBoundsLegality).
+//
+//===----------------------------------------------------------------------===//
 
-#include "LaunchBounds.h"
+#include "optiml/Transform/FunctionTransform.h"
+#include "transforms/TransformFactories.h"
 
 #include "transforms/LaunchBounds/LaunchBoundsLegality.h"
 
@@ -10,18 +18,18 @@ using namespace optiml;
 using namespace clang;
 using namespace clang::transformer;
 
-std::unique_ptr<Transform> optiml::createLaunchBounds(TransformDescriptor D) {
-  return std::make_unique<LaunchBounds>(std::move(D));
-}
+static llvm::Expected<EditSet> emit(const FunctionDecl &K,
+                                    const std::string &Attr, ASTContext &Ctx);
 
-ParamValues LaunchBounds::defaults(const Site &S, ASTContext &Ctx) const {
-  ParamValues V = Transform::defaults(S, Ctx);
+/// The tightest bound in the domain that every launch fits.
+static ParamValues defaults(const TransformDescriptor &D, ParamValues V,
+                            const Site &S, ASTContext &Ctx) {
   auto Largest = LaunchBoundsLegality::largestBlock(*S.Kernel, Ctx);
   if (!Largest) {
     llvm::consumeError(Largest.takeError());
     return V;
   }
-  for (const std::string &Value : params().front().Domain)
+  for (const std::string &Value : D.Params.front().Domain)
     if (std::stoull(Value) >= *Largest) {
       V.set("max-threads", Value);
       break;
@@ -29,8 +37,8 @@ ParamValues LaunchBounds::defaults(const Site &S, ASTContext &Ctx) const {
   return V;
 }
 
-llvm::Expected<Rewrite> LaunchBounds::plan(const Site &S, const ParamValues &P,
-                                           ASTContext &Ctx) const {
+static llvm::Expected<Rewrite> plan(const Site &S, const ParamValues &P,
+                                    ASTContext &Ctx) {
   if (llvm::Error E = LaunchBoundsLegality::check(
           *S.Kernel, P.getInt("max-threads"), Ctx))
     return E;
@@ -48,9 +56,8 @@ beforeName(const ast_matchers::MatchFinder::MatchResult &R) {
   return CharSourceRange::getCharRange(L, L);
 }
 
-llvm::Expected<EditSet> LaunchBounds::emit(const FunctionDecl &K,
-                                           const std::string &Attr,
-                                           ASTContext &Ctx) {
+static llvm::Expected<EditSet> emit(const FunctionDecl &K,
+                                    const std::string &Attr, ASTContext &Ctx) {
   EditSet Edits;
   // Every declaration must agree, or nvcc warns and ignores the attribute.
   for (const FunctionDecl *D : K.redecls())
@@ -58,4 +65,8 @@ llvm::Expected<EditSet> LaunchBounds::emit(const FunctionDecl &K,
             Edits.add(*D, changeTo(RangeSelector(beforeName), cat(Attr)), Ctx))
       return E;
   return Edits;
+}
+
+std::unique_ptr<Transform> optiml::createLaunchBounds(TransformDescriptor D) {
+  return std::make_unique<FunctionTransform>(std::move(D), plan, defaults);
 }

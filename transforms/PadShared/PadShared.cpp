@@ -1,7 +1,21 @@
 //===- PadShared.cpp - pad 2-D __shared__ arrays against bank conflicts ---===//
+//
+//   __shared__ float tile[TILE][TILE];  ->  __shared__ float tile[TILE][TILE +
+//   1];
+//
+// for every statically sized 2-D `__shared__` array of the kernel whose
+// column accesses (`tile[threadIdx.x][k]`) put a warp's lanes in the same
+// bank: each row then starts `pad` words further along the banks, so a
+// column's elements fall in different banks. Only the declaration
+// changes; every access stays `tile[i][j]`. PadSharedLegality decides
+// which arrays may and should be padded.
+//
+//===----------------------------------------------------------------------===//
 
-#include "PadShared.h"
 #include "optiml/Support/Error.h"
+#include "optiml/Transform/FunctionTransform.h"
+#include "transforms/PadShared/PadSharedLegality.h"
+#include "transforms/TransformFactories.h"
 
 #include "clang/AST/TypeLoc.h"
 #include "clang/Tooling/Transformer/Stencil.h"
@@ -10,14 +24,13 @@ using namespace optiml;
 using namespace clang;
 using namespace clang::transformer;
 
+/// The edits for a plan PadSharedLegality accepted.
+static llvm::Expected<EditSet> emit(const PadSharedPlan &Plan, ASTContext &Ctx);
+
 using MatchResult = ast_matchers::MatchFinder::MatchResult;
 
-std::unique_ptr<Transform> optiml::createPadShared(TransformDescriptor D) {
-  return std::make_unique<PadShared>(std::move(D));
-}
-
-llvm::Expected<Rewrite> PadShared::plan(const Site &S, const ParamValues &P,
-                                        ASTContext &Ctx) const {
+static llvm::Expected<Rewrite> plan(const Site &S, const ParamValues &P,
+                                    ASTContext &Ctx) {
   int64_t Pad = P.has("pad") ? P.getInt("pad") : 1;
   auto Plan = PadSharedLegality::check(S, (unsigned)Pad, Ctx);
   if (!Plan)
@@ -63,8 +76,8 @@ static bool isOneToken(const VarDecl &V) {
   return R.getBegin() == R.getEnd();
 }
 
-llvm::Expected<EditSet> PadShared::emit(const PadSharedPlan &Plan,
-                                        ASTContext &Ctx) {
+static llvm::Expected<EditSet> emit(const PadSharedPlan &Plan,
+                                    ASTContext &Ctx) {
   EditSet Edits;
   std::string Plus = " + " + std::to_string(Plan.Pad);
   for (const VarDecl *V : Plan.Arrays) {
@@ -82,4 +95,8 @@ llvm::Expected<EditSet> PadShared::emit(const PadSharedPlan &Plan,
       return E;
   }
   return Edits;
+}
+
+std::unique_ptr<Transform> optiml::createPadShared(TransformDescriptor D) {
+  return std::make_unique<FunctionTransform>(std::move(D), plan);
 }

@@ -1,6 +1,16 @@
 //===- Restrict.cpp - `__restrict__` and `const` on kernel buffers -------===//
+//
+// Promises the compiler that the kernel's buffers do not overlap
+// (`__restrict__` on every pointer parameter) and that the ones it only
+// reads stay unchanged (`const` on their element type), which lets it keep
+// values in registers and load through the read-only cache. The promise is
+// checked against the launches in the file (RestrictLegality); with none,
+// the result rests on the kernel spec and says so.
+//
+//===----------------------------------------------------------------------===//
 
-#include "Restrict.h"
+#include "optiml/Transform/FunctionTransform.h"
+#include "transforms/TransformFactories.h"
 
 #include "optiml/Analysis/Legality/BufferAccess.h"
 #include "optiml/Analysis/Legality/KernelLaunches.h"
@@ -14,13 +24,15 @@ using namespace optiml;
 using namespace clang;
 using namespace clang::transformer;
 
-std::unique_ptr<Transform> optiml::createRestrict(TransformDescriptor D) {
-  return std::make_unique<Restrict>(std::move(D));
-}
+static llvm::Expected<EditSet> emit(const FunctionDecl &K, ASTContext &Ctx);
+
+static llvm::Error qualify(const ParmVarDecl &P, bool AddConst,
+                           bool AddRestrict, EditSet &Edits, ASTContext &Ctx);
+
 using MatchResult = ast_matchers::MatchFinder::MatchResult;
 
-llvm::Expected<Rewrite> Restrict::plan(const Site &S, const ParamValues &,
-                                       ASTContext &Ctx) const {
+static llvm::Expected<Rewrite> plan(const Site &S, const ParamValues &,
+                                    ASTContext &Ctx) {
   if (llvm::Error E = RestrictLegality::check(*S.Kernel, Ctx))
     return E;
   return Rewrite([&K = *S.Kernel, &Ctx] { return emit(K, Ctx); });
@@ -49,9 +61,8 @@ static llvm::Expected<CharSourceRange> afterStar(const MatchResult &R) {
   return CharSourceRange::getCharRange(L, L);
 }
 
-llvm::Error Restrict::qualify(const ParmVarDecl &P, bool AddConst,
-                              bool AddRestrict, EditSet &Edits,
-                              ASTContext &Ctx) {
+static llvm::Error qualify(const ParmVarDecl &P, bool AddConst,
+                           bool AddRestrict, EditSet &Edits, ASTContext &Ctx) {
   if (AddConst)
     if (llvm::Error E = Edits.add(
             P, changeTo(RangeSelector(pointeeStart), cat("const ")), Ctx))
@@ -65,8 +76,7 @@ llvm::Error Restrict::qualify(const ParmVarDecl &P, bool AddConst,
   return llvm::Error::success();
 }
 
-llvm::Expected<EditSet> Restrict::emit(const FunctionDecl &K,
-                                       ASTContext &Ctx) {
+static llvm::Expected<EditSet> emit(const FunctionDecl &K, ASTContext &Ctx) {
   BufferAccess Access(K, Ctx);
   EditSet Edits;
   for (unsigned I = 0; I < K.getNumParams(); ++I) {
@@ -91,4 +101,8 @@ llvm::Expected<EditSet> Restrict::emit(const FunctionDecl &K,
                   "' is not launched in this file: __restrict__ relies on the "
                   "kernel spec's buffers being distinct");
   return Edits;
+}
+
+std::unique_ptr<Transform> optiml::createRestrict(TransformDescriptor D) {
+  return std::make_unique<FunctionTransform>(std::move(D), plan);
 }

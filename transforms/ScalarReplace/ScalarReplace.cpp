@@ -1,9 +1,25 @@
 //===- ScalarReplace.cpp - keep a buffer element in a register -----------===//
+//
+// `for (k...) C[i * n + j] += A[...] * B[...];` becomes
+//
+//   float optiml_sr0 = C[i * n + j];
+//   for (k...) optiml_sr0 += A[...] * B[...];
+//   C[i * n + j] = optiml_sr0;
+//
+// for every element the loop writes at one index it keeps
+// (ScalarReplaceLegality): one load and one store instead of a load and a
+// store per iteration, and the loop no longer writes memory, which frees
+// the compiler to keep its other loads in registers and lets shared-memory
+// staging read the other buffers.
+//
+//===----------------------------------------------------------------------===//
 
-#include "ScalarReplace.h"
 #include "optiml/Analysis/SourceText.h"
 #include "optiml/Rewrite/KernelIdentifiers.h"
 #include "optiml/Rewrite/StmtSurround.h"
+#include "optiml/Transform/FunctionTransform.h"
+#include "transforms/ScalarReplace/ScalarReplaceLegality.h"
+#include "transforms/TransformFactories.h"
 
 #include "clang/Tooling/Transformer/Stencil.h"
 
@@ -11,13 +27,11 @@ using namespace optiml;
 using namespace clang;
 using namespace clang::transformer;
 
-std::unique_ptr<Transform>
-optiml::createScalarReplace(TransformDescriptor D) {
-  return std::make_unique<ScalarReplace>(std::move(D));
-}
+static llvm::Expected<EditSet>
+emit(const Site &S, const ScalarReplacePlan &Plan, ASTContext &Ctx);
 
-llvm::Expected<Rewrite> ScalarReplace::plan(const Site &S, const ParamValues &,
-                                            ASTContext &Ctx) const {
+static llvm::Expected<Rewrite> plan(const Site &S, const ParamValues &,
+                                    ASTContext &Ctx) {
   auto Plan = ScalarReplaceLegality::check(*S.Loop, S.Name, *S.Kernel, Ctx);
   if (!Plan)
     return Plan.takeError();
@@ -25,9 +39,8 @@ llvm::Expected<Rewrite> ScalarReplace::plan(const Site &S, const ParamValues &,
       [S, Plan = std::move(*Plan), &Ctx] { return emit(S, Plan, Ctx); });
 }
 
-llvm::Expected<EditSet> ScalarReplace::emit(const Site &S,
-                                            const ScalarReplacePlan &Plan,
-                                            ASTContext &Ctx) {
+static llvm::Expected<EditSet>
+emit(const Site &S, const ScalarReplacePlan &Plan, ASTContext &Ctx) {
   llvm::StringSet<> Used = identifiersOf(*S.Kernel, Ctx);
   EditSet Edits;
   std::vector<std::string> Loads, Stores;
@@ -55,4 +68,8 @@ llvm::Expected<EditSet> ScalarReplace::emit(const Site &S,
                   "register relies on the kernel spec's buffers being "
                   "distinct");
   return Edits;
+}
+
+std::unique_ptr<Transform> optiml::createScalarReplace(TransformDescriptor D) {
+  return std::make_unique<FunctionTransform>(std::move(D), plan);
 }

@@ -1,9 +1,23 @@
 //===- StageShared.cpp - stage a buffer's tiles in shared memory ---------===//
+//
+// Turns the reads of a buffer in a loop into reads of a __shared__ copy of
+// the block's tile, loaded cooperatively and coalesced once per T
+// iterations: the step that makes a naive SGEMM the classic tiled one.
+// Applied to a second buffer of the same loop, it joins the first one's
+// tiles (one pair of barriers per tile). On a buffer site outside loops
+// it routes stores through a tile exchanged between partner threads (a
+// transpose), or loads a stencil's block with its halo into a tile that
+// the neighbour reads share. The analysis is StageSharedLegality; this
+// file only writes text.
+//
+//===----------------------------------------------------------------------===//
 
-#include "StageShared.h"
 #include "ExchangeWriter.h"
 #include "HaloWriter.h"
 #include "StageText.h"
+#include "optiml/Transform/FunctionTransform.h"
+#include "transforms/StageShared/StageSharedLegality.h"
+#include "transforms/TransformFactories.h"
 
 #include "optiml/Analysis/Legality/BufferAccess.h"
 #include "optiml/Analysis/Legality/KernelBlock.h"
@@ -16,12 +30,19 @@
 using namespace optiml;
 using namespace clang;
 
-std::unique_ptr<Transform> optiml::createStageShared(TransformDescriptor D) {
-  return std::make_unique<StageShared>(std::move(D));
-}
+static llvm::Expected<StagePlan> loopTiles(const Site &S, const ParamValues &P,
+                                           ASTContext &Ctx);
 
-llvm::Expected<StagePlan> StageShared::loopTiles(const Site &S, const ParamValues &P,
-                                            ASTContext &Ctx) const {
+static llvm::Expected<ExchangePlan> exchange(const Site &S, ASTContext &Ctx);
+
+static llvm::Expected<HaloPlan> halo(const Site &S, ASTContext &Ctx);
+
+/// Whether the kernel stores to the site's buffer (exchange) rather than
+/// only reading it (halo).
+static bool writes(const Site &S, ASTContext &Ctx);
+
+static llvm::Expected<StagePlan> loopTiles(const Site &S, const ParamValues &P,
+                                           ASTContext &Ctx) {
   const auto *For = dyn_cast<ForStmt>(S.Loop);
   if (!For)
     return notApplicableAt(S.Loop->getBeginLoc(), Ctx,
@@ -34,30 +55,26 @@ llvm::Expected<StagePlan> StageShared::loopTiles(const Site &S, const ParamValue
 }
 
 /// A loop that is already staged takes more buffers with its own tile.
-ParamValues StageShared::defaults(const Site &S, ASTContext &Ctx) const {
-  ParamValues V = Transform::defaults(S, Ctx);
+static ParamValues defaults(const TransformDescriptor &, ParamValues V,
+                            const Site &S, ASTContext &Ctx) {
   if (const auto *For = dyn_cast_or_null<ForStmt>(S.Loop))
     if (uint64_t T = StageSharedLegality::stagedTile(*For, Ctx))
       V.set("tile", std::to_string(T));
   return V;
 }
 
-
-
-bool StageShared::writes(const Site &S, ASTContext &Ctx) const {
+static bool writes(const Site &S, ASTContext &Ctx) {
   return BufferAccess(*S.Kernel, Ctx).mayWrite(*S.Buffer);
 }
 
-llvm::Expected<HaloPlan> StageShared::halo(const Site &S,
-                                           ASTContext &Ctx) const {
+static llvm::Expected<HaloPlan> halo(const Site &S, ASTContext &Ctx) {
   auto Block = kernelBlock(*S.Kernel, Ctx);
   if (!Block)
     return Block.takeError();
   return StageSharedLegality::analyzeHalo(*S.Kernel, *S.Buffer, *Block, Ctx);
 }
 
-llvm::Expected<ExchangePlan> StageShared::exchange(const Site &S,
-                                                   ASTContext &Ctx) const {
+static llvm::Expected<ExchangePlan> exchange(const Site &S, ASTContext &Ctx) {
   auto Block = kernelBlock(*S.Kernel, Ctx);
   if (!Block)
     return Block.takeError();
@@ -278,8 +295,8 @@ llvm::Expected<EditSet> StageWriter::write() {
   return Edits;
 }
 
-llvm::Expected<Rewrite> StageShared::plan(const Site &S, const ParamValues &P,
-                                          ASTContext &Ctx) const {
+static llvm::Expected<Rewrite> plan(const Site &S, const ParamValues &P,
+                                    ASTContext &Ctx) {
   if (!S.Loop && writes(S, Ctx)) {
     auto Plan = exchange(S, Ctx);
     if (!Plan)
@@ -300,4 +317,8 @@ llvm::Expected<Rewrite> StageShared::plan(const Site &S, const ParamValues &P,
   return Rewrite([Plan = std::move(*Plan), &Ctx] {
     return StageWriter(Plan, Ctx).write();
   });
+}
+
+std::unique_ptr<Transform> optiml::createStageShared(TransformDescriptor D) {
+  return std::make_unique<FunctionTransform>(std::move(D), plan, defaults);
 }

@@ -1,7 +1,20 @@
 //===- Tile.cpp - strip-mine a for-loop into tiles -----------------------===//
+//
+// `for (int i = lo; i < n; ++i) BODY` becomes a loop over tiles of S
+// iterations and a loop within the tile:
+//
+//   for (int optiml_i_t = lo; optiml_i_t < n; optiml_i_t += S)
+//     for (int i = optiml_i_t; i < optiml_i_t + S && i < n; ++i) BODY
+//
+// The same iterations run in the same order (TileLegality); the fixed-size
+// inner loop is what unroll, hoist or a later staging step can work on.
+//
+//===----------------------------------------------------------------------===//
 
-#include "Tile.h"
+#include "optiml/Analysis/Legality/LoopInfo.h"
 #include "optiml/Rewrite/KernelIdentifiers.h"
+#include "optiml/Transform/FunctionTransform.h"
+#include "transforms/TransformFactories.h"
 
 #include "transforms/Tile/TileLegality.h"
 #include "optiml/Analysis/SourceText.h"
@@ -14,12 +27,22 @@ using namespace optiml;
 using namespace clang;
 using namespace clang::transformer;
 
-std::unique_ptr<Transform> optiml::createTile(TransformDescriptor D) {
-  return std::make_unique<Tile>(std::move(D));
-}
+static llvm::Expected<EditSet> emit(const Site &S, const CanonicalLoop &L,
+                                    int64_t Size, ASTContext &Ctx);
 
-llvm::Expected<Rewrite> Tile::plan(const Site &S, const ParamValues &P,
-                                   ASTContext &Ctx) const {
+/// The two loop headers that replace \p L's header.
+static std::pair<std::string, std::string> headers(const CanonicalLoop &L,
+                                                   llvm::StringRef TileVar,
+                                                   int64_t Size,
+                                                   ASTContext &Ctx);
+
+/// Indents by two more spaces every line of the body that starts below
+/// the header, now that it sits in the intra-tile loop.
+static llvm::Error indentBody(const ForStmt &For, EditSet &Edits,
+                              ASTContext &Ctx);
+
+static llvm::Expected<Rewrite> plan(const Site &S, const ParamValues &P,
+                                    ASTContext &Ctx) {
   int64_t Size = P.getInt("size");
   auto L = TileLegality::check(*S.Loop, S.Name, Size, Ctx);
   if (!L)
@@ -46,10 +69,10 @@ static bool needsParens(const Expr *E) {
   return isa<AbstractConditionalOperator>(E);
 }
 
-std::pair<std::string, std::string> Tile::headers(const CanonicalLoop &L,
-                                                  llvm::StringRef V,
-                                                  int64_t Size,
-                                                  ASTContext &Ctx) {
+static std::pair<std::string, std::string> headers(const CanonicalLoop &L,
+                                                   llvm::StringRef V,
+                                                   int64_t Size,
+                                                   ASTContext &Ctx) {
   const ForStmt &For = *L.For;
   std::string Type =
       L.IV->getType().getUnqualifiedType().getAsString(Ctx.getPrintingPolicy());
@@ -102,8 +125,8 @@ static void stringRanges(const Stmt *S, const SourceManager &SM,
     stringRanges(Child, SM, Out);
 }
 
-llvm::Error Tile::indentBody(const ForStmt &For, EditSet &Edits,
-                             ASTContext &Ctx) {
+static llvm::Error indentBody(const ForStmt &For, EditSet &Edits,
+                              ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
   llvm::StringRef Buffer = SM.getBufferData(SM.getMainFileID());
   unsigned From = offsetOf(For.getRParenLoc(), SM);
@@ -127,8 +150,8 @@ llvm::Error Tile::indentBody(const ForStmt &For, EditSet &Edits,
   return llvm::Error::success();
 }
 
-llvm::Expected<EditSet> Tile::emit(const Site &S, const CanonicalLoop &L,
-                                   int64_t Size, ASTContext &Ctx) {
+static llvm::Expected<EditSet> emit(const Site &S, const CanonicalLoop &L,
+                                    int64_t Size, ASTContext &Ctx) {
   const ForStmt &For = *L.For;
   std::string V = tileVarName(*L.IV, *S.Kernel, Ctx);
   auto [Outer, Inner] = headers(L, V, Size, Ctx);
@@ -152,4 +175,8 @@ llvm::Expected<EditSet> Tile::emit(const Site &S, const CanonicalLoop &L,
     if (llvm::Error E = indentBody(For, Edits, Ctx))
       return E;
   return Edits;
+}
+
+std::unique_ptr<Transform> optiml::createTile(TransformDescriptor D) {
+  return std::make_unique<FunctionTransform>(std::move(D), plan);
 }

@@ -1,10 +1,22 @@
 //===- Unroll.cpp - unroll a for-loop, by pragma or by hand --------------===//
+//
+// mode=pragma asks the compiler to unroll a loop F times. The pragma cannot
+// change what the loop computes (the compiler handles the remainder), so
+// legality is only about where it can be written (UnrollLegality).
+//
+// mode=explicit writes the F copies of the body into the source, with a
+// remainder loop, for loops the compiler would not unroll as asked; the
+// copies must do what the iterations did (ExplicitUnrollLegality), and
+// ExplicitUnrollPrinter writes them.
+//
+//===----------------------------------------------------------------------===//
 
-#include "Unroll.h"
 #include "ExplicitUnrollPrinter.h"
-#include "optiml/Rewrite/SourceSnippet.h"
 #include "optiml/Rewrite/Indentation.h"
 #include "optiml/Rewrite/KernelIdentifiers.h"
+#include "optiml/Rewrite/SourceSnippet.h"
+#include "optiml/Transform/FunctionTransform.h"
+#include "transforms/TransformFactories.h"
 
 #include "transforms/Unroll/ExplicitUnrollLegality.h"
 #include "transforms/Unroll/UnrollLegality.h"
@@ -15,9 +27,12 @@ using namespace optiml;
 using namespace clang;
 using namespace clang::transformer;
 
-std::unique_ptr<Transform> optiml::createUnroll(TransformDescriptor D) {
-  return std::make_unique<Unroll>(std::move(D));
-}
+static llvm::Expected<EditSet>
+emitPragma(const Stmt &Loop, const std::string &Pragma, ASTContext &Ctx);
+
+static llvm::Expected<EditSet> emitExplicit(const FunctionDecl &K,
+                                            const ExplicitUnrollPlan &Plan,
+                                            ASTContext &Ctx);
 
 /// A step that leaves `mode` out means the pragma: steps written before the
 /// parameter existed keep their meaning and their spelling.
@@ -25,14 +40,17 @@ static bool isExplicit(const ParamValues &P) {
   return P.get("mode") == "explicit";
 }
 
-ParamValues Unroll::defaults(const Site &, ASTContext &) const {
+/// The factor only: `mode` is spelled in a step only when given, so
+/// default steps read as they did before the parameter existed.
+static ParamValues defaults(const TransformDescriptor &, ParamValues Declared,
+                            const Site &, ASTContext &) {
   ParamValues V;
-  V.set("factor", params().front().Default);
+  V.set("factor", Declared.get("factor"));
   return V;
 }
 
-llvm::Expected<Rewrite> Unroll::plan(const Site &S, const ParamValues &P,
-                                     ASTContext &Ctx) const {
+static llvm::Expected<Rewrite> plan(const Site &S, const ParamValues &P,
+                                    ASTContext &Ctx) {
   if (!isExplicit(P)) {
     if (llvm::Error E = UnrollLegality::check(*S.Loop, S.Name, Ctx))
       return E;
@@ -61,9 +79,9 @@ static std::string counterName(const VarDecl &IV, const FunctionDecl &Kernel,
   return Name;
 }
 
-llvm::Expected<EditSet> Unroll::emitExplicit(const FunctionDecl &K,
-                                             const ExplicitUnrollPlan &Plan,
-                                             ASTContext &Ctx) {
+static llvm::Expected<EditSet> emitExplicit(const FunctionDecl &K,
+                                            const ExplicitUnrollPlan &Plan,
+                                            ASTContext &Ctx) {
   const ForStmt &For = *Plan.Loop.For;
   auto Text =
       ExplicitUnrollPrinter(Plan, counterName(*Plan.Loop.IV, K, Ctx), Ctx)
@@ -87,12 +105,15 @@ llvm::Expected<EditSet> Unroll::emitExplicit(const FunctionDecl &K,
   return Edits;
 }
 
-llvm::Expected<EditSet> Unroll::emitPragma(const Stmt &Loop,
-                                           const std::string &Pragma,
-                                           ASTContext &Ctx) {
+static llvm::Expected<EditSet>
+emitPragma(const Stmt &Loop, const std::string &Pragma, ASTContext &Ctx) {
   EditSet Edits;
   if (llvm::Error E =
           Edits.add(Loop, insertLineAbove(EditSet::Root.str(), Pragma), Ctx))
     return E;
   return Edits;
+}
+
+std::unique_ptr<Transform> optiml::createUnroll(TransformDescriptor D) {
+  return std::make_unique<FunctionTransform>(std::move(D), plan, defaults);
 }

@@ -1,8 +1,18 @@
 //===- Vectorize.cpp - W consecutive elements per thread -----------------===//
+//
+// Turns an elementwise kernel's scalar loads and stores into float4 /
+// double2 / int4 ones: each thread handles W consecutive elements, with a
+// vector path when they are all in range and every buffer is aligned, and
+// the original code per lane otherwise. The grid is divided by W at every
+// launch and in the kernel's mark. VectorizeLegality decides;
+// VectorPrinter writes the body.
+//
+//===----------------------------------------------------------------------===//
 
-#include "Vectorize.h"
 #include "VectorPrinter.h"
 #include "optiml/Rewrite/GridRescale.h"
+#include "optiml/Transform/FunctionTransform.h"
+#include "transforms/TransformFactories.h"
 
 #include "transforms/Vectorize/VectorizeLegality.h"
 
@@ -12,12 +22,12 @@ using namespace optiml;
 using namespace clang;
 using namespace clang::transformer;
 
-std::unique_ptr<Transform> optiml::createVectorize(TransformDescriptor D) {
-  return std::make_unique<Vectorize>(std::move(D));
-}
+static llvm::Expected<EditSet> emit(const FunctionDecl &K,
+                                    const VectorizePlan &Plan, ASTContext &Ctx);
 
-ParamValues Vectorize::defaults(const Site &S, ASTContext &Ctx) const {
-  ParamValues V = Transform::defaults(S, Ctx);
+/// Width 2 when a buffer holds doubles (there is no double4), else 4.
+static ParamValues defaults(const TransformDescriptor &, ParamValues V,
+                            const Site &S, ASTContext &Ctx) {
   for (const ParmVarDecl *P : S.Kernel->parameters())
     if (P->getType()->isPointerType() &&
         P->getType()->getPointeeType()->isSpecificBuiltinType(
@@ -26,8 +36,8 @@ ParamValues Vectorize::defaults(const Site &S, ASTContext &Ctx) const {
   return V;
 }
 
-llvm::Expected<Rewrite> Vectorize::plan(const Site &S, const ParamValues &P,
-                                        ASTContext &Ctx) const {
+static llvm::Expected<Rewrite> plan(const Site &S, const ParamValues &P,
+                                    ASTContext &Ctx) {
   auto Plan =
       VectorizeLegality::analyze(*S.Kernel, unsigned(P.getInt("width")), Ctx);
   if (!Plan)
@@ -37,13 +47,16 @@ llvm::Expected<Rewrite> Vectorize::plan(const Site &S, const ParamValues &P,
   });
 }
 
-llvm::Expected<EditSet> Vectorize::emit(const FunctionDecl &K,
-                                        const VectorizePlan &Plan,
-                                        ASTContext &Ctx) {
+static llvm::Expected<EditSet>
+emit(const FunctionDecl &K, const VectorizePlan &Plan, ASTContext &Ctx) {
   const auto *Body = cast<CompoundStmt>(K.getBody());
   auto Text = VectorPrinter(Plan, Ctx).print(*Body);
   if (!Text)
     return Text.takeError();
   return rewriteBodyAndGrids(K, std::move(*Text), Plan.Launches, 0, Plan.Width,
                              Ctx);
+}
+
+std::unique_ptr<Transform> optiml::createVectorize(TransformDescriptor D) {
+  return std::make_unique<FunctionTransform>(std::move(D), plan, defaults);
 }

@@ -1,6 +1,18 @@
 //===- WarpReduce.cpp - finish a tree reduction with warp shuffles -------===//
+//
+// Stops a shared-memory tree reduction at stride 64 and lets warp 0 take
+// the last six steps in registers: one add of buf[t + 32], then
+// __shfl_down_sync at 16, 8, 4, 2, 1, and thread 0 stores buf[0]. That
+// removes five block-wide barriers and their shared-memory round trips.
+// Each element is combined with the same partner in the same order as in
+// the tree, so buf[0] is bitwise the same and the transform does not
+// change numerics. WarpReduceLegality decides where it applies.
+//
+//===----------------------------------------------------------------------===//
 
-#include "WarpReduce.h"
+#include "optiml/Transform/FunctionTransform.h"
+#include "transforms/TransformFactories.h"
+#include "transforms/WarpReduce/WarpReduceLegality.h"
 
 #include "clang/Basic/SourceManager.h"
 #include "clang/Tooling/Transformer/RangeSelector.h"
@@ -10,12 +22,16 @@ using namespace optiml;
 using namespace clang;
 using namespace clang::transformer;
 
-std::unique_ptr<Transform> optiml::createWarpReduce(TransformDescriptor D) {
-  return std::make_unique<WarpReduce>(std::move(D));
-}
+static llvm::Expected<EditSet> emit(const Site &S, const TreeReduction &R,
+                                    ASTContext &Ctx);
 
-llvm::Expected<Rewrite> WarpReduce::plan(const Site &S, const ParamValues &,
-                                         ASTContext &Ctx) const {
+/// The code that follows the shortened loop, each line indented by
+/// \p Indent.
+static std::string warpStep(const TreeReduction &R, llvm::StringRef Indent,
+                            ASTContext &Ctx);
+
+static llvm::Expected<Rewrite> plan(const Site &S, const ParamValues &,
+                                    ASTContext &Ctx) {
   auto R = WarpReduceLegality::analyze(*S.Loop, S.Name, *S.Kernel, Ctx);
   if (!R)
     return R.takeError();
@@ -33,8 +49,8 @@ static std::string indentOf(SourceLocation Loc, const SourceManager &SM) {
       .str();
 }
 
-std::string WarpReduce::warpStep(const TreeReduction &R, llvm::StringRef Indent,
-                                 ASTContext &Ctx) {
+static std::string warpStep(const TreeReduction &R, llvm::StringRef Indent,
+                            ASTContext &Ctx) {
   // Spelled from the AST: the guard may have written it through a macro.
   const auto *Var = dyn_cast<DeclRefExpr>(R.Thread);
   std::string T = Var ? Var->getDecl()->getNameAsString() : "threadIdx.x";
@@ -58,9 +74,8 @@ std::string WarpReduce::warpStep(const TreeReduction &R, llvm::StringRef Indent,
          Buf + "[0] = optiml_v;\n" + I + "}\n" + I + "__syncthreads();";
 }
 
-llvm::Expected<EditSet> WarpReduce::emit(const Site &S,
-                                         const TreeReduction &R,
-                                         ASTContext &Ctx) {
+static llvm::Expected<EditSet> emit(const Site &S, const TreeReduction &R,
+                                    ASTContext &Ctx) {
   EditSet Edits;
   std::string Stop = R.Stride->getNameAsString() + " > 32";
   if (llvm::Error E =
@@ -78,4 +93,8 @@ llvm::Expected<EditSet> WarpReduce::emit(const Site &S,
                   "' is not launched in this file: the warp step relies on "
                   "the spec's block(...)");
   return Edits;
+}
+
+std::unique_ptr<Transform> optiml::createWarpReduce(TransformDescriptor D) {
+  return std::make_unique<FunctionTransform>(std::move(D), plan);
 }

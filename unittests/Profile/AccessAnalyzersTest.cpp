@@ -7,9 +7,7 @@
 
 #include "ProfileTestUtil.h"
 #include "RecordedRuns.h"
-#include "optiml/Profile/BankConflictAnalyzer.h"
-#include "optiml/Profile/CoalescingAnalyzer.h"
-#include "optiml/Profile/DivergenceAnalyzer.h"
+#include "optiml/Profile/Analyzers.h"
 
 #include "gtest/gtest.h"
 

@@ -5,9 +5,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "optiml/Profile/InstructionMixAnalyzer.h"
 #include "ProfileTestUtil.h"
 #include "RecordedRuns.h"
+#include "optiml/Profile/Analyzers.h"
 
 #include "llvm/Support/MemoryBuffer.h"
 #include "gtest/gtest.h"

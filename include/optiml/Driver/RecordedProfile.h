@@ -15,6 +15,7 @@
 #include "optiml/IR/KernelInfo.h"
 #include "optiml/IR/KernelSource.h"
 #include "optiml/LLM/Proposer.h"
+#include "optiml/Profile/ProfileInput.h"
 #include "optiml/Protocol/RunResult.h"
 #include "optiml/Spec/KernelSpec.h"
 
@@ -35,6 +36,11 @@ struct RecordedProfile {
 /// The device facts a prompt carries, from a runner's result; nothing when
 /// the result does not name its device.
 std::optional<DeviceFacts> deviceFactsOf(const protocol::RunResult &Runner);
+
+/// The launch of \p Spec's first instance of \p Kernel; nothing without a
+/// spec or when it does not instantiate.
+std::optional<LaunchGeometry> firstLaunchOf(const KernelSpec *Spec,
+                                            const KernelInfo &Kernel);
 
 } // namespace optiml
 

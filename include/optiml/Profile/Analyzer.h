@@ -2,7 +2,8 @@
 //
 // Stage two looks for a specific cause. Each analyzer says whether the
 // stage-one class and the available evidence call for it, so only those
-// that fit run and a report does not drown the cause in noise.
+// that fit run and a report does not drown the cause in noise. An analyzer
+// is its name and these two functions (Analyzers.h lists OptiML's).
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,13 +17,27 @@ namespace optiml {
 
 class Analyzer {
 public:
-  virtual ~Analyzer();
-
-  virtual llvm::StringRef name() const = 0;
   /// Whether to run on this kernel: its class fits and the evidence exists.
-  virtual bool appliesTo(const Bottleneck &B, const ProfileInput &In) const = 0;
-  virtual std::vector<Finding> analyze(const Bottleneck &B,
-                                       const ProfileInput &In) const = 0;
+  using AppliesFn = bool (*)(const Bottleneck &B, const ProfileInput &In);
+  using AnalyzeFn = std::vector<Finding> (*)(const Bottleneck &B,
+                                             const ProfileInput &In);
+
+  Analyzer(llvm::StringRef Name, AppliesFn Applies, AnalyzeFn Analyze)
+      : Name(Name), Applies(Applies), Analyze(Analyze) {}
+
+  llvm::StringRef name() const { return Name; }
+  bool appliesTo(const Bottleneck &B, const ProfileInput &In) const {
+    return Applies(B, In);
+  }
+  std::vector<Finding> analyze(const Bottleneck &B,
+                               const ProfileInput &In) const {
+    return Analyze(B, In);
+  }
+
+private:
+  llvm::StringRef Name;
+  AppliesFn Applies;
+  AnalyzeFn Analyze;
 };
 
 } // namespace optiml

@@ -32,12 +32,12 @@ public:
   /// SASS instruction mix, static hints.
   static MicroProfiler standard();
 
-  void add(std::unique_ptr<Analyzer> A) { Analyzers.push_back(std::move(A)); }
+  void add(Analyzer A) { Analyzers.push_back(A); }
   ProfileReport profile(const ProfileInput &In) const;
 
 private:
   BottleneckClassifier Classifier;
-  std::vector<std::unique_ptr<Analyzer>> Analyzers;
+  std::vector<Analyzer> Analyzers;
 };
 
 nlohmann::json toJSON(const ProfileReport &R);

@@ -34,48 +34,39 @@ struct DeviceReport {
   RooflinePeaks Peaks;
 };
 
+/// The keys of a RooflinePeaks, in the order they are written.
+inline constexpr auto RooflinePeaksKeys =
+    std::make_tuple(key("dram_bytes_per_s", &RooflinePeaks::DramBytesPerS),
+                    key("dram_method", &RooflinePeaks::DramMethod),
+                    key("fp32_flops_per_s", &RooflinePeaks::Fp32FlopsPerS),
+                    key("fp32_method", &RooflinePeaks::Fp32Method),
+                    key("sm_clock_khz", &RooflinePeaks::SmClockKHz),
+                    key("mem_clock_khz", &RooflinePeaks::MemClockKHz),
+                    key("bus_width_bits", &RooflinePeaks::BusWidthBits),
+                    key("fp32_lanes_per_sm", &RooflinePeaks::Fp32LanesPerSm));
+
 inline void to_json(Json &J, const RooflinePeaks &P) {
-  J = Json{{"dram_bytes_per_s", number(P.DramBytesPerS)},
-           {"dram_method", P.DramMethod},
-           {"fp32_flops_per_s", number(P.Fp32FlopsPerS)},
-           {"fp32_method", P.Fp32Method},
-           {"sm_clock_khz", P.SmClockKHz},
-           {"mem_clock_khz", P.MemClockKHz},
-           {"bus_width_bits", P.BusWidthBits},
-           {"fp32_lanes_per_sm", P.Fp32LanesPerSm}};
+  writeKeys(J, P, RooflinePeaksKeys);
 }
 
+/// The keys of a DeviceReport, in the order they are written.
+inline constexpr auto DeviceReportKeys = std::make_tuple(
+    key("name", &DeviceReport::Name),
+    key("cc", &DeviceReport::ComputeCapability), key("sms", &DeviceReport::Sms),
+    key("l2_bytes", &DeviceReport::L2Bytes),
+    key("pci_bus_id", &DeviceReport::PciBusId),
+    key("ordinal", &DeviceReport::Ordinal), key("peaks", &DeviceReport::Peaks));
+
 inline void to_json(Json &J, const DeviceReport &D) {
-  J = Json{{"name", D.Name},
-           {"cc", D.ComputeCapability},
-           {"sms", D.Sms},
-           {"l2_bytes", D.L2Bytes},
-           {"pci_bus_id", D.PciBusId},
-           {"ordinal", D.Ordinal},
-           {"peaks", D.Peaks}};
+  writeKeys(J, D, DeviceReportKeys);
 }
 
 inline void read(const Json &V, RooflinePeaks &P) {
-  expectObject(V);
-  field(V, "dram_bytes_per_s", P.DramBytesPerS);
-  field(V, "dram_method", P.DramMethod);
-  field(V, "fp32_flops_per_s", P.Fp32FlopsPerS);
-  field(V, "fp32_method", P.Fp32Method);
-  field(V, "sm_clock_khz", P.SmClockKHz);
-  field(V, "mem_clock_khz", P.MemClockKHz);
-  field(V, "bus_width_bits", P.BusWidthBits);
-  field(V, "fp32_lanes_per_sm", P.Fp32LanesPerSm);
+  readKeys(V, P, RooflinePeaksKeys);
 }
 
 inline void read(const Json &V, DeviceReport &D) {
-  expectObject(V);
-  field(V, "name", D.Name);
-  field(V, "cc", D.ComputeCapability);
-  field(V, "sms", D.Sms);
-  field(V, "l2_bytes", D.L2Bytes);
-  field(V, "pci_bus_id", D.PciBusId);
-  field(V, "ordinal", D.Ordinal);
-  field(V, "peaks", D.Peaks);
+  readKeys(V, D, DeviceReportKeys);
 }
 
 } // namespace optiml::protocol

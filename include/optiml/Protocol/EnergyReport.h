@@ -53,10 +53,14 @@ inline void to_json(Json &J, const SideEnergy &S) {
            {"average_watts", number(S.AverageWatts)}};
 }
 
+/// The keys of a InstanceEnergy, in the order they are written.
+inline constexpr auto InstanceEnergyKeys =
+    std::make_tuple(key("instance", &InstanceEnergy::Instance),
+                    key("reference", &InstanceEnergy::Reference),
+                    key("candidate", &InstanceEnergy::Candidate));
+
 inline void to_json(Json &J, const InstanceEnergy &I) {
-  J = Json{{"instance", I.Instance},
-           {"reference", I.Reference},
-           {"candidate", I.Candidate}};
+  writeKeys(J, I, InstanceEnergyKeys);
 }
 
 inline void to_json(Json &J, const EnergyReport &E) {
@@ -81,10 +85,7 @@ inline void read(const Json &V, SideEnergy &S) {
 }
 
 inline void read(const Json &V, InstanceEnergy &I) {
-  expectObject(V);
-  field(V, "instance", I.Instance);
-  field(V, "reference", I.Reference);
-  field(V, "candidate", I.Candidate);
+  readKeys(V, I, InstanceEnergyKeys);
 }
 
 inline void read(const Json &V, EnergyReport &E) {

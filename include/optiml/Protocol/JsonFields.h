@@ -22,6 +22,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace optiml::protocol {
@@ -203,6 +204,51 @@ inline Json number(double V) {
 /// \p V, or null when absent.
 template <typename T> Json orNull(const std::optional<T> &V) {
   return V ? Json(*V) : Json();
+}
+
+/// One key of a struct that is written and read as a plain list of keys:
+/// the list is spelled once (a `constexpr std::tuple` of key() entries
+/// beside the struct) and serves both writeKeys() and readKeys(), so the
+/// writer and the reader cannot drift apart. A std::optional member is left
+/// out when absent and may be absent when read; every other key is
+/// required.
+template <typename S, typename M> struct Key {
+  const char *Name;
+  M S::*Member;
+};
+
+template <typename S, typename M>
+constexpr Key<S, M> key(const char *Name, M S::*Member) {
+  return {Name, Member};
+}
+
+/// A value as JSON: doubles through number().
+inline Json toValue(double V) { return number(V); }
+template <typename T> Json toValue(const T &V) { return Json(V); }
+
+template <typename S, typename M>
+void writeKey(Json &J, const S &Obj, const Key<S, M> &K) {
+  J[K.Name] = toValue(Obj.*(K.Member));
+}
+
+template <typename S, typename M>
+void writeKey(Json &J, const S &Obj, const Key<S, std::optional<M>> &K) {
+  if (const std::optional<M> &V = Obj.*(K.Member))
+    J[K.Name] = toValue(*V);
+}
+
+template <typename S, typename... M>
+void writeKeys(Json &J, const S &Obj, const std::tuple<Key<S, M>...> &Keys) {
+  J = Json::object();
+  std::apply([&](const auto &...K) { (writeKey(J, Obj, K), ...); }, Keys);
+}
+
+template <typename S, typename... M>
+void readKeys(const Json &V, S &Obj, const std::tuple<Key<S, M>...> &Keys) {
+  expectObject(V);
+  std::apply(
+      [&](const auto &...K) { (field(V, K.Name, Obj.*(K.Member)), ...); },
+      Keys);
 }
 
 } // namespace optiml::protocol

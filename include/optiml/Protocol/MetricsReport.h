@@ -53,12 +53,14 @@ inline void to_json(Json &J, const SideMetrics &S) {
   J["passes"] = S.Passes;
 }
 
+/// The keys of a InstanceMetrics, in the order they are written.
+inline constexpr auto InstanceMetricsKeys =
+    std::make_tuple(key("instance", &InstanceMetrics::Instance),
+                    key("reference", &InstanceMetrics::Reference),
+                    key("candidate", &InstanceMetrics::Candidate));
+
 inline void to_json(Json &J, const InstanceMetrics &I) {
-  J = Json{{"instance", I.Instance}};
-  if (I.Reference)
-    J["reference"] = *I.Reference;
-  if (I.Candidate)
-    J["candidate"] = *I.Candidate;
+  writeKeys(J, I, InstanceMetricsKeys);
 }
 
 inline void to_json(Json &J, const MetricsReport &M) {
@@ -79,10 +81,7 @@ inline void read(const Json &V, SideMetrics &S) {
 }
 
 inline void read(const Json &V, InstanceMetrics &I) {
-  expectObject(V);
-  field(V, "instance", I.Instance);
-  field(V, "reference", I.Reference);
-  field(V, "candidate", I.Candidate);
+  readKeys(V, I, InstanceMetricsKeys);
 }
 
 inline void read(const Json &V, MetricsReport &M) {

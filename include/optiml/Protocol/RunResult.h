@@ -55,12 +55,21 @@ struct RunResult {
   }
 };
 
+/// The keys of a LibraryInfo, in the order they are written.
+inline constexpr auto LibraryInfoKeys = std::make_tuple(
+    key("path", &LibraryInfo::Path), key("kernel", &LibraryInfo::Kernel));
+
 inline void to_json(Json &J, const LibraryInfo &L) {
-  J = Json{{"path", L.Path}, {"kernel", L.Kernel}};
+  writeKeys(J, L, LibraryInfoKeys);
 }
 
+/// The keys of a LibrariesReport, in the order they are written.
+inline constexpr auto LibrariesReportKeys =
+    std::make_tuple(key("reference", &LibrariesReport::Reference),
+                    key("candidate", &LibrariesReport::Candidate));
+
 inline void to_json(Json &J, const LibrariesReport &L) {
-  J = Json{{"reference", L.Reference}, {"candidate", L.Candidate}};
+  writeKeys(J, L, LibrariesReportKeys);
 }
 
 inline void to_json(Json &J, const RunResult &R) {
@@ -78,15 +87,11 @@ inline void to_json(Json &J, const RunResult &R) {
 }
 
 inline void read(const Json &V, LibraryInfo &L) {
-  expectObject(V);
-  field(V, "path", L.Path);
-  field(V, "kernel", L.Kernel);
+  readKeys(V, L, LibraryInfoKeys);
 }
 
 inline void read(const Json &V, LibrariesReport &L) {
-  expectObject(V);
-  field(V, "reference", L.Reference);
-  field(V, "candidate", L.Candidate);
+  readKeys(V, L, LibrariesReportKeys);
 }
 
 inline void read(const Json &V, RunResult &R) {

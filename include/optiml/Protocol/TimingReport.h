@@ -52,30 +52,35 @@ struct TimingReport {
   std::vector<InstanceTiming> Instances; ///< Never empty.
 };
 
+/// The keys of a TimeSummary, in the order they are written.
+inline constexpr auto TimeSummaryKeys = std::make_tuple(
+    key("median_ns", &TimeSummary::MedianNs),
+    key("min_ns", &TimeSummary::MinNs), key("p25_ns", &TimeSummary::P25Ns),
+    key("p75_ns", &TimeSummary::P75Ns), key("spread", &TimeSummary::Spread),
+    key("iqr_rel", &TimeSummary::IqrRel), key("reps", &TimeSummary::Reps));
+
 inline void to_json(Json &J, const TimeSummary &S) {
-  J = Json{{"median_ns", number(S.MedianNs)},
-           {"min_ns", number(S.MinNs)},
-           {"p25_ns", number(S.P25Ns)},
-           {"p75_ns", number(S.P75Ns)},
-           {"spread", number(S.Spread)},
-           {"iqr_rel", number(S.IqrRel)},
-           {"reps", S.Reps}};
+  writeKeys(J, S, TimeSummaryKeys);
 }
 
+/// The keys of a InstanceTiming, in the order they are written.
+inline constexpr auto InstanceTimingKeys =
+    std::make_tuple(key("instance", &InstanceTiming::Instance),
+                    key("reference", &InstanceTiming::Reference),
+                    key("candidate", &InstanceTiming::Candidate),
+                    key("speedup", &InstanceTiming::Speedup),
+                    key("noise", &InstanceTiming::Noise),
+                    key("threshold", &InstanceTiming::Threshold),
+                    key("significant", &InstanceTiming::Significant),
+                    key("stop_reason", &InstanceTiming::StopReason),
+                    key("elapsed_s", &InstanceTiming::ElapsedS),
+                    key("flush_l2", &InstanceTiming::FlushL2),
+                    key("l2_flush_bytes", &InstanceTiming::L2FlushBytes),
+                    key("discarded_batches", &InstanceTiming::DiscardedBatches),
+                    key("lost_records", &InstanceTiming::LostRecords));
+
 inline void to_json(Json &J, const InstanceTiming &T) {
-  J = Json{{"instance", T.Instance},
-           {"reference", T.Reference},
-           {"candidate", T.Candidate},
-           {"speedup", number(T.Speedup)},
-           {"noise", number(T.Noise)},
-           {"threshold", number(T.Threshold)},
-           {"significant", T.Significant},
-           {"stop_reason", T.StopReason},
-           {"elapsed_s", number(T.ElapsedS)},
-           {"flush_l2", T.FlushL2},
-           {"l2_flush_bytes", T.L2FlushBytes},
-           {"discarded_batches", T.DiscardedBatches},
-           {"lost_records", T.LostRecords}};
+  writeKeys(J, T, InstanceTimingKeys);
 }
 
 inline void to_json(Json &J, const TimingReport &R) {
@@ -84,31 +89,11 @@ inline void to_json(Json &J, const TimingReport &R) {
 }
 
 inline void read(const Json &V, TimeSummary &S) {
-  expectObject(V);
-  field(V, "median_ns", S.MedianNs);
-  field(V, "min_ns", S.MinNs);
-  field(V, "p25_ns", S.P25Ns);
-  field(V, "p75_ns", S.P75Ns);
-  field(V, "spread", S.Spread);
-  field(V, "iqr_rel", S.IqrRel);
-  field(V, "reps", S.Reps);
+  readKeys(V, S, TimeSummaryKeys);
 }
 
 inline void read(const Json &V, InstanceTiming &T) {
-  expectObject(V);
-  field(V, "instance", T.Instance);
-  field(V, "reference", T.Reference);
-  field(V, "candidate", T.Candidate);
-  field(V, "speedup", T.Speedup);
-  field(V, "noise", T.Noise);
-  field(V, "threshold", T.Threshold);
-  field(V, "significant", T.Significant);
-  field(V, "stop_reason", T.StopReason);
-  field(V, "elapsed_s", T.ElapsedS);
-  field(V, "flush_l2", T.FlushL2);
-  field(V, "l2_flush_bytes", T.L2FlushBytes);
-  field(V, "discarded_batches", T.DiscardedBatches);
-  field(V, "lost_records", T.LostRecords);
+  readKeys(V, T, InstanceTimingKeys);
 }
 
 /// Reads "instances"; the top-level copy of the first is not read again.

@@ -100,37 +100,52 @@ struct VerifyReport {
   uint64_t FailuresTotal = 0;    ///< Listed or not.
 };
 
+/// The keys of a SideCounts, in the order they are written.
+inline constexpr auto SideCountsKeys = std::make_tuple(
+    key("unwritten", &SideCounts::Unwritten),
+    key("nondeterministic", &SideCounts::Nondeterministic),
+    key("redzone_damaged_bytes", &SideCounts::RedZoneDamagedBytes),
+    key("inputs_modified", &SideCounts::InputsModified));
+
 inline void to_json(Json &J, const SideCounts &C) {
-  J = Json{{"unwritten", C.Unwritten},
-           {"nondeterministic", C.Nondeterministic},
-           {"redzone_damaged_bytes", C.RedZoneDamagedBytes},
-           {"inputs_modified", C.InputsModified}};
+  writeKeys(J, C, SideCountsKeys);
 }
+
+/// The keys of a BufferComparison, in the order they are written.
+inline constexpr auto BufferComparisonKeys =
+    std::make_tuple(key("name", &BufferComparison::Name),
+                    key("compared", &BufferComparison::Compared),
+                    key("mismatches", &BufferComparison::Mismatches),
+                    key("nonfinite", &BufferComparison::NonFinite),
+                    key("max_abs_err", &BufferComparison::MaxAbsErr),
+                    key("max_rel_err", &BufferComparison::MaxRelErr),
+                    key("norm_err", &BufferComparison::NormErr));
 
 inline void to_json(Json &J, const BufferComparison &B) {
-  J = Json{{"name", B.Name},
-           {"compared", B.Compared},
-           {"mismatches", B.Mismatches},
-           {"nonfinite", B.NonFinite},
-           {"max_abs_err", number(B.MaxAbsErr)},
-           {"max_rel_err", number(B.MaxRelErr)},
-           {"norm_err", number(B.NormErr)}};
+  writeKeys(J, B, BufferComparisonKeys);
 }
+
+/// The keys of a SeedVerification, in the order they are written.
+inline constexpr auto SeedVerificationKeys =
+    std::make_tuple(key("seed", &SeedVerification::Seed),
+                    key("passed", &SeedVerification::Passed),
+                    key("reference", &SeedVerification::Reference),
+                    key("candidate", &SeedVerification::Candidate),
+                    key("comparison", &SeedVerification::Comparison),
+                    key("buffers", &SeedVerification::Buffers));
 
 inline void to_json(Json &J, const SeedVerification &S) {
-  J = Json{{"seed", S.Seed}, {"passed", S.Passed}};
-  if (S.Reference)
-    J["reference"] = *S.Reference;
-  if (S.Candidate)
-    J["candidate"] = *S.Candidate;
-  if (S.Comparison)
-    J["comparison"] = *S.Comparison;
-  if (S.Buffers)
-    J["buffers"] = *S.Buffers;
+  writeKeys(J, S, SeedVerificationKeys);
 }
 
+/// The keys of a InstanceVerification, in the order they are written.
+inline constexpr auto InstanceVerificationKeys =
+    std::make_tuple(key("name", &InstanceVerification::Name),
+                    key("passed", &InstanceVerification::Passed),
+                    key("seeds", &InstanceVerification::Seeds));
+
 inline void to_json(Json &J, const InstanceVerification &I) {
-  J = Json{{"name", I.Name}, {"passed", I.Passed}, {"seeds", I.Seeds}};
+  writeKeys(J, I, InstanceVerificationKeys);
 }
 
 inline Json failureValue(const FailureValue &V) {
@@ -159,46 +174,32 @@ inline void to_json(Json &J, const Failure &F) {
            {"message", F.Message}};
 }
 
+/// The keys of a VerifyReport, in the order they are written.
+inline constexpr auto VerifyReportKeys = std::make_tuple(
+    key("passed", &VerifyReport::Passed), key("seeds", &VerifyReport::Seeds),
+    key("tolerance", &VerifyReport::Tol),
+    key("instances", &VerifyReport::Instances),
+    key("failures", &VerifyReport::Failures),
+    key("failures_total", &VerifyReport::FailuresTotal));
+
 inline void to_json(Json &J, const VerifyReport &R) {
-  J = Json{{"passed", R.Passed},     {"seeds", R.Seeds},
-           {"tolerance", R.Tol},     {"instances", R.Instances},
-           {"failures", R.Failures}, {"failures_total", R.FailuresTotal}};
+  writeKeys(J, R, VerifyReportKeys);
 }
 
 inline void read(const Json &V, SideCounts &C) {
-  expectObject(V);
-  field(V, "unwritten", C.Unwritten);
-  field(V, "nondeterministic", C.Nondeterministic);
-  field(V, "redzone_damaged_bytes", C.RedZoneDamagedBytes);
-  field(V, "inputs_modified", C.InputsModified);
+  readKeys(V, C, SideCountsKeys);
 }
 
 inline void read(const Json &V, BufferComparison &B) {
-  expectObject(V);
-  field(V, "name", B.Name);
-  field(V, "compared", B.Compared);
-  field(V, "mismatches", B.Mismatches);
-  field(V, "nonfinite", B.NonFinite);
-  field(V, "max_abs_err", B.MaxAbsErr);
-  field(V, "max_rel_err", B.MaxRelErr);
-  field(V, "norm_err", B.NormErr);
+  readKeys(V, B, BufferComparisonKeys);
 }
 
 inline void read(const Json &V, SeedVerification &S) {
-  expectObject(V);
-  field(V, "seed", S.Seed);
-  field(V, "passed", S.Passed);
-  field(V, "reference", S.Reference);
-  field(V, "candidate", S.Candidate);
-  field(V, "comparison", S.Comparison);
-  field(V, "buffers", S.Buffers);
+  readKeys(V, S, SeedVerificationKeys);
 }
 
 inline void read(const Json &V, InstanceVerification &I) {
-  expectObject(V);
-  field(V, "name", I.Name);
-  field(V, "passed", I.Passed);
-  field(V, "seeds", I.Seeds);
+  readKeys(V, I, InstanceVerificationKeys);
 }
 
 /// Not an overload of read(): FailureValue holds standard types only, so
@@ -249,13 +250,7 @@ inline void read(const Json &V, Failure &F) {
 }
 
 inline void read(const Json &V, VerifyReport &R) {
-  expectObject(V);
-  field(V, "passed", R.Passed);
-  field(V, "seeds", R.Seeds);
-  field(V, "tolerance", R.Tol);
-  field(V, "instances", R.Instances);
-  field(V, "failures", R.Failures);
-  field(V, "failures_total", R.FailuresTotal);
+  readKeys(V, R, VerifyReportKeys);
 }
 
 } // namespace optiml::protocol
