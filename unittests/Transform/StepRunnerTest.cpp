@@ -168,6 +168,8 @@ TEST_F(StepRunnerTest, ActionSpaceCoversEveryTransformAndSite) {
                       "stage-shared(site=k/while#0/p,tile=16) not-applicable",
                       "warp-reduce(site=k/for#0) not-applicable",
                       "warp-reduce(site=k/while#0) not-applicable",
+                      "warp-per-row(site=k/for#0,lanes=32) not-applicable",
+                      "warp-per-row(site=k/while#0,lanes=32) not-applicable",
                       "restrict(site=k) legal",
                       "read-only(site=k/p) illegal",
                       "read-only(site=k/for#0/p) not-applicable",

@@ -28,7 +28,7 @@ TEST(TransformRegistryTest, LibraryInListingOrder) {
   EXPECT_EQ(R.names(),
             (std::vector<std::string>{"unroll", "tile", "hoist",
                                       "scalar-replace", "stage-shared", "warp-reduce",
-                                      "restrict", "read-only", "pad-shared",
+                                      "warp-per-row", "restrict", "read-only", "pad-shared",
                                       "aggregate-atomics", "launch-bounds",
                                       "fast-math", "coarsen", "vectorize",
                                       "block-size"}));

@@ -1,0 +1,216 @@
+//===- WarpPerRow.cpp - a row's summing loop split across lanes -----------===//
+//
+// A thread per row that sums along its row reads addresses a row apart
+// across a warp, so every load of the warp touches its own sector:
+//
+//   int row = blockIdx.x * blockDim.x + threadIdx.x;
+//   if (row < m) {
+//     float sum = 0.0f;
+//     for (int j = 0; j < n; j++)
+//       sum += A[row * n + j] * x[j];
+//     y[row] = sum;
+//   }
+//
+// With warp-per-row(lanes=32) a group of 32 lanes takes a row: the lanes
+// stride the loop (consecutive lanes, consecutive addresses), butterfly
+// shuffles add the partial sums so that every lane holds the row's sum, and
+// lane 0 alone runs what the row does after the loop. The launch stays as it
+// is: each group takes its lanes' rows one after the other, so no caller
+// changes. WarpPerRowLegality decides where it may run.
+//
+//===----------------------------------------------------------------------===//
+
+#include "optiml/Analysis/SourceText.h"
+#include "optiml/Rewrite/Indentation.h"
+#include "optiml/Rewrite/SourceSnippet.h"
+#include "optiml/Transform/FunctionTransform.h"
+#include "transforms/TransformFactories.h"
+#include "transforms/WarpPerRow/WarpPerRowLegality.h"
+
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/Support/Format.h"
+
+using namespace optiml;
+using namespace clang;
+
+static llvm::Expected<EditSet> emit(const WarpPerRowPlan &Plan, unsigned Lanes,
+                                    ASTContext &Ctx);
+
+static llvm::Expected<Rewrite> plan(const Site &S, const ParamValues &P,
+                                    ASTContext &Ctx) {
+  auto Plan = WarpPerRowLegality::check(*S.Kernel, *S.Loop, Ctx);
+  if (!Plan)
+    return Plan.takeError();
+  auto Lanes = unsigned(P.getInt("lanes"));
+  return Rewrite([Plan = std::move(*Plan), Lanes, &Ctx] {
+    return emit(Plan, Lanes, Ctx);
+  });
+}
+
+/// The location of the last character of \p S (its `;` or `}`).
+static llvm::Expected<SourceLocation> lastCharOf(const Stmt &S,
+                                                 const ASTContext &Ctx) {
+  auto End = SourceSnippet::endOffset(S, Ctx);
+  if (!End)
+    return End.takeError();
+  const SourceManager &SM = Ctx.getSourceManager();
+  return SM.getLocForStartOfFile(SM.getMainFileID()).getLocWithOffset(*End - 1);
+}
+
+/// The text of the token at \p Loc.
+static std::string tokenText(SourceLocation Loc, const ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  return Lexer::getSourceText(
+             CharSourceRange::getTokenRange(SM.getExpansionLoc(Loc)), SM,
+             Ctx.getLangOpts())
+      .str();
+}
+
+/// Where lane k starts: k steps past \p Lower.
+static std::string laneStart(const Expr &Lower, bool Up,
+                             const ASTContext &Ctx) {
+  const Expr *E = Lower.IgnoreParenImpCasts();
+  if (const auto *I = dyn_cast<IntegerLiteral>(E);
+      I && I->getValue() == 0 && Up)
+    return "optiml_lane";
+  std::string Text = textOf(Lower.getSourceRange(), Ctx);
+  if (!isa<IntegerLiteral, DeclRefExpr, ArraySubscriptExpr, CallExpr,
+           MemberExpr, ParenExpr>(Lower.IgnoreImpCasts()))
+    Text = "(" + Text + ")";
+  return Text + (Up ? " + optiml_lane" : " - optiml_lane");
+}
+
+/// The sums start at zero on every lane but the first, above the loop;
+/// below it, shuffles leave the row's sum in every lane.
+static llvm::Error splitLoop(const WarpPerRowPlan &Plan, unsigned Lanes,
+                             SourceSnippet &Region, ASTContext &Ctx) {
+  const CanonicalLoop &L = Plan.Loop;
+  std::string Ind = lineIndentOf(L.For->getBeginLoc(), Ctx);
+  if (llvm::Error E = Region.replace(L.Lower->getSourceRange(),
+                                     laneStart(*L.Lower, L.increasing(), Ctx)))
+    return E;
+  std::string Step = (L.increasing() ? " += " : " -= ") + std::to_string(Lanes);
+  if (llvm::Error E = Region.replace(L.For->getInc()->getSourceRange(),
+                                     L.IV->getName().str() + Step))
+    return E;
+  bool One = Plan.Sums.size() == 1;
+  std::string Reset = "if (optiml_lane != 0)" + std::string(One ? "" : " {");
+  std::string Shuffle =
+      "for (int optiml_offset = " + std::to_string(Lanes / 2) +
+      "; optiml_offset > 0; optiml_offset /= 2)" + (One ? "" : " {");
+  for (const VarDecl *V : Plan.Sums) {
+    std::string N = V->getName().str();
+    Reset += "\n" + Ind + "  " + N + " = 0;";
+    Shuffle += "\n" + Ind + "  " + N + " += __shfl_xor_sync(optiml_mask, " + N +
+               ", optiml_offset, " + std::to_string(Lanes) + ");";
+  }
+  if (!One) {
+    Reset += "\n" + Ind + "}";
+    Shuffle += "\n" + Ind + "}";
+  }
+  if (llvm::Error E = Region.replace(SourceRange(L.For->getForLoc()),
+                                     Reset + "\n" + Ind + "for"))
+    return E;
+  auto Last = lastCharOf(*L.For, Ctx);
+  if (!Last)
+    return Last.takeError();
+  return Region.insertAfter(*Last, "\n" + Ind + Shuffle);
+}
+
+/// The row's own variable takes the group's row; returns go on to the next
+/// row; what follows the loop runs in lane 0.
+static llvm::Error editRegion(const WarpPerRowPlan &Plan, unsigned Lanes,
+                              SourceSnippet &Region, ASTContext &Ctx) {
+  std::string Type = Plan.Row->getType().getAsString(Ctx.getPrintingPolicy());
+  if (llvm::Error E = Region.replace(Plan.Row->getInit()->getSourceRange(),
+                                     "(" + Type + ")optiml_row"))
+    return E;
+  for (const ReturnStmt *R : Plan.Returns)
+    if (llvm::Error E =
+            Region.replace(SourceRange(R->getReturnLoc()), "continue"))
+      return E;
+  for (const WarpPerRowPlan::Guarded &G : Plan.LaneZero) {
+    std::string Guard =
+        G.Braced ? "{ if (optiml_lane == 0) " : "if (optiml_lane == 0) ";
+    SourceLocation Begin = G.S->getBeginLoc();
+    if (llvm::Error E =
+            Region.replace(SourceRange(Begin), Guard + tokenText(Begin, Ctx)))
+      return E;
+    if (!G.Braced)
+      continue;
+    auto Last = lastCharOf(*G.S, Ctx);
+    if (!Last)
+      return Last.takeError();
+    if (llvm::Error E = Region.insertAfter(*Last, " }"))
+      return E;
+  }
+  return splitLoop(Plan, Lanes, Region, Ctx);
+}
+
+/// The lanes of one group: all 32 of a warp, or L consecutive ones.
+static std::string maskOf(unsigned Lanes) {
+  if (Lanes == 32)
+    return "0xffffffffu";
+  std::string Bits;
+  llvm::raw_string_ostream(Bits) << llvm::format_hex((1u << Lanes) - 1, 0);
+  std::string L = std::to_string(Lanes);
+  return Bits + "u << (threadIdx.x % 32 / " + L + " * " + L + ")";
+}
+
+/// The lines that replace the row's declaration: the group's lanes, and a
+/// loop over the rows of the group's threads.
+static std::vector<std::string> prologue(unsigned Lanes) {
+  std::string L = std::to_string(Lanes);
+  std::string Groups =
+      "(unsigned long long)gridDim.x * (blockDim.x / " + L + ")";
+  return {"// warp-per-row: a group of " + L +
+              " lanes takes each row; the lanes stride the",
+          "// row's loop and shuffles add up their sums.",
+          "const unsigned optiml_lane = threadIdx.x % " + L + ";",
+          "const unsigned optiml_mask = " + maskOf(Lanes) + ";",
+          "if (threadIdx.x >= blockDim.x - blockDim.x % " + L + ")",
+          "  return; // Too few threads left in the block for a group.",
+          "const unsigned long long optiml_rows =",
+          "    (unsigned long long)gridDim.x * blockDim.x;",
+          "for (unsigned long long optiml_row =",
+          "         (unsigned long long)blockIdx.x * (blockDim.x / " + L +
+              ") + threadIdx.x / " + L + ";",
+          "     optiml_row < optiml_rows;",
+          "     optiml_row += " + Groups + ") {"};
+}
+
+static llvm::Expected<EditSet> emit(const WarpPerRowPlan &Plan, unsigned Lanes,
+                                    ASTContext &Ctx) {
+  auto Last = lastCharOf(*Plan.Last, Ctx);
+  if (!Last)
+    return Last.takeError();
+  auto Region =
+      SourceSnippet::ofTokens(Plan.RowDecl->getBeginLoc(), *Last, Ctx);
+  if (!Region)
+    return Region.takeError();
+  if (llvm::Error E = editRegion(Plan, Lanes, *Region, Ctx))
+    return E;
+  std::string Ind = lineIndentOf(Plan.RowDecl->getBeginLoc(), Ctx);
+  std::string Text;
+  for (const std::string &Line : prologue(Lanes))
+    Text += (Text.empty() ? "" : "\n" + Ind) + Line;
+  for (const std::string &Line : Region->lines())
+    Text += "\n" + (Line.empty() || Line[0] == '#' ? "" : Ind + "  ") + Line;
+  Text += "\n" + Ind + "}";
+  const SourceManager &SM = Ctx.getSourceManager();
+  auto Begin = SourceSnippet::offsetOf(Plan.RowDecl->getBeginLoc(), Ctx);
+  if (!Begin)
+    return Begin.takeError();
+  auto End = SourceSnippet::endOffset(*Plan.Last, Ctx);
+  if (!End)
+    return End.takeError();
+  EditSet Edits;
+  if (llvm::Error E = Edits.addText(SM, *Begin, *End - *Begin, Text))
+    return E;
+  return Edits;
+}
+
+std::unique_ptr<Transform> optiml::createWarpPerRow(TransformDescriptor D) {
+  return std::make_unique<FunctionTransform>(std::move(D), plan);
+}

@@ -1,0 +1,473 @@
+//===- WarpPerRowLegality.cpp - when a row's sum may be split -------------===//
+
+#include "transforms/WarpPerRow/WarpPerRowLegality.h"
+#include "optiml/Analysis/Legality/CudaBuiltins.h"
+#include "optiml/Analysis/Legality/LegalityError.h"
+#include "optiml/Analysis/Legality/ThreadGeometry.h"
+#include "optiml/Analysis/Legality/VarUses.h"
+#include "optiml/Analysis/SourceText.h"
+#include "optiml/Rewrite/KernelIdentifiers.h"
+
+#include "clang/AST/Attr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/SmallPtrSet.h"
+
+using namespace optiml;
+using namespace clang;
+
+/// The names the rewrite declares.
+static const char *const OwnNames[] = {
+    "optiml_lane", "optiml_mask", "optiml_rows", "optiml_row", "optiml_offset"};
+
+/// The variable an assignment to \p LHS changes when it is a local of the
+/// function (through parentheses, `.member` and elements of a local array),
+/// else null: a store to memory.
+static const VarDecl *localTarget(const Expr *LHS) {
+  while (true) {
+    LHS = LHS->IgnoreParenImpCasts();
+    if (const auto *M = dyn_cast<MemberExpr>(LHS); M && !M->isArrow()) {
+      LHS = M->getBase();
+      continue;
+    }
+    if (const auto *A = dyn_cast<ArraySubscriptExpr>(LHS);
+        A && A->getBase()->IgnoreParenImpCasts()->getType()->isArrayType()) {
+      LHS = A->getBase();
+      continue;
+    }
+    break;
+  }
+  const auto *Ref = dyn_cast<DeclRefExpr>(LHS);
+  const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  if (!V || !V->hasLocalStorage() || V->getType()->isReferenceType())
+    return nullptr;
+  return V;
+}
+
+/// A call of a trivial special member (a struct's implicit copy), which
+/// only copies.
+static bool isTrivialCall(const CallExpr &Call) {
+  const auto *M = dyn_cast_or_null<CXXMethodDecl>(Call.getDirectCallee());
+  return M && M->isTrivial();
+}
+
+/// The changed expression of an assignment or increment, or null. A class
+/// type's implicit `=` (a float3) assigns too.
+static const Expr *assignedBy(const Stmt *S) {
+  if (const auto *B = dyn_cast<BinaryOperator>(S); B && B->isAssignmentOp())
+    return B->getLHS();
+  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(S);
+      Op && Op->isAssignmentOp() && isTrivialCall(*Op))
+    return Op->getArg(0);
+  if (const auto *U = dyn_cast<UnaryOperator>(S);
+      U && U->isIncrementDecrementOp())
+    return U->getSubExpr();
+  return nullptr;
+}
+
+namespace {
+
+/// The first thing a statement does besides computing and assigning the
+/// function's locals: a store, a call that may have side effects, asm.
+class SideEffects {
+public:
+  SideEffects(ASTContext &Ctx, unsigned Depth = 0) : Ctx(Ctx), Depth(Depth) {}
+
+  const Stmt *first(const Stmt *S) {
+    if (!S)
+      return nullptr;
+    if (const Expr *LHS = assignedBy(S); LHS && !localTarget(LHS))
+      return S;
+    if (const auto *Call = dyn_cast<CallExpr>(S); Call && !isPure(*Call))
+      return S;
+    if (isa<AsmStmt, CXXNewExpr, CXXDeleteExpr>(S))
+      return S;
+    for (const Stmt *Child : S->children())
+      if (const Stmt *Found = first(Child))
+        return Found;
+    return nullptr;
+  }
+
+private:
+  /// Math functions, the read-only loads (__ldg), and functions of this
+  /// file whose bodies have no side effect themselves.
+  bool isPure(const CallExpr &Call) {
+    if (isPureMathCall(Call, Ctx) || isTrivialCall(Call))
+      return true;
+    const FunctionDecl *F = Call.getDirectCallee();
+    if (!F || !F->getIdentifier())
+      return false;
+    if (F->getName().starts_with("__ldg") &&
+        Ctx.getSourceManager().isInSystemHeader(F->getLocation()))
+      return true;
+    const FunctionDecl *Def = F->getDefinition();
+    if (!Def || !Def->hasBody() || Depth >= 3 ||
+        Ctx.getSourceManager().isInSystemHeader(Def->getLocation()))
+      return false;
+    for (const ParmVarDecl *P : Def->parameters())
+      if (P->getType()->isReferenceType() &&
+          !P->getType().getNonReferenceType().isConstQualified())
+        return false;
+    return SideEffects(Ctx, Depth + 1).first(Def->getBody()) == nullptr;
+  }
+
+  ASTContext &Ctx;
+  unsigned Depth;
+};
+
+/// The loop's body: what it sums into, or why it may not be split.
+class LoopBody {
+public:
+  LoopBody(const ForStmt &For, ASTContext &Ctx) : For(For), Ctx(Ctx) {}
+
+  llvm::Expected<std::vector<const VarDecl *>> sums() {
+    for (const DeclStmt *D : nodesOf<DeclStmt>(For.getBody()))
+      for (const Decl *Dcl : D->decls())
+        if (const auto *V = dyn_cast<VarDecl>(Dcl))
+          Own.insert(V);
+    if (llvm::Error E = walk(For.getBody(), /*InLoop=*/false))
+      return E;
+    if (Sums.empty())
+      return notApplicableAt(For.getBeginLoc(), Ctx,
+                             "the loop sums into no local variable: only a "
+                             "summing loop is split across lanes");
+    for (const VarDecl *V : Sums)
+      if (llvm::Error E = checkSum(*V))
+        return E;
+    return Sums;
+  }
+
+private:
+  llvm::Error walk(const Stmt *S, bool InLoop) {
+    if (!S)
+      return llvm::Error::success();
+    if (isa<ReturnStmt, GotoStmt>(S) || (isa<BreakStmt>(S) && !InLoop))
+      return notApplicableAt(S->getBeginLoc(), Ctx,
+                             "the loop can end early here: its lanes would "
+                             "stop at different iterations");
+    if (llvm::Error E = update(S))
+      return E;
+    if (const auto *Call = dyn_cast<CallExpr>(S);
+        Call && SideEffects(Ctx).first(Call))
+      return illegalAt(S->getBeginLoc(), Ctx,
+                       "the loop calls '" +
+                           textOf(Call->getCallee()->getSourceRange(), Ctx) +
+                           "', which may have side effects");
+    if (isa<AsmStmt>(S))
+      return illegalAt(S->getBeginLoc(), Ctx, "the loop holds asm");
+    bool Nested = InLoop || isa<ForStmt, WhileStmt, DoStmt, SwitchStmt>(S);
+    for (const Stmt *Child : S->children())
+      if (llvm::Error E = walk(Child, Nested))
+        return E;
+    return llvm::Error::success();
+  }
+
+  /// An assignment in the body: to its own locals, or a sum.
+  llvm::Error update(const Stmt *S) {
+    const Expr *LHS = assignedBy(S);
+    if (!LHS)
+      return llvm::Error::success();
+    const VarDecl *V = localTarget(LHS);
+    if (!V)
+      return illegalAt(S->getBeginLoc(), Ctx,
+                       "the loop stores to '" +
+                           textOf(LHS->getSourceRange(), Ctx) +
+                           "': only a loop that sums into registers is "
+                           "split across lanes");
+    if (Own.contains(V))
+      return llvm::Error::success();
+    const auto *Self = sumOperand(*S, *V);
+    if (!Self)
+      return notApplicableAt(S->getBeginLoc(), Ctx,
+                             "'" + V->getName() +
+                                 "' is updated here but not summed (+=, -=, "
+                                 "++): only sums combine across lanes");
+    if (!llvm::is_contained(Sums, V))
+      Sums.push_back(V);
+    Allowed.insert(cast<DeclRefExpr>(LHS->IgnoreParenImpCasts()));
+    if (Self != LHS->IgnoreParenImpCasts())
+      Allowed.insert(Self);
+    return llvm::Error::success();
+  }
+
+  /// The reference to \p V that \p S adds to: its target for `+=`, `-=`,
+  /// `++`, `--`, the `V` of `V + e`, `e + V` or `V - e` for `V = ...`;
+  /// null when \p S is not a sum into \p V.
+  static const DeclRefExpr *sumOperand(const Stmt &S, const VarDecl &V) {
+    auto IsV = [&](const Expr *E) {
+      const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+      return Ref && Ref->getDecl() == &V ? Ref : nullptr;
+    };
+    if (isa<UnaryOperator>(S))
+      return IsV(cast<UnaryOperator>(S).getSubExpr());
+    if (!isa<BinaryOperator>(S))
+      return nullptr; // A class's `=`: not a sum of scalars.
+    const auto &B = cast<BinaryOperator>(S);
+    if (B.getOpcode() == BO_AddAssign || B.getOpcode() == BO_SubAssign)
+      return IsV(B.getLHS());
+    if (B.getOpcode() != BO_Assign || !IsV(B.getLHS()))
+      return nullptr;
+    const auto *R = dyn_cast<BinaryOperator>(B.getRHS()->IgnoreParenImpCasts());
+    if (!R || (R->getOpcode() != BO_Add && R->getOpcode() != BO_Sub))
+      return nullptr;
+    if (const DeclRefExpr *L = IsV(R->getLHS()))
+      return L;
+    return R->getOpcode() == BO_Add ? IsV(R->getRHS()) : nullptr;
+  }
+
+  /// A sum is read nowhere in the loop but by its own updates, and has a
+  /// type the shuffles take.
+  llvm::Error checkSum(const VarDecl &V) {
+    for (const DeclRefExpr *Use : usesOf(V, For, Ctx))
+      if (!Allowed.contains(Use))
+        return notApplicableAt(Use->getBeginLoc(), Ctx,
+                               "the loop reads the partial sum '" +
+                                   V.getName() +
+                                   "', which differs from lane to lane");
+    QualType T = V.getType().getCanonicalType();
+    bool Shuffles = T->isFloatingType()
+                        ? T->isSpecificBuiltinType(BuiltinType::Float) ||
+                              T->isSpecificBuiltinType(BuiltinType::Double)
+                        : T->isIntegerType() && !T->isBooleanType() &&
+                              Ctx.getTypeSize(T) >= 32;
+    if (!Shuffles)
+      return notApplicableAt(V.getLocation(), Ctx,
+                             "'" + V.getName() + "' is a " +
+                                 V.getType().getAsString() +
+                                 ", which warp shuffles do not take");
+    return llvm::Error::success();
+  }
+
+  const ForStmt &For;
+  ASTContext &Ctx;
+  llvm::SmallPtrSet<const VarDecl *, 8> Own;
+  std::vector<const VarDecl *> Sums;
+  llvm::SmallPtrSet<const DeclRefExpr *, 8> Allowed;
+};
+
+/// The statements around the loop, from the row's declaration down: what
+/// every lane runs, what lane 0 alone runs, and the kernel's returns.
+class Surroundings {
+public:
+  Surroundings(WarpPerRowPlan &Plan, ASTContext &Ctx) : Plan(Plan), Ctx(Ctx) {}
+
+  /// Walks up from \p Loop to \p Body.
+  llvm::Error classify(const Stmt &Loop, const CompoundStmt &Body) {
+    const Stmt *Child = &Loop;
+    while (true) {
+      const Stmt *Parent =
+          parentOf(DynTypedNode::create(*Child), Ctx).get<Stmt>();
+      if (!Parent)
+        return notApplicableAt(Loop.getBeginLoc(), Ctx,
+                               "the loop is not in the kernel's body");
+      if (llvm::Error E = level(*Parent, *Child, Parent == &Body))
+        return E;
+      if (Parent == &Body)
+        return llvm::Error::success();
+      Child = Parent;
+    }
+  }
+
+private:
+  llvm::Error level(const Stmt &Parent, const Stmt &Child, bool Outermost) {
+    if (const auto *Block = dyn_cast<CompoundStmt>(&Parent))
+      return block(*Block, Child, Outermost);
+    const auto *If = dyn_cast<IfStmt>(&Parent);
+    if (!If || !isa<CompoundStmt>(Child))
+      return notApplicableAt(Parent.getBeginLoc(), Ctx,
+                             "the loop sits in this statement: warp-per-row "
+                             "needs it in { } blocks and ifs only, outside "
+                             "any other loop");
+    if (If->getInit() || If->getConditionVariable() || If->isConsteval())
+      return notApplicableAt(If->getBeginLoc(), Ctx,
+                             "an if with an init statement or a declared "
+                             "condition is not handled");
+    if (llvm::Error E = everyLane(*If->getCond()))
+      return E;
+    bool ThenIsOther = If->getThen() != &Child;
+    const Stmt *Other = ThenIsOther ? If->getThen() : If->getElse();
+    return Other ? laneZero(*Other, ThenIsOther) : llvm::Error::success();
+  }
+
+  llvm::Error block(const CompoundStmt &Block, const Stmt &Child,
+                    bool Outermost) {
+    bool Before = !Outermost, After = false;
+    for (const Stmt *S : Block.body()) {
+      if (S == &Child) {
+        Before = false, After = true;
+        continue;
+      }
+      if (Outermost && S == Plan.RowDecl) {
+        Before = true;
+        continue;
+      }
+      if (Outermost && !Before && !After)
+        continue; // Before the row: runs once per thread, as it did.
+      if (llvm::Error E = Before ? everyLane(*S) : laneZero(*S))
+        return E;
+    }
+    if (Outermost && Before)
+      return notApplicableAt(Child.getBeginLoc(), Ctx,
+                             "the loop comes before '" + Plan.Row->getName() +
+                                 "' is declared");
+    return llvm::Error::success();
+  }
+
+  /// Before the loop every lane runs \p S: it may not write memory.
+  llvm::Error everyLane(const Stmt &S) {
+    if (const Stmt *Effect = SideEffects(Ctx).first(&S))
+      return illegalAt(Effect->getBeginLoc(), Ctx,
+                       "this runs before the loop, on every lane of a row, "
+                       "and may write memory");
+    return returns(S);
+  }
+
+  /// After the loop every lane holds the same sums, so what only computes
+  /// locals may run on all of them; what writes memory runs in lane 0. A
+  /// declaration stays visible to every lane: it may have no side effect.
+  llvm::Error laneZero(const Stmt &S, bool Braced = false) {
+    if (!SideEffects(Ctx).first(&S))
+      return returns(S);
+    if (isa<DeclStmt>(S))
+      return illegalAt(SideEffects(Ctx).first(&S)->getBeginLoc(), Ctx,
+                       "a declaration after the loop with a side effect: "
+                       "every lane would run it");
+    Plan.LaneZero.push_back({&S, Braced});
+    return returns(S);
+  }
+
+  /// The kernel's returns in \p S, which become `continue`: none may sit
+  /// in a loop or switch of \p S, where `continue` means something else.
+  llvm::Error returns(const Stmt &S) {
+    for (const ReturnStmt *R : nodesOf<ReturnStmt>(&S)) {
+      DynTypedNode Node = DynTypedNode::create(*R);
+      for (const Stmt *P = nullptr; (P = parentOf(Node, Ctx).get<Stmt>());
+           Node = DynTypedNode::create(*P)) {
+        if (isa<ForStmt, WhileStmt, DoStmt, SwitchStmt>(P))
+          return notApplicableAt(R->getBeginLoc(), Ctx,
+                                 "a return inside a loop or switch: the row's "
+                                 "return becomes 'continue', which would "
+                                 "mean that loop's");
+        if (P == &S)
+          break;
+      }
+      Plan.Returns.push_back(R);
+    }
+    return llvm::Error::success();
+  }
+
+  WarpPerRowPlan &Plan;
+  ASTContext &Ctx;
+};
+
+} // namespace
+
+/// The kernel's row: its only index variable, 1-D, declared alone in a
+/// statement of the body.
+static llvm::Error findRow(const FunctionDecl &Kernel, WarpPerRowPlan &Plan,
+                           ASTContext &Ctx) {
+  ThreadGeometry G = ThreadGeometry::of(Kernel, Ctx);
+  if (!G.Strays.empty())
+    return notApplicableAt(G.Strays.front().Where->getBeginLoc(), Ctx,
+                           G.Strays.front().What +
+                               ": warp-per-row regroups the threads, so the "
+                               "kernel may use them only through a global "
+                               "index");
+  if (!G.LooseIndices.empty())
+    return notApplicableAt(G.LooseIndices.front()->getBeginLoc(), Ctx,
+                           "the global index is used without a variable");
+  if (G.IndexDims[1] || G.IndexDims[2] || G.IndexVars.size() != 1 ||
+      G.GridStrideDims[0])
+    return notApplicableAt(Kernel.getLocation(), Ctx,
+                           "'" + Kernel.getName() +
+                               "' does not give each thread one row through "
+                               "one x index variable (warp-per-row takes "
+                               "1-D kernels without grid-stride loops)");
+  Plan.Row = G.IndexVars.front();
+  const auto *Body = cast<CompoundStmt>(Kernel.getBody());
+  for (const Stmt *S : Body->body())
+    if (const auto *D = dyn_cast<DeclStmt>(S);
+        D && D->isSingleDecl() && D->getSingleDecl() == Plan.Row)
+      Plan.RowDecl = D;
+  if (!Plan.RowDecl)
+    return notApplicableAt(Plan.Row->getLocation(), Ctx,
+                           "'" + Plan.Row->getName() +
+                               "' is not declared alone in the kernel's "
+                               "outermost block");
+  Plan.Last = Body->body_back();
+  return llvm::Error::success();
+}
+
+/// Lanes regroup freely only without barriers, shuffles and shared memory.
+static llvm::Error checkIndependentThreads(const FunctionDecl &Kernel,
+                                           ASTContext &Ctx) {
+  for (const CallExpr *Call : nodesOf<CallExpr>(Kernel.getBody()))
+    if (isCooperativeCall(*Call))
+      return illegalAt(Call->getBeginLoc(), Ctx,
+                       "the kernel's threads cooperate here, which assumes "
+                       "how they are grouped");
+  for (const DeclStmt *D : nodesOf<DeclStmt>(Kernel.getBody()))
+    for (const Decl *Dcl : D->decls())
+      if (Dcl->hasAttr<CUDASharedAttr>())
+        return illegalAt(Dcl->getLocation(), Ctx,
+                         "the kernel uses __shared__ memory, whose use "
+                         "assumes how threads are grouped");
+  llvm::StringSet<> Names = identifiersOf(Kernel, Ctx);
+  for (const char *Name : OwnNames)
+    if (Names.contains(Name))
+      return notApplicableAt(Kernel.getLocation(), Ctx,
+                             "the kernel already uses the name '" +
+                                 llvm::Twine(Name) + "'");
+  return llvm::Error::success();
+}
+
+/// A step of 1 or -1 towards a bound that `<`, `<=`, `>` or `>=` checks,
+/// and an IV declared in the header, so its value after the loop is no one's
+/// business.
+static llvm::Error checkLoop(const CanonicalLoop &L, ASTContext &Ctx) {
+  bool Up = L.Step == 1 && (L.Cmp == BO_LT || L.Cmp == BO_LE);
+  bool Down = L.Step == -1 && (L.Cmp == BO_GT || L.Cmp == BO_GE);
+  if (!Up && !Down)
+    return notApplicableAt(L.For->getBeginLoc(), Ctx,
+                           "the loop must step by 1 (or -1) towards a bound "
+                           "checked with <, <=, > or >=, for its lanes to "
+                           "stride it");
+  const auto *Init = dyn_cast_or_null<DeclStmt>(L.For->getInit());
+  if (!Init || !llvm::is_contained(Init->decls(), L.IV))
+    return notApplicableAt(L.For->getBeginLoc(), Ctx,
+                           "the loop's counter is declared outside it: its "
+                           "value after the loop would differ per lane");
+  return llvm::Error::success();
+}
+
+llvm::Expected<WarpPerRowPlan>
+WarpPerRowLegality::check(const FunctionDecl &Kernel, const Stmt &Loop,
+                          ASTContext &Ctx) {
+  const auto *For = dyn_cast<ForStmt>(&Loop);
+  if (!For)
+    return notApplicableAt(Loop.getBeginLoc(), Ctx,
+                           "not a for-loop: warp-per-row splits a for-loop's "
+                           "iterations across lanes");
+  WarpPerRowPlan Plan;
+  auto Canon = analyzeLoop(*For, Ctx);
+  if (!Canon)
+    return Canon.takeError();
+  Plan.Loop = *Canon;
+  if (llvm::Error E = checkLoop(Plan.Loop, Ctx))
+    return E;
+  if (llvm::Error E = findRow(Kernel, Plan, Ctx))
+    return E;
+  if (llvm::Error E = checkIndependentThreads(Kernel, Ctx))
+    return E;
+  auto Sums = LoopBody(*For, Ctx).sums();
+  if (!Sums)
+    return Sums.takeError();
+  Plan.Sums = std::move(*Sums);
+  if (parentOf(DynTypedNode::create(*For), Ctx).get<AttributedStmt>())
+    return notApplicableAt(For->getBeginLoc(), Ctx,
+                           "the loop has a pragma: split it before adding one");
+  if (llvm::Error E = Surroundings(Plan, Ctx).classify(
+          *For, *cast<CompoundStmt>(Kernel.getBody())))
+    return E;
+  return Plan;
+}

@@ -1,0 +1,71 @@
+//===- WarpPerRowLegality.h - when a row's sum may be split -----*- C++ -*-===//
+//
+// A kernel that gives each thread a row (`row = blockIdx.x * blockDim.x +
+// threadIdx.x`) and sums along it reads memory a row apart across a warp.
+// Giving each row to a group of lanes instead (lanes stride the loop,
+// shuffles add the partial sums) keeps the launch as it is: each group
+// takes the rows of its lanes one after the other. It is legal when:
+//
+// - the kernel is 1-D and uses the thread geometry only through one index
+//   variable declared in the body's outermost block (ThreadGeometry), with
+//   no barrier, shuffle or __shared__ memory;
+// - the site is a canonical for-loop with step 1 or -1 whose IV is declared
+//   in its header (LoopInfo), inside { } blocks and ifs only, after the
+//   index variable;
+// - its body only sums into local scalars (`s += e`, `s -= e`, `s = s + e`,
+//   `++s`) it reads nowhere else, and writes nothing but its own locals: no
+//   store, no call with side effects, no return or break;
+// - the statements before the loop (and the conditions of the ifs around
+//   it) write no memory: every lane runs them. After the loop every lane
+//   holds the same sums: statements that write memory run in lane 0 only,
+//   so a declaration there may have no side effect.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OPTIML_TRANSFORMS_WARPPERROW_WARPPERROWLEGALITY_H
+#define OPTIML_TRANSFORMS_WARPPERROW_WARPPERROWLEGALITY_H
+
+#include "optiml/Analysis/Legality/LoopInfo.h"
+#include "optiml/Transform/Site.h"
+
+#include "clang/AST/ASTContext.h"
+#include "llvm/Support/Error.h"
+
+#include <vector>
+
+namespace optiml {
+
+/// What the rewrite needs, decided once by WarpPerRowLegality.
+struct WarpPerRowPlan {
+  CanonicalLoop Loop;
+  /// `int row = <global index>;`, a statement of the kernel's body.
+  const clang::DeclStmt *RowDecl = nullptr;
+  const clang::VarDecl *Row = nullptr;
+  /// The body's last statement: the rows' loop ends after it.
+  const clang::Stmt *Last = nullptr;
+  /// The local scalars the loop sums into.
+  std::vector<const clang::VarDecl *> Sums;
+  /// A statement after the loop that writes memory, which only lane 0
+  /// runs; Braced when it is
+  /// an if's then-branch, whose else the added `if` must not capture.
+  struct Guarded {
+    const clang::Stmt *S;
+    bool Braced;
+  };
+  std::vector<Guarded> LaneZero;
+  /// Returns from the kernel, which become `continue` (the next row).
+  std::vector<const clang::ReturnStmt *> Returns;
+};
+
+class WarpPerRowLegality {
+public:
+  /// The plan for the for-loop \p Loop of \p Kernel, or a LegalityError
+  /// (Illegal or NotApplicable) with the place and the rule that refuses it.
+  static llvm::Expected<WarpPerRowPlan> check(const clang::FunctionDecl &Kernel,
+                                              const clang::Stmt &Loop,
+                                              clang::ASTContext &Ctx);
+};
+
+} // namespace optiml
+
+#endif // OPTIML_TRANSFORMS_WARPPERROW_WARPPERROWLEGALITY_H
