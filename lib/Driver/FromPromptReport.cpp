@@ -1,0 +1,105 @@
+//===- FromPromptReport.cpp - what --from-prompt did, for people ---------===//
+
+#include "optiml/Driver/FromPromptReport.h"
+
+#include "llvm/Support/Format.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace optiml;
+
+nlohmann::json optiml::toJSON(const FromPromptReport &R) {
+  nlohmann::json Entries = nlohmann::json::array();
+  for (const GeneratedEntry &E : R.Entries)
+    Entries.push_back({{"label", E.Label},
+                       {"strategy", E.Strategy},
+                       {"plan", E.Plan},
+                       {"status", E.Status},
+                       {"reason", E.Reason},
+                       {"repaired", E.Repaired},
+                       {"file", E.File},
+                       {"launch", E.Launch},
+                       {"time_ns", E.TimeNs}});
+  return {{"description", R.Description},
+          {"kernel", R.Kernel},
+          {"model", R.Model},
+          {"gpu", R.Gpu},
+          {"outcome", R.Outcome},
+          {"cross_checked", R.Matrix.has_value()},
+          {"summary", R.Summary},
+          {"kernels", Entries},
+          {"agreement", R.Matrix ? R.Matrix->toJSON() : nlohmann::json()},
+          {"chosen", R.Chosen},
+          {"reference_ns", R.ReferenceNs},
+          {"llm",
+           {{"calls", R.Usage.Calls},
+            {"cache_hits", R.Usage.CacheHits},
+            {"tokens_in", R.Usage.TokensIn},
+            {"tokens_out", R.Usage.TokensOut},
+            {"cost", R.Usage.Cost},
+            {"seconds", R.Usage.Seconds}}},
+          {"seconds", R.Seconds},
+          {"notes", R.Notes}};
+}
+
+static std::string timeOf(double Ns) {
+  if (Ns <= 0)
+    return "";
+  std::string S;
+  llvm::raw_string_ostream(S) << llvm::format("%.4f ms", Ns / 1e6);
+  return S;
+}
+
+static std::string speedupOf(double Ref, double Ns) {
+  if (Ref <= 0 || Ns <= 0)
+    return "";
+  std::string S;
+  llvm::raw_string_ostream(S) << llvm::format("%.2fx", Ref / Ns);
+  return S;
+}
+
+/// A table cell: one line, no pipe.
+static std::string cell(std::string S) {
+  for (char &C : S)
+    if (C == '\n' || C == '|')
+      C = ' ';
+  return S;
+}
+
+std::string optiml::toMarkdown(const FromPromptReport &R) {
+  std::string Out;
+  llvm::raw_string_ostream OS(Out);
+  OS << "# clang-optiml --from-prompt: " << R.Kernel << "\n\n";
+  OS << "> " << cell(R.Description) << "\n\n";
+  OS << "**Outcome: " << R.Outcome << ".** " << R.Summary << "\n\n";
+  if (!R.Matrix)
+    OS << "**The outputs were not cross-checked on a GPU**: every kernel "
+          "below passed the static checks only.\n\n";
+  OS << "Model " << R.Model << "; GPU " << (R.Gpu.empty() ? "none" : R.Gpu)
+     << "; " << R.Usage.Calls << " calls (" << R.Usage.CacheHits
+     << " from the database), " << R.Usage.TokensIn << " tokens in, "
+     << R.Usage.TokensOut << " out, estimated cost "
+     << llvm::format("%.4f", R.Usage.Cost) << "; "
+     << llvm::format("%.1f s", R.Seconds) << ".\n\n";
+  OS << "## Kernels\n\n| | strategy | status | repaired | launch | time | "
+        "vs reference | reason |\n|---|---|---|---|---|---|---|---|\n";
+  for (const GeneratedEntry &E : R.Entries)
+    OS << "| " << E.Label << (E.Label == R.Chosen ? " (chosen)" : "")
+       << " | " << cell(E.Strategy) << " | " << E.Status << " | "
+       << (E.Repaired ? "yes" : "") << " | `" << cell(E.Launch) << "` | "
+       << timeOf(E.TimeNs) << " | " << speedupOf(R.ReferenceNs, E.TimeNs)
+       << " | " << cell(E.Reason) << " |\n";
+  OS << "\n## Strategies\n\n";
+  for (const GeneratedEntry &E : R.Entries)
+    if (!E.Strategy.empty())
+      OS << "- **" << E.Label << ", " << cell(E.Strategy) << "**: "
+         << cell(E.Plan) << "\n";
+  if (R.Matrix)
+    OS << "\n## Agreement\n\n" << R.Matrix->toMarkdown() << "\n"
+       << R.Matrix->explain() << ".\n";
+  if (!R.Notes.empty()) {
+    OS << "\n## Notes\n\n";
+    for (const std::string &N : R.Notes)
+      OS << "- " << cell(N) << "\n";
+  }
+  return Out;
+}
