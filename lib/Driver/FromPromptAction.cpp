@@ -43,6 +43,13 @@ struct OutputPaths {
   std::string file(llvm::StringRef Label) const {
     return Stem + ".fromprompt/" + Label.str() + ".cu";
   }
+  /// The name a generated file is checked and built under. The build cache
+  /// keys on the source's folder (nvcc's -I), and a generated file
+  /// includes nothing of its own: one folder for every run lets a kernel
+  /// written again, for another -o or in a replay, reuse its build.
+  static std::string checked(llvm::StringRef Label) {
+    return "/optiml-from-prompt/" + Label.str() + ".cu";
+  }
   std::string Out, Stem;
 };
 
@@ -106,18 +113,20 @@ FromPromptRun::withRepair(llvm::Expected<ChatExchange> First,
   auto Repaired = Judge(Again->Answer.Text);
   if (!Repaired) {
     E.Status = "dropped";
-    E.Reason = llvm::toString(Repaired.takeError()) + " (first: " + Why + ")";
+    E.Reason = llvm::toString(Repaired.takeError());
+    if (E.Reason != Why)
+      E.Reason += " (first: " + Why + ")";
     return std::nullopt;
   }
   E.Repaired = true;
-  E.Reason = "repaired: " + Why;
+  E.Reason = "repaired after: " + Why;
   return std::optional<CheckedKernel>(std::move(*Repaired));
 }
 
 llvm::Expected<std::optional<CheckedKernel>> FromPromptRun::interface() {
   GeneratedEntry E;
   E.Label = "interface";
-  std::string Path = Paths.file("interface");
+  std::string Path = OutputPaths::checked("interface");
   auto Judge = [&](llvm::StringRef Text) -> llvm::Expected<CheckedKernel> {
     auto Code = FromPromptAnswer::interface(Text);
     if (!Code)
@@ -128,7 +137,7 @@ llvm::Expected<std::optional<CheckedKernel>> FromPromptRun::interface() {
   if (!I)
     return I.takeError();
   if (*I) {
-    E.File = Path;
+    E.File = Paths.file("interface");
     E.Launch = (*I)->Launch;
     Report.Kernel = (*I)->Kernel.QualifiedName;
   }
@@ -165,7 +174,7 @@ llvm::Expected<std::vector<Strategy>> FromPromptRun::strategies() {
 
 llvm::Expected<std::optional<Written>>
 FromPromptRun::kernel(llvm::Expected<ChatExchange> First, GeneratedEntry E) {
-  std::string Path = Paths.file(E.Label);
+  std::string Path = OutputPaths::checked(E.Label);
   auto Judge = [&](llvm::StringRef Text) -> llvm::Expected<CheckedKernel> {
     auto A = FromPromptAnswer::kernel(Text);
     if (!A)
@@ -176,9 +185,9 @@ FromPromptRun::kernel(llvm::Expected<ChatExchange> First, GeneratedEntry E) {
   if (!K)
     return K.takeError();
   if (*K) {
-    E.File = Path;
+    E.File = Paths.file(E.Label);
     E.Launch = (*K)->Launch;
-    if (llvm::Error Wr = writeOutputFile(Path, (*K)->Source.text()))
+    if (llvm::Error Wr = writeOutputFile(E.File, (*K)->Source.text()))
       return Wr;
   }
   Err << "clang-optiml: " << E.Label << (E.Strategy.empty() ? "" : " (")

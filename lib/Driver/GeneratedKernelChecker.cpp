@@ -6,6 +6,7 @@
 #include "optiml/Support/Error.h"
 
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Path.h"
 
 using namespace optiml;
 
@@ -37,11 +38,12 @@ static std::string launchOf(llvm::StringRef Clauses) {
 }
 
 llvm::Expected<CheckedKernel>
-GeneratedKernelChecker::checkInterface(KernelSource Source,
-                                       llvm::StringRef Name) const {
+GeneratedKernelChecker::checkInterface(
+    KernelSource Source, llvm::StringRef Name,
+    std::unique_ptr<ParsedSource> *Keep) const {
   auto Parsed = Parser.parseQuietly(Source, ErrorKind::BadInput);
   if (!Parsed)
-    return refused("it does not parse: " + toString(Parsed.takeError()));
+    return refused("it does not parse: " + llvm::toString(Parsed.takeError()));
   KernelInventory Inv = KernelFinder::find((*Parsed)->context());
   if (Inv.Kernels.size() != 1)
     return refused("it defines " + llvm::Twine(Inv.Kernels.size()) +
@@ -53,10 +55,18 @@ GeneratedKernelChecker::checkInterface(KernelSource Source,
   if (!K.Mark)
     return refused("no '#pragma optiml kernel ...' line precedes the kernel");
   auto Spec = loadKernelSpec(K, Source.path(), "");
-  if (!Spec)
-    return refused("its spec is wrong: " + toString(Spec.takeError()));
+  if (!Spec) {
+    // The model sees the file's name, not where this run writes it.
+    std::string Why = llvm::toString(Spec.takeError());
+    llvm::StringRef Dir = llvm::sys::path::parent_path(Source.path());
+    if (llvm::StringRef(Why).starts_with(Dir))
+      Why = Why.substr(Dir.size() + 1);
+    return refused("its spec is wrong: " + Why);
+  }
   K.Specialization = Spec->specialization();
   std::string Launch = launchOf(K.Mark->Clauses);
+  if (Keep)
+    *Keep = std::move(*Parsed);
   return CheckedKernel{std::move(Source), std::move(K), std::move(*Spec),
                        std::move(Launch)};
 }
@@ -95,22 +105,20 @@ GeneratedKernelChecker::kernel(const CheckedKernel &Interface,
   if (!Answer.Launch.empty()) {
     auto C = withLaunch(Mark.Clauses, Answer.Launch);
     if (!C)
-      return refused("its launch is wrong: " + toString(C.takeError()));
+      return refused("its launch is wrong: " + llvm::toString(C.takeError()));
     Clauses = std::move(*C);
   }
+  std::unique_ptr<ParsedSource> Parsed;
   auto Shell = checkInterface(
       KernelSource(Path.str(), withMark(Interface.Source.text(),
                                         Mark.Pos.Line, Clauses)),
-      Interface.Kernel.QualifiedName);
+      Interface.Kernel.QualifiedName, &Parsed);
   if (!Shell)
     return Shell.takeError();
-  auto Parsed = Parser.parse(Shell->Source, ErrorKind::Internal);
-  if (!Parsed)
-    return Parsed.takeError();
   RawProposal Edit;
   Edit.Kind = ProposalKind::Edit;
   Edit.Code = Answer.Code;
-  Proposal P = Validator.validate(Edit, **Parsed, Shell->Kernel.QualifiedName);
+  Proposal P = Validator.validate(Edit, *Parsed, Shell->Kernel.QualifiedName);
   if (!P.Accepted)
     return refused(P.Reason);
   Shell->Source = std::move(*P.Result);

@@ -300,7 +300,7 @@ KernelEditChecker::parse(const KernelSource &Candidate) const {
   auto Parsed = Parser.parseQuietly(Candidate, ErrorKind::Illegal);
   if (Parsed)
     return Parsed;
-  return refuse("it does not parse: " + toString(Parsed.takeError()));
+  return refuse("it does not parse: " + llvm::toString(Parsed.takeError()));
 }
 
 //===----------------------------------------------------------------------===//

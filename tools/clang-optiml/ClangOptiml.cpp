@@ -549,7 +549,8 @@ static int runFromPrompt(int Argc, const char **Argv, const char *Argv0) {
     return fail(makeError(ErrorKind::BadInput,
                           "one action at a time: --from-prompt and --" +
                               *Action + " were both given"));
-  if (Error E = checkOptionsFit(*Action, "from-prompt"))
+  if (Error E = checkOptionsFit(Action->empty() ? "from-prompt" : *Action,
+                                "from-prompt"))
     return fail(std::move(E));
   auto Text = description();
   if (!Text)

@@ -49,8 +49,10 @@ public:
                                        llvm::StringRef Path) const;
 
 private:
-  llvm::Expected<CheckedKernel> checkInterface(KernelSource Source,
-                                               llvm::StringRef Name) const;
+  /// \p Keep, when set, receives the parse (for the edit that follows).
+  llvm::Expected<CheckedKernel>
+  checkInterface(KernelSource Source, llvm::StringRef Name,
+                 std::unique_ptr<ParsedSource> *Keep = nullptr) const;
 
   const SourceParser &Parser;
   const ProposalValidator &Validator;
