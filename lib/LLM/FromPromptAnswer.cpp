@@ -65,7 +65,7 @@ static std::string launchLine(llvm::StringRef Text) {
   for (llvm::StringRef L : Lines) {
     llvm::StringRef T = L.trim().ltrim("*`- ");
     if (T.consume_front_insensitive("launch:"))
-      return T.trim().trim('`').str();
+      return T.trim(" \t*`").str();
   }
   return "";
 }
