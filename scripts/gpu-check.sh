@@ -51,8 +51,8 @@
 #               -o on a machine that reached the model), budget
 #               $OPTIML_GPU_LLM_BUDGET (6): the model's accepted proposals
 #               measured like any candidate; a row says what they did
-#     fromprompt  --from-prompt replayed from benchmarks/fromprompt/recorded
-#               (answers recorded by record.sh there, --llm-replay): row
+#     fromprompt  --from-prompt replayed from benchmarks/fromprompt/recorded/
+#               (calls recorded by record.sh there, --llm-replay): row
 #               softmax, 2-D 5-point stencil and matrix-vector product
 #               cross-checked and then searched (--optimize, budget
 #               $OPTIML_GPU_FP_BUDGET, 6); a row says the strategies, which
@@ -434,6 +434,8 @@ chosen = [k for k in d['kernels'] if k['label'] == d['chosen']]
 if chosen and chosen[0]['time_ns'] and ref:
     t = chosen[0]['time_ns']
     line += '; chosen %s %.4f ms vs reference %.4f ms (%.2fx)' % (d['chosen'], t / 1e6, ref / 1e6, ref / t)
+u = d['llm']
+line += '; %d answers, %d+%d tokens' % (u['answers'], u['answers_tokens_in'], u['answers_tokens_out'])
 if len(sys.argv) > 2:
     s = json.load(open(sys.argv[2]))
     line += '; search %.2fx (%d measured): %s' % (s['best_speedup'], s['evaluated'], s['best_trace'] or '(start kept)')
@@ -441,16 +443,26 @@ print(line)
 PY
 }
 
-# --from-prompt on recorded answers: each set's database is loaded from its
-# SQL dump and the same questions are replayed; no endpoint is reached.
+# --from-prompt on recorded answers: each set's recorded calls go into a
+# fresh database and the same questions are replayed; no endpoint is
+# reached.
 check_fromprompt() {
   local set db rc start_s line budget=${OPTIML_GPU_FP_BUDGET:-6}
   local -a common
   for set in softmax stencil5 matvec wrongref nocons; do
     db="$work/fp-$set.sqlite"
     rm -f "$db"
-    python3 -c 'import sqlite3, sys; db = sqlite3.connect(sys.argv[1]); db.executescript(open(sys.argv[2]).read()); db.commit()' \
-      "$db" "benchmarks/fromprompt/recorded/$set.sql"
+    # The tool makes the schema; the recorded calls go into it.
+    "$tool" --export-cache "$work/fp-empty.json" --db="$db" >/dev/null 2>&1
+    python3 - "$db" "benchmarks/fromprompt/recorded/$set.json" <<'PY'
+import json, sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+for row in json.load(open(sys.argv[2])):
+    keys = sorted(row)
+    db.execute("INSERT INTO llm_calls (%s) VALUES (%s)" % (
+        ", ".join(keys), ", ".join("?" * len(keys))), [row[k] for k in keys])
+db.commit()
+PY
     common=(--from-prompt-file="benchmarks/fromprompt/$set.md" --llm=openai
       --llm-model=recorded --llm-base-url="http://127.0.0.1:18431/$set/v1"
       --llm-replay --db="$db" -o "$work/fp-$set.cu" --cuda-path="$cuda")

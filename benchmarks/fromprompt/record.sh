@@ -2,10 +2,10 @@
 # Records the --from-prompt benchmark answers (answers/NAME.json, written by
 # answers.py) into databases for --llm-replay: runs the tool of BUILD (a
 # build with libcurl, default build/) against the fake endpoint of
-# test/LLM/Inputs/fake_llm.py on a fixed port, then dumps each database as
-# SQL text to recorded/NAME.sql. scripts/gpu-check.sh (section fromprompt)
-# loads them on the GPU machine, whose static tool cannot reach any
-# endpoint, and replays the same questions with the same settings:
+# test/LLM/Inputs/fake_llm.py on a fixed port, then writes the calls each
+# run recorded (its database's llm_calls rows) to recorded/NAME.json.
+# scripts/gpu-check.sh (section fromprompt) puts them into a fresh database
+# on the GPU machine, whose static tool cannot reach any endpoint, and replays the same questions with the same settings:
 #   --llm=openai --llm-model=recorded
 #   --llm-base-url=http://127.0.0.1:18431/NAME/v1 --llm-replay
 # Re-run this whenever a fromprompt-*.prompt template changes (the answers
@@ -25,14 +25,16 @@ for set in softmax stencil5 matvec wrongref nocons; do
     --llm-base-url="http://127.0.0.1:18431/$set/v1" --db="$tmp/$set.sqlite" \
     -o "$tmp/$set.cu" >"$tmp/$set.log" 2>&1 ||
     { cat "$tmp/$set.log"; exit 1; }
-  python3 - "$tmp/$set.sqlite" "$here/recorded/$set.sql" <<'PY'
-import sqlite3, sys
+  python3 - "$tmp/$set.sqlite" "$here/recorded/$set.json" <<'PY'
+import json, sqlite3, sys
 db = sqlite3.connect(sys.argv[1])
-version = db.execute("PRAGMA user_version").fetchone()[0]
+db.row_factory = sqlite3.Row
+rows = [dict(r) for r in db.execute("SELECT * FROM llm_calls ORDER BY id")]
+for r in rows:
+    del r["id"]
 with open(sys.argv[2], "w") as f:
-    for line in db.iterdump():
-        f.write(line + "\n")
-    f.write("PRAGMA user_version = %d;\n" % version)
+    json.dump(rows, f, indent=1)
+    f.write("\n")
 PY
   echo "recorded $set: $(tail -n 1 "$tmp/$set.log")"
 done

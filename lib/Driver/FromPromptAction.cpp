@@ -159,8 +159,8 @@ llvm::Expected<std::vector<Strategy>> FromPromptRun::strategies() {
   if (S)
     return S;
   std::string Why = llvm::toString(S.takeError());
-  Err << "clang-optiml: the strategies were refused, asking once more: "
-      << Why << "\n";
+  Err << "clang-optiml: the strategies were refused, asking once more: " << Why
+      << "\n";
   auto Again = W.repair(*X, Why);
   if (!Again)
     return Again.takeError();
@@ -203,7 +203,8 @@ FromPromptRun::kernel(llvm::Expected<ChatExchange> First, GeneratedEntry E) {
 llvm::Expected<std::optional<Written>>
 FromPromptRun::reference(unsigned Attempt) {
   GeneratedEntry E;
-  E.Label = Attempt == 0 ? "reference" : "reference" + std::to_string(Attempt + 1);
+  E.Label =
+      Attempt == 0 ? "reference" : "reference" + std::to_string(Attempt + 1);
   return kernel(W.reference(O.Description, interfaceText(*Interface),
                             Report.Kernel, Attempt),
                 E);
@@ -294,7 +295,8 @@ llvm::Expected<AgreementMatrix> CrossCheck::against(const Written &Ref) {
     M.set(0, I + 1, C->Verdict);
     GeneratedEntry &E = Report.Entries[Cands[I].Entry];
     E.Status = statusOf(C->Verdict);
-    E.Reason = C->Verdict == Agreement::Agree ? "" : C->Status + ": " + C->Detail;
+    E.Reason =
+        C->Verdict == Agreement::Agree ? "" : C->Status + ": " + C->Detail;
     E.TimeNs = C->SecondNs;
     if (C->FirstNs > 0)
       RefEntry.TimeNs = Report.ReferenceNs = C->FirstNs;
@@ -331,10 +333,9 @@ static llvm::Error checkOptions(const FromPromptOptions &O) {
                          " is outside 2..8 (two strategies must agree with "
                          "the reference)");
   if (O.ReferenceAttempts < 1 || O.ReferenceAttempts > 4)
-    return makeError(ErrorKind::BadInput,
-                     "--reference-attempts=" +
-                         llvm::Twine(O.ReferenceAttempts) +
-                         " is outside 1..4");
+    return makeError(ErrorKind::BadInput, "--reference-attempts=" +
+                                              llvm::Twine(O.ReferenceAttempts) +
+                                              " is outside 1..4");
   if (O.OutputPath.empty() || O.OutputPath == "-" ||
       !llvm::StringRef(O.OutputPath).ends_with(".cu"))
     return makeError(ErrorKind::BadInput,
@@ -366,9 +367,11 @@ static std::string banner(const FromPromptRun &Run, llvm::StringRef Chosen,
 }
 
 static llvm::Error writeReport(FromPromptRun &Run, double Seconds,
-                               const LlmUsage &Usage) {
+                               const LlmUsage &Usage,
+                               const LlmUsage &Answered) {
   Run.Report.Seconds = Seconds;
   Run.Report.Usage = Usage;
+  Run.Report.Answered = Answered;
   if (llvm::Error E = writeOutputFile(Run.Paths.Stem + ".fromprompt.md",
                                       toMarkdown(Run.Report)))
     return E;
@@ -457,15 +460,16 @@ llvm::Expected<int> Driver::fromPrompt(const FromPromptOptions &O) {
       LlmSession::forEndpoint(O.Llm, *Db, Registry, Parser, &*B, ToolPath);
   if (!Session)
     return Session.takeError();
-  auto Writer = KernelWriter::load(
-      (*Session)->recording(), PromptLibrary::locate(O.Llm.PromptsDir, ToolPath),
-      O.Llm.Temperature, O.Llm.MaxTokens);
+  auto Writer =
+      KernelWriter::load((*Session)->recording(),
+                         PromptLibrary::locate(O.Llm.PromptsDir, ToolPath),
+                         O.Llm.Temperature, O.Llm.MaxTokens);
   if (!Writer)
     return Writer.takeError();
   GeneratedKernelChecker Checker(Parser, (*Session)->validator());
   FromPromptRun Run(O, *Writer, Checker, Err);
-  if (std::error_code EC = llvm::sys::fs::create_directories(
-          Run.Paths.Stem + ".fromprompt"))
+  if (std::error_code EC =
+          llvm::sys::fs::create_directories(Run.Paths.Stem + ".fromprompt"))
     return makeError(ErrorKind::BadInput, "cannot create " + Run.Paths.Stem +
                                               ".fromprompt: " + EC.message());
   Run.Report.Description = O.Description;
@@ -474,12 +478,13 @@ llvm::Expected<int> Driver::fromPrompt(const FromPromptOptions &O) {
   auto Finish = [&](int Code) -> llvm::Expected<int> {
     std::chrono::duration<double> S = std::chrono::steady_clock::now() - Began;
     if (llvm::Error E =
-            writeReport(Run, S.count(), (*Session)->recording().usage()))
+            writeReport(Run, S.count(), (*Session)->recording().usage(),
+                        Writer->answered()))
       return E;
     if (Run.Report.Matrix && Run.Report.Outcome != "verified")
       Out << Run.Report.Matrix->toMarkdown();
-    Out << "clang-optiml: " << Run.Report.Outcome << ": "
-        << Run.Report.Summary << "\n";
+    Out << "clang-optiml: " << Run.Report.Outcome << ": " << Run.Report.Summary
+        << "\n";
     return Code;
   };
   auto Stop = [&](llvm::Error E) -> llvm::Expected<int> {

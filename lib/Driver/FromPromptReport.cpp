@@ -36,7 +36,11 @@ nlohmann::json optiml::toJSON(const FromPromptReport &R) {
             {"tokens_in", R.Usage.TokensIn},
             {"tokens_out", R.Usage.TokensOut},
             {"cost", R.Usage.Cost},
-            {"seconds", R.Usage.Seconds}}},
+            {"seconds", R.Usage.Seconds},
+            {"answers", R.Answered.Calls},
+            {"answers_tokens_in", R.Answered.TokensIn},
+            {"answers_tokens_out", R.Answered.TokensOut},
+            {"answers_cost", R.Answered.Cost}}},
           {"seconds", R.Seconds},
           {"notes", R.Notes}};
 }
@@ -79,22 +83,26 @@ std::string optiml::toMarkdown(const FromPromptReport &R) {
      << " from the database), " << R.Usage.TokensIn << " tokens in, "
      << R.Usage.TokensOut << " out, estimated cost "
      << llvm::format("%.4f", R.Usage.Cost) << "; "
-     << llvm::format("%.1f s", R.Seconds) << ".\n\n";
+     << llvm::format("%.1f s", R.Seconds) << ". The " << R.Answered.Calls
+     << " answers used took " << R.Answered.TokensIn << " tokens in, "
+     << R.Answered.TokensOut << " out, estimated cost "
+     << llvm::format("%.4f", R.Answered.Cost) << " when they were asked.\n\n";
   OS << "## Kernels\n\n| | strategy | status | repaired | launch | time | "
         "vs reference | reason |\n|---|---|---|---|---|---|---|---|\n";
   for (const GeneratedEntry &E : R.Entries)
-    OS << "| " << E.Label << (E.Label == R.Chosen ? " (chosen)" : "")
-       << " | " << cell(E.Strategy) << " | " << E.Status << " | "
+    OS << "| " << E.Label << (E.Label == R.Chosen ? " (chosen)" : "") << " | "
+       << cell(E.Strategy) << " | " << E.Status << " | "
        << (E.Repaired ? "yes" : "") << " | `" << cell(E.Launch) << "` | "
        << timeOf(E.TimeNs) << " | " << speedupOf(R.ReferenceNs, E.TimeNs)
        << " | " << cell(E.Reason) << " |\n";
   OS << "\n## Strategies\n\n";
   for (const GeneratedEntry &E : R.Entries)
     if (!E.Strategy.empty())
-      OS << "- **" << E.Label << ", " << cell(E.Strategy) << "**: "
-         << cell(E.Plan) << "\n";
+      OS << "- **" << E.Label << ", " << cell(E.Strategy)
+         << "**: " << cell(E.Plan) << "\n";
   if (R.Matrix)
-    OS << "\n## Agreement\n\n" << R.Matrix->toMarkdown() << "\n"
+    OS << "\n## Agreement\n\n"
+       << R.Matrix->toMarkdown() << "\n"
        << R.Matrix->explain() << ".\n";
   if (!R.Notes.empty()) {
     OS << "\n## Notes\n\n";

@@ -18,27 +18,7 @@ static llvm::Error refused(const llvm::Twine &Why) {
   return makeError(ErrorKind::BadInput, Why);
 }
 
-/// The launch clauses of a mark (`grid(..) block(..)`), for the report.
-static std::string launchOf(llvm::StringRef Clauses) {
-  std::vector<std::string> Out;
-  for (const char *Name : {"grid(", "block(", "shmem("}) {
-    size_t At = Clauses.find(Name);
-    if (At == llvm::StringRef::npos)
-      continue;
-    int Depth = 0;
-    size_t End = At;
-    for (; End < Clauses.size(); ++End) {
-      Depth += Clauses[End] == '(' ? 1 : Clauses[End] == ')' ? -1 : 0;
-      if (Depth == 0 && Clauses[End] == ')')
-        break;
-    }
-    Out.push_back(Clauses.slice(At, End + 1).str());
-  }
-  return llvm::join(Out, " ");
-}
-
-llvm::Expected<CheckedKernel>
-GeneratedKernelChecker::checkInterface(
+llvm::Expected<CheckedKernel> GeneratedKernelChecker::checkInterface(
     KernelSource Source, llvm::StringRef Name,
     std::unique_ptr<ParsedSource> *Keep) const {
   auto Parsed = Parser.parseQuietly(Source, ErrorKind::BadInput);
@@ -50,8 +30,8 @@ GeneratedKernelChecker::checkInterface(
                    " __global__ functions; expected exactly one");
   KernelInfo &K = Inv.Kernels.front();
   if (!Name.empty() && K.QualifiedName != Name)
-    return refused("the kernel is named '" + K.QualifiedName +
-                   "'; expected '" + Name + "'");
+    return refused("the kernel is named '" + K.QualifiedName + "'; expected '" +
+                   Name + "'");
   if (!K.Mark)
     return refused("no '#pragma optiml kernel ...' line precedes the kernel");
   auto Spec = loadKernelSpec(K, Source.path(), "");
@@ -109,10 +89,10 @@ GeneratedKernelChecker::kernel(const CheckedKernel &Interface,
     Clauses = std::move(*C);
   }
   std::unique_ptr<ParsedSource> Parsed;
-  auto Shell = checkInterface(
-      KernelSource(Path.str(), withMark(Interface.Source.text(),
-                                        Mark.Pos.Line, Clauses)),
-      Interface.Kernel.QualifiedName, &Parsed);
+  auto Shell =
+      checkInterface(KernelSource(Path.str(), withMark(Interface.Source.text(),
+                                                       Mark.Pos.Line, Clauses)),
+                     Interface.Kernel.QualifiedName, &Parsed);
   if (!Shell)
     return Shell.takeError();
   RawProposal Edit;

@@ -7,7 +7,8 @@ using namespace optiml;
 /// Why an evaluation did not agree, one line.
 static std::string detailOf(const Evaluation &E) {
   if (const BuildResult *B = E.failedBuild())
-    return "build failed: " + llvm::StringRef(B->Log).trim().take_front(200).str();
+    return "build failed: " +
+           llvm::StringRef(B->Log).trim().take_front(200).str();
   if (!E.Run.Error.empty())
     return E.Run.Error;
   if (E.Run.Result && E.Run.Result->Verify &&
@@ -19,8 +20,8 @@ static std::string detailOf(const Evaluation &E) {
 llvm::Expected<Comparison>
 KernelComparer::compare(const CheckedKernel &First,
                         const CheckedKernel &Second) const {
-  auto E = Eval.evaluate(First.Source, &Second.Source, First.Kernel,
-                         First.Spec, &R, &Second.Spec);
+  auto E = Eval.evaluate(First.Source, &Second.Source, First.Kernel, First.Spec,
+                         &R, &Second.Spec);
   if (!E)
     return E.takeError();
   Comparison C;

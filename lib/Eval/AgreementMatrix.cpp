@@ -117,11 +117,10 @@ static std::string labelsOf(const AgreementMatrix &M,
 
 std::string AgreementMatrix::explain(unsigned MinStrategies) const {
   std::vector<size_t> WithRef = agreeingWithReference();
-  std::string Agreeing = "candidates agreeing with the reference: " +
-                         labelsOf(*this, WithRef) + " (" +
-                         std::to_string(strategiesOf(WithRef)) +
-                         " strategies; " + std::to_string(MinStrategies) +
-                         " needed)";
+  std::string Agreeing =
+      "candidates agreeing with the reference: " + labelsOf(*this, WithRef) +
+      " (" + std::to_string(strategiesOf(WithRef)) + " strategies; " +
+      std::to_string(MinStrategies) + " needed)";
   switch (verdict(MinStrategies)) {
   case TrustVerdict::Trusted:
     return "the reference is trusted: " + Agreeing;

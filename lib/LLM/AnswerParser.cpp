@@ -63,12 +63,16 @@ std::vector<CodeFence> AnswerParser::fences(llvm::StringRef Text) {
   return Out;
 }
 
-namespace {
-
-bool isCodeLanguage(llvm::StringRef L) {
+static bool isCodeLanguage(llvm::StringRef L) {
   return L.empty() || L == "cuda" || L == "cu" || L == "cpp" || L == "c++" ||
          L == "c" || L == "cxx" || L == "cuh";
 }
+
+bool AnswerParser::isCode(const CodeFence &F) {
+  return F.Closed && isCodeLanguage(F.Language);
+}
+
+namespace {
 
 std::string stringField(const json &Item,
                         std::initializer_list<const char *> Keys) {

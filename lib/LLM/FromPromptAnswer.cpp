@@ -7,19 +7,13 @@
 using namespace optiml;
 using nlohmann::json;
 
-static bool isCode(const CodeFence &F) {
-  llvm::StringRef L = F.Language;
-  return F.Closed && (L.empty() || L == "cuda" || L == "cu" || L == "cpp" ||
-                      L == "c++" || L == "c" || L == "cuh");
-}
-
 static llvm::Error unreadable(const llvm::Twine &Why) {
   return makeError(ErrorKind::BadInput, Why);
 }
 
 llvm::Expected<std::string> FromPromptAnswer::interface(llvm::StringRef Text) {
   for (const CodeFence &F : AnswerParser::fences(Text))
-    if (isCode(F))
+    if (AnswerParser::isCode(F))
       return F.Body;
   if (Text.contains("#pragma optiml"))
     return Text.str();
@@ -75,7 +69,7 @@ llvm::Expected<KernelAnswer> FromPromptAnswer::kernel(llvm::StringRef Text) {
   for (const CodeFence &F : AnswerParser::fences(Text)) {
     if (F.Language == "launch" && A.Launch.empty())
       A.Launch = llvm::StringRef(F.Body).trim().str();
-    else if (isCode(F) && A.Code.empty())
+    else if (AnswerParser::isCode(F) && A.Code.empty())
       A.Code = F.Body;
   }
   if (A.Launch.empty())

@@ -44,21 +44,27 @@ KernelWriter::ask(llvm::StringRef Template,
   if (!A)
     return A.takeError();
   X.Answer = std::move(*A);
+  ++Answered.Calls;
+  Answered.CacheHits += X.Answer.Cached;
+  Answered.TokensIn += X.Answer.TokensIn;
+  Answered.TokensOut += X.Answer.TokensOut;
+  Answered.Cost += X.Answer.Cost;
+  Answered.Seconds += X.Answer.Seconds;
   return X;
 }
 
 llvm::Expected<ChatExchange>
 KernelWriter::interface(llvm::StringRef Description, llvm::StringRef Name) {
-  std::string Rule =
-      Name.empty() ? "Choose a short C identifier as the kernel's name."
-                   : "The kernel must be named `" + Name.str() + "`.";
+  std::string Rule = Name.empty()
+                         ? "Choose a short C identifier as the kernel's name."
+                         : "The kernel must be named `" + Name.str() + "`.";
   return ask("fromprompt-interface",
              {{"description", Description.str()}, {"name_rule", Rule}}, 0);
 }
 
 llvm::Expected<ChatExchange>
-KernelWriter::strategies(llvm::StringRef Description,
-                         llvm::StringRef Interface, unsigned Count) {
+KernelWriter::strategies(llvm::StringRef Description, llvm::StringRef Interface,
+                         unsigned Count) {
   return ask("fromprompt-strategies",
              {{"description", Description.str()},
               {"interface", Interface.str()},
@@ -102,11 +108,10 @@ KernelWriter::kernel(llvm::StringRef Description, llvm::StringRef Interface,
 
 llvm::Expected<ChatExchange> KernelWriter::repair(const ChatExchange &Refused,
                                                   llvm::StringRef Error) {
-  auto X = ask("fromprompt-repair",
-               {{"system", Refused.Request.System},
-                {"request", Refused.Request.User},
-                {"answer", Refused.Answer.Text},
-                {"error", Error.str()}},
-               Refused.Request.Sample);
-  return X;
+  return ask("fromprompt-repair",
+             {{"system", Refused.Request.System},
+              {"request", Refused.Request.User},
+              {"answer", Refused.Answer.Text},
+              {"error", Error.str()}},
+             Refused.Request.Sample);
 }

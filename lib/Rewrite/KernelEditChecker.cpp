@@ -294,7 +294,6 @@ KernelEditChecker::checkName(llvm::StringRef Name,
 // The parse
 //===----------------------------------------------------------------------===//
 
-
 llvm::Expected<std::unique_ptr<ParsedSource>>
 KernelEditChecker::parse(const KernelSource &Candidate) const {
   auto Parsed = Parser.parseQuietly(Candidate, ErrorKind::Illegal);

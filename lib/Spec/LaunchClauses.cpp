@@ -34,7 +34,8 @@ llvm::Expected<std::vector<Clause>> splitClauses(llvm::StringRef Text) {
                            "'; expected a clause such as grid(...)");
     size_t Open = Text.find_first_not_of(" \t", NameEnd);
     if (Open == llvm::StringRef::npos || Text[Open] != '(') {
-      Out.push_back({Text.slice(I, NameEnd).str(), Text.slice(I, NameEnd).str()});
+      Out.push_back(
+          {Text.slice(I, NameEnd).str(), Text.slice(I, NameEnd).str()});
       I = NameEnd;
       continue;
     }
@@ -46,9 +47,9 @@ llvm::Expected<std::vector<Clause>> splitClauses(llvm::StringRef Text) {
         break;
     }
     if (End == Text.size())
-      return makeError(ErrorKind::BadInput,
-                       "unbalanced parenthesis in '" + Text.slice(I, End) +
-                           "'; expected ')'");
+      return makeError(ErrorKind::BadInput, "unbalanced parenthesis in '" +
+                                                Text.slice(I, End) +
+                                                "'; expected ')'");
     Out.push_back({Text.slice(I, NameEnd).str(), Text.slice(I, End + 1).str()});
     I = End + 1;
   }
@@ -87,5 +88,18 @@ llvm::Expected<std::string> optiml::withLaunch(llvm::StringRef Clauses,
     return makeError(ErrorKind::BadInput,
                      "the launch '" + Launch + "' has no " +
                          (Grid ? "block" : "grid") + "(...) clause");
+  return llvm::join(Out, " ");
+}
+
+std::string optiml::launchOf(llvm::StringRef Clauses) {
+  auto All = splitClauses(Clauses);
+  if (!All) {
+    llvm::consumeError(All.takeError());
+    return "";
+  }
+  std::vector<std::string> Out;
+  for (const Clause &C : *All)
+    if (isLaunch(C.Name) && C.Name != C.Text)
+      Out.push_back(C.Text);
   return llvm::join(Out, " ");
 }

@@ -380,7 +380,6 @@ static Error checkOptionsFit(StringRef Action, StringRef Also = "") {
   return Error::success();
 }
 
-
 /// The LLM settings the user gave on the command line, by name.
 static std::map<std::string, std::string> llmFlags() {
   std::map<std::string, std::string> Given;
@@ -574,8 +573,8 @@ static int runFromPrompt(int Argc, const char **Argv, const char *Argv0) {
     O.Optimize = optimizeOptions(*Llm);
   O.Llm = std::move(*Llm);
   clang::tooling::FixedCompilationDatabase NoDB(".", {});
-  Driver D(Argv0, NoDB, CudaToolchain::detect(Argv0, CudaPath, GpuArch),
-           outs(), errs());
+  Driver D(Argv0, NoDB, CudaToolchain::detect(Argv0, CudaPath, GpuArch), outs(),
+           errs());
   auto Code = D.fromPrompt(O);
   return Code ? *Code : fail(Code.takeError());
 }
@@ -700,8 +699,9 @@ int main(int Argc, const char **Argv) {
     auto Code = D.evaluate(Sources[0], O, Format);
     return Code ? *Code : fail(Code.takeError());
   }
-  return fail(makeError(ErrorKind::BadInput,
-                        "nothing to do: pass --list-kernels, --list-sites, "
-                        "--apply, --evaluate, --optimize, --propose, --from-prompt or "
-                        "--use-cache (see --help)"));
+  return fail(
+      makeError(ErrorKind::BadInput,
+                "nothing to do: pass --list-kernels, --list-sites, "
+                "--apply, --evaluate, --optimize, --propose, --from-prompt or "
+                "--use-cache (see --help)"));
 }

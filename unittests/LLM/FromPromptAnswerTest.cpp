@@ -33,8 +33,8 @@ TEST(FromPromptAnswerTest, StrategiesAreCappedAndNeedNameAndPlan) {
   ASSERT_EQ(S->size(), 2u);
   EXPECT_EQ((*S)[0].Name, "a");
   EXPECT_EQ((*S)[1].Plan, "r");
-  auto Bare = FromPromptAnswer::strategies(
-      "[{\"name\": \"a\", \"plan\": \"p\"}]", 3);
+  auto Bare =
+      FromPromptAnswer::strategies("[{\"name\": \"a\", \"plan\": \"p\"}]", 3);
   ASSERT_TRUE(bool(Bare));
   EXPECT_EQ(Bare->size(), 1u);
   auto Empty = FromPromptAnswer::strategies("{\"strategies\": []}", 3);

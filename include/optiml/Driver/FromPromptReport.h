@@ -49,7 +49,8 @@ struct FromPromptReport {
   std::optional<AgreementMatrix> Matrix;
   std::string Chosen; ///< The label of the starting kernel, if any.
   double ReferenceNs = 0;
-  LlmUsage Usage;
+  LlmUsage Usage;    ///< This run's calls.
+  LlmUsage Answered; ///< Every answer used, recorded ones included.
   double Seconds = 0;
   std::vector<std::string> Notes;
 };

@@ -1,4 +1,4 @@
-//===- GeneratedKernelChecker.h - static checks of written kernels -*- C++ -*-===//
+//===- GeneratedKernelChecker.h - checks of written kernels -*- C++ -*-===//
 //
 // Everything a model writes for --from-prompt is checked before it runs,
 // with the checks the rest of the tool already trusts: the interface (the

@@ -1,4 +1,4 @@
-//===- AgreementMatrix.h - who computes the same outputs as whom -*- C++ -*-===//
+//===- AgreementMatrix.h - who computes the same as whom ---*- C++ -*-===//
 //
 // A kernel written by a model from a description has no ground truth: its
 // reference was written by the same model and may be plausible but wrong.
@@ -80,7 +80,7 @@ public:
   std::string toMarkdown() const;
 
 private:
-  std::vector<std::string> Labels; ///< Reference first.
+  std::vector<std::string> Labels;  ///< Reference first.
   std::vector<unsigned> StrategyOf; ///< Per index; the reference's unused.
   std::vector<Agreement> Cells;     ///< size() x size(), row major.
 };

@@ -45,6 +45,8 @@ public:
   /// block, or the span from the first `{` (or `[`) to the last `}` (or
   /// `]`).
   static std::optional<nlohmann::json> findJSON(llvm::StringRef Text);
+  /// A closed fence of C, C++ or CUDA code (or a bare one).
+  static bool isCode(const CodeFence &F);
   /// The fenced blocks of \p Text, in order.
   static std::vector<CodeFence> fences(llvm::StringRef Text);
   /// The JSON schema of the answer the proposal prompt asks for, in the

@@ -1,4 +1,4 @@
-//===- FromPromptAnswer.h - what a model wrote for --from-prompt -*- C++ -*-===//
+//===- FromPromptAnswer.h - answers to --from-prompt -------*- C++ -*-===//
 //
 // The answers of the --from-prompt prompts, read as leniently as proposals
 // (AnswerParser): the interface is a fenced block holding the spec's mark

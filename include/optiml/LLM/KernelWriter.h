@@ -1,4 +1,4 @@
-//===- KernelWriter.h - a model writes kernels from a description -*- C++ -*-===//
+//===- KernelWriter.h - kernels written from a description -*- C++ -*-===//
 //
 // The questions --from-prompt asks, one prompt template each: the
 // interface (signature and spec), the strategies, the simplest reference,
@@ -15,6 +15,7 @@
 #include "optiml/LLM/ChatClient.h"
 #include "optiml/LLM/FromPromptAnswer.h"
 #include "optiml/LLM/PromptLibrary.h"
+#include "optiml/LLM/RecordingChatClient.h"
 
 #include <map>
 
@@ -56,20 +57,25 @@ public:
 
   /// The model that answers (for the report).
   std::string model() const { return Client.model(); }
+  /// Every answer used, from the database or not, with the tokens and cost
+  /// it took when it was asked (the client's usage counts this run's calls
+  /// only; a replay spends nothing but used the same answers).
+  const LlmUsage &answered() const { return Answered; }
 
 private:
   KernelWriter(ChatClient &Client, std::map<std::string, PromptTemplate> T,
                double Temperature, unsigned MaxTokens)
       : Client(Client), Templates(std::move(T)), Temperature(Temperature),
         MaxTokens(MaxTokens) {}
-  llvm::Expected<ChatExchange>
-  ask(llvm::StringRef Template, const std::map<std::string, std::string> &V,
-      unsigned Sample);
+  llvm::Expected<ChatExchange> ask(llvm::StringRef Template,
+                                   const std::map<std::string, std::string> &V,
+                                   unsigned Sample);
 
   ChatClient &Client;
   std::map<std::string, PromptTemplate> Templates;
   double Temperature;
   unsigned MaxTokens;
+  LlmUsage Answered;
 };
 
 } // namespace optiml

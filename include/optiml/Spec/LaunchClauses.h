@@ -26,6 +26,10 @@ namespace optiml {
 llvm::Expected<std::string> withLaunch(llvm::StringRef Clauses,
                                        llvm::StringRef Launch);
 
+/// The grid, block and shmem clauses of \p Clauses, as written and in
+/// order (`grid(N) block(256)`); empty when it has none or cannot be read.
+std::string launchOf(llvm::StringRef Clauses);
+
 } // namespace optiml
 
 #endif // OPTIML_SPEC_LAUNCHCLAUSES_H
