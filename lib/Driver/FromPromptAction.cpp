@@ -13,10 +13,11 @@
 //===----------------------------------------------------------------------===//
 
 #include "optiml/Driver/Driver.h"
+#include "optiml/Driver/EvaluatorComparer.h"
 #include "optiml/Driver/FromPromptReport.h"
 #include "optiml/Driver/GeneratedKernelChecker.h"
-#include "optiml/Driver/KernelComparer.h"
 #include "optiml/Driver/LlmSession.h"
+#include "optiml/Driver/ReferenceCrossCheck.h"
 #include "optiml/Eval/GpuProbe.h"
 #include "optiml/LLM/KernelWriter.h"
 #include "optiml/Support/Error.h"
@@ -27,6 +28,7 @@
 #include "llvm/Support/Path.h"
 
 #include <chrono>
+#include <list>
 
 using namespace optiml;
 
@@ -229,31 +231,8 @@ llvm::Expected<std::vector<Written>> FromPromptRun::candidates() {
 }
 
 //===----------------------------------------------------------------------===//
-// The cross-check
+// The cross-check's result in the report
 //===----------------------------------------------------------------------===//
-
-namespace {
-
-/// Candidates compared with the reference and, when it is not trusted,
-/// with each other (once: those verdicts do not depend on the reference).
-class CrossCheck {
-public:
-  CrossCheck(const KernelComparer &Cmp, std::vector<Written> &Cands,
-             FromPromptReport &Report)
-      : Cmp(Cmp), Cands(Cands), Report(Report) {}
-
-  llvm::Expected<AgreementMatrix> against(const Written &Ref);
-
-private:
-  llvm::Error comparePairs();
-
-  const KernelComparer &Cmp;
-  std::vector<Written> &Cands;
-  FromPromptReport &Report;
-  std::optional<std::vector<std::vector<Agreement>>> Pairs;
-};
-
-} // namespace
 
 static const char *statusOf(Agreement A) {
   switch (A) {
@@ -266,52 +245,28 @@ static const char *statusOf(Agreement A) {
   }
 }
 
-llvm::Error CrossCheck::comparePairs() {
-  size_t N = Cands.size();
-  Pairs.emplace(N, std::vector<Agreement>(N, Agreement::Agree));
-  for (size_t A = 0; A < N; ++A)
-    for (size_t B = A + 1; B < N; ++B) {
-      auto C = Cmp.compare(Cands[A].Kernel, Cands[B].Kernel);
-      if (!C)
-        return C.takeError();
-      (*Pairs)[A][B] = (*Pairs)[B][A] = C->Verdict;
-    }
-  return llvm::Error::success();
-}
-
-llvm::Expected<AgreementMatrix> CrossCheck::against(const Written &Ref) {
-  std::vector<std::string> Labels;
-  std::vector<unsigned> Strategies;
-  for (const Written &W : Cands) {
-    Labels.push_back(Report.Entries[W.Entry].Label);
-    Strategies.push_back(W.Entry); // One kernel per strategy.
-  }
-  GeneratedEntry &RefEntry = Report.Entries[Ref.Entry];
-  AgreementMatrix M(RefEntry.Label, Labels, Strategies);
+/// Each candidate's verdict and time against the last reference, each
+/// reference's status, the matrix and the verdict.
+static void record(FromPromptReport &Report, const CrossCheckResult &R,
+                   const std::vector<Written> &Cands,
+                   const std::list<Written> &Refs) {
   for (size_t I = 0; I < Cands.size(); ++I) {
-    auto C = Cmp.compare(Ref.Kernel, Cands[I].Kernel);
-    if (!C)
-      return C.takeError();
-    M.set(0, I + 1, C->Verdict);
+    const Comparison &C = R.WithReference[I];
     GeneratedEntry &E = Report.Entries[Cands[I].Entry];
-    E.Status = statusOf(C->Verdict);
-    E.Reason =
-        C->Verdict == Agreement::Agree ? "" : C->Status + ": " + C->Detail;
-    E.TimeNs = C->SecondNs;
-    if (C->FirstNs > 0)
-      RefEntry.TimeNs = Report.ReferenceNs = C->FirstNs;
+    E.Status = statusOf(C.Verdict);
+    E.Reason = C.Verdict == Agreement::Agree ? "" : C.Status + ": " + C.Detail;
+    E.TimeNs = C.SecondNs;
+    if (C.FirstNs > 0)
+      Report.ReferenceNs = C.FirstNs;
   }
-  if (M.verdict() != TrustVerdict::Trusted) {
-    if (!Pairs)
-      if (llvm::Error E = comparePairs())
-        return E;
-    for (size_t A = 0; A < Cands.size(); ++A)
-      for (size_t B = A + 1; B < Cands.size(); ++B)
-        M.set(A + 1, B + 1, (*Pairs)[A][B]);
-  }
-  RefEntry.Status =
-      M.verdict() == TrustVerdict::Trusted ? "trusted" : "not trusted";
-  return M;
+  for (const Written &W : Refs)
+    Report.Entries[W.Entry].Status = "not trusted";
+  GeneratedEntry &Last = Report.Entries[Refs.back().Entry];
+  Last.TimeNs = Report.ReferenceNs;
+  if (R.trusted())
+    Last.Status = "trusted";
+  Report.Matrix = R.Matrix;
+  Report.Summary = R.Matrix.explain();
 }
 
 //===----------------------------------------------------------------------===//
@@ -419,19 +374,6 @@ writeUnchecked(FromPromptRun &Run, const Written &Ref,
   return Finish(ExitOK);
 }
 
-static const Written *fastest(const std::vector<Written> &Cands,
-                              const AgreementMatrix &M,
-                              const FromPromptReport &R) {
-  const Written *Best = nullptr;
-  for (size_t I : M.agreeingWithReference()) {
-    const Written &W = Cands[I - 1];
-    double T = R.Entries[W.Entry].TimeNs;
-    if (!Best || (T > 0 && T < R.Entries[Best->Entry].TimeNs))
-      Best = &W;
-  }
-  return Best;
-}
-
 llvm::Expected<int> Driver::fromPrompt(const FromPromptOptions &O) {
   auto Began = std::chrono::steady_clock::now();
   if (llvm::Error E = checkOptions(O))
@@ -535,37 +477,44 @@ llvm::Expected<int> Driver::fromPrompt(const FromPromptOptions &O) {
   if (!R)
     return Stop(R.takeError());
   Evaluator Eval(*B, O.Measure, O.TimeoutSeconds);
-  KernelComparer Cmp(Eval, *R);
-  CrossCheck X(Cmp, *Cands, Run.Report);
-  Written Reference = std::move(**Ref);
-  for (unsigned Attempt = 1;; ++Attempt) {
-    auto M = X.against(Reference);
-    if (!M)
-      return Stop(M.takeError());
-    Run.Report.Matrix = *M;
-    Run.Report.Summary = M->explain();
-    if (M->verdict() == TrustVerdict::Trusted)
-      break;
-    Run.Report.Outcome = "untrusted";
-    if (Attempt >= O.ReferenceAttempts) {
-      Run.Report.Summary += "; after " + std::to_string(Attempt) +
-                            " reference(s) no kernel is written";
-      return Finish(ExitRejected);
-    }
-    Err << "clang-optiml: " << M->explain() << "; writing the reference "
-        << "again\n";
+  EvaluatorComparer Cmp(Eval, *R);
+  std::vector<LabelledKernel> Labelled;
+  for (const Written &W : *Cands)
+    Labelled.push_back({&W.Kernel, Run.Report.Entries[W.Entry].Label,
+                        static_cast<unsigned>(W.Entry)});
+  // Every reference written stays alive: the result points to the last.
+  std::list<Written> Refs;
+  Refs.push_back(std::move(**Ref));
+  auto Next =
+      [&](unsigned Attempt) -> llvm::Expected<std::optional<LabelledKernel>> {
     auto Again = Run.reference(Attempt);
     if (!Again)
-      return Stop(Again.takeError());
+      return Again.takeError();
     if (!*Again)
-      return Finish(ExitRejected);
-    Reference = std::move(**Again);
+      return std::nullopt;
+    Refs.push_back(std::move(**Again));
+    return LabelledKernel{&Refs.back().Kernel,
+                          Run.Report.Entries[Refs.back().Entry].Label, 0};
+  };
+  ReferenceCrossCheck Check(Cmp, std::move(Labelled));
+  auto Checked = Check.run(
+      {&Refs.front().Kernel, Run.Report.Entries[Refs.front().Entry].Label, 0},
+      O.ReferenceAttempts, Next, Err);
+  if (!Checked)
+    return Stop(Checked.takeError());
+  record(Run.Report, *Checked, *Cands, Refs);
+  if (!Checked->trusted()) {
+    Run.Report.Outcome = "untrusted";
+    Run.Report.Summary += "; after " + std::to_string(Checked->References) +
+                          " reference(s) no kernel is written";
+    return Finish(ExitRejected);
   }
-  const Written *Best = fastest(*Cands, *Run.Report.Matrix, Run.Report);
-  Run.Report.Chosen = Run.Report.Entries[Best->Entry].Label;
+  const Written &Best = (*Cands)[*Checked->fastest()];
+  const Written &Reference = Refs.back();
+  Run.Report.Chosen = Run.Report.Entries[Best.Entry].Label;
   Run.Report.Outcome = "verified";
   std::string Start = O.Optimize ? Run.Paths.file("start") : Run.Paths.Out;
-  if (llvm::Error E = writeOutputs(Run, Reference, *Best, Start, true))
+  if (llvm::Error E = writeOutputs(Run, Reference, Best, Start, true))
     return E;
   auto Code = Finish(ExitOK);
   if (!Code || !O.Optimize)

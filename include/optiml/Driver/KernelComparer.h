@@ -1,10 +1,11 @@
-//===- KernelComparer.h - two generated kernels on the GPU -----*- C++ -*-===//
+//===- KernelComparer.h - do two generated kernels agree? ------*- C++ -*-===//
 //
 // The cross-check of --from-prompt compares kernels written by a model in
-// pairs with the evaluation path that --evaluate --candidate uses: one
-// plays the original (the reference, or a candidate when candidates are
-// compared with each other), the other the candidate, each launched as its
-// own spec says, on every instance and seed, timed side by side.
+// pairs: one plays the original (the reference, or a candidate when
+// candidates are compared with each other), the other the candidate. On a
+// GPU that is the evaluation path of --evaluate --candidate
+// (EvaluatorComparer); the interface lets the cross-check's decisions be
+// tested without one.
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,7 +14,6 @@
 
 #include "optiml/Driver/GeneratedKernelChecker.h"
 #include "optiml/Eval/AgreementMatrix.h"
-#include "optiml/Eval/Evaluator.h"
 
 namespace optiml {
 
@@ -26,16 +26,12 @@ struct Comparison {
 
 class KernelComparer {
 public:
-  KernelComparer(const Evaluator &Eval, const Runner &R) : Eval(Eval), R(R) {}
+  virtual ~KernelComparer();
 
-  /// \p Second checked against \p First on the GPU. Only a tool failure
-  /// is an error; a kernel that fails is a Comparison saying so.
-  llvm::Expected<Comparison> compare(const CheckedKernel &First,
-                                     const CheckedKernel &Second) const;
-
-private:
-  const Evaluator &Eval;
-  const Runner &R;
+  /// \p Second checked against \p First. Only a tool failure is an error;
+  /// a kernel that fails is a Comparison saying so.
+  virtual llvm::Expected<Comparison>
+  compare(const CheckedKernel &First, const CheckedKernel &Second) const = 0;
 };
 
 } // namespace optiml

@@ -1,6 +1,6 @@
-//===- KernelComparer.cpp - two generated kernels on the GPU -------------===//
+//===- EvaluatorComparer.cpp - two generated kernels on the GPU ----------===//
 
-#include "optiml/Driver/KernelComparer.h"
+#include "optiml/Driver/EvaluatorComparer.h"
 
 using namespace optiml;
 
@@ -18,8 +18,8 @@ static std::string detailOf(const Evaluation &E) {
 }
 
 llvm::Expected<Comparison>
-KernelComparer::compare(const CheckedKernel &First,
-                        const CheckedKernel &Second) const {
+EvaluatorComparer::compare(const CheckedKernel &First,
+                           const CheckedKernel &Second) const {
   auto E = Eval.evaluate(First.Source, &Second.Source, First.Kernel, First.Spec,
                          &R, &Second.Spec);
   if (!E)
