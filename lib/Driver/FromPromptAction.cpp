@@ -330,6 +330,9 @@ static llvm::Error writeReport(FromPromptRun &Run, double Seconds,
   if (llvm::Error E = writeOutputFile(Run.Paths.Stem + ".fromprompt.md",
                                       toMarkdown(Run.Report)))
     return E;
+  if (llvm::Error E = writeOutputFile(Run.Paths.Stem + ".fromprompt.html",
+                                      toHtml(Run.Report)))
+    return E;
   return writeOutputFile(Run.Paths.Stem + ".fromprompt.json",
                          toJSON(Run.Report).dump(2) + "\n");
 }

@@ -1,6 +1,7 @@
 //===- FromPromptReport.cpp - what --from-prompt did, for people ---------===//
 
 #include "optiml/Driver/FromPromptReport.h"
+#include "optiml/Search/HtmlReport.h"
 
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
@@ -110,4 +111,74 @@ std::string optiml::toMarkdown(const FromPromptReport &R) {
       OS << "- " << cell(N) << "\n";
   }
   return Out;
+}
+
+static const char *cellClass(Agreement A) {
+  switch (A) {
+  case Agreement::Agree:
+    return "agree";
+  case Agreement::Disagree:
+    return "disagree";
+  case Agreement::Failed:
+    return "failed";
+  case Agreement::Unknown:
+    break;
+  }
+  return "unknown";
+}
+
+static void matrixHtml(const AgreementMatrix &M, std::string &Out) {
+  Out += "<table class=\"matrix\"><tr><th></th>";
+  for (size_t I = 0; I < M.size(); ++I)
+    Out += "<th>" + escapeHtml(M.label(I)) + "</th>";
+  Out += "</tr>\n";
+  for (size_t A = 0; A < M.size(); ++A) {
+    Out += "<tr><th>" + escapeHtml(M.label(A)) + "</th>";
+    for (size_t B = 0; B < M.size(); ++B)
+      Out += std::string("<td class=\"") + cellClass(M.at(A, B)) + "\">" +
+             toString(M.at(A, B)).str() + "</td>";
+    Out += "</tr>\n";
+  }
+  Out += "</table>\n<p>" + escapeHtml(M.explain()) + ".</p>\n";
+}
+
+std::string optiml::toHtml(const FromPromptReport &R) {
+  std::string Out =
+      "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>"
+      "clang-optiml --from-prompt: " +
+      escapeHtml(R.Kernel) +
+      "</title><style>body{font-family:sans-serif;max-width:72em;margin:"
+      "auto}table{border-collapse:collapse}td,th{border:1px solid #ccc;"
+      "padding:.2em .5em;text-align:left}.agree{background:#cfc}"
+      ".disagree{background:#fcc}.failed{background:#fd9}.unknown{color:"
+      "#999}</style></head><body>\n<h1>" +
+      escapeHtml(R.Kernel) + "</h1>\n<blockquote>" + escapeHtml(R.Description) +
+      "</blockquote>\n<p><b>Outcome: " + escapeHtml(R.Outcome) + ".</b> " +
+      escapeHtml(R.Summary) + "</p>\n";
+  if (!R.Matrix)
+    Out += "<p><b>The outputs were not cross-checked on a GPU.</b></p>\n";
+  Out += "<h2>Kernels</h2>\n<table><tr><th></th><th>strategy</th><th>plan"
+         "</th><th>status</th><th>repaired</th><th>launch</th><th>time</th>"
+         "<th>vs reference</th><th>reason</th></tr>\n";
+  for (const GeneratedEntry &E : R.Entries)
+    Out += "<tr><td>" + escapeHtml(E.Label) +
+           (E.Label == R.Chosen ? " (chosen)" : "") + "</td><td>" +
+           escapeHtml(E.Strategy) + "</td><td>" + escapeHtml(E.Plan) +
+           "</td><td>" + escapeHtml(E.Status) + "</td><td>" +
+           (E.Repaired ? "yes" : "") + "</td><td><code>" +
+           escapeHtml(E.Launch) + "</code></td><td>" + timeOf(E.TimeNs) +
+           "</td><td>" + speedupOf(R.ReferenceNs, E.TimeNs) + "</td><td>" +
+           escapeHtml(E.Reason) + "</td></tr>\n";
+  Out += "</table>\n";
+  if (R.Matrix) {
+    Out += "<h2>Agreement</h2>\n";
+    matrixHtml(*R.Matrix, Out);
+  }
+  Out += "<h2>Language model</h2>\n<p>" + escapeHtml(R.Model) + ": " +
+         std::to_string(R.Usage.Calls) + " calls (" +
+         std::to_string(R.Usage.CacheHits) + " from the database); " +
+         std::to_string(R.Answered.Calls) + " answers used, " +
+         std::to_string(R.Answered.TokensIn) + " tokens in, " +
+         std::to_string(R.Answered.TokensOut) + " out.</p>\n";
+  return Out + "</body></html>\n";
 }

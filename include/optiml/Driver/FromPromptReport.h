@@ -4,8 +4,9 @@
 // every kernel it wrote with its status (checked, repaired, dropped and
 // why, agreeing or not with the reference, its time), the agreement matrix
 // and the verdict on the reference, the model's tokens and cost. Written as
-// OUT.fromprompt.md and .json in every outcome, a refused one included, so
-// that nobody has to trust a kernel without seeing why it was chosen.
+// OUT.fromprompt.md, .json and .html in every outcome, a refused one
+// included, so that nobody has to trust a kernel without seeing why it was
+// chosen.
 //
 //===----------------------------------------------------------------------===//
 
@@ -57,6 +58,8 @@ struct FromPromptReport {
 
 nlohmann::json toJSON(const FromPromptReport &R);
 std::string toMarkdown(const FromPromptReport &R);
+/// A page with the same content, the matrix coloured.
+std::string toHtml(const FromPromptReport &R);
 
 } // namespace optiml
 
