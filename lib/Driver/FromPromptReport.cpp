@@ -113,20 +113,6 @@ std::string optiml::toMarkdown(const FromPromptReport &R) {
   return Out;
 }
 
-static const char *cellClass(Agreement A) {
-  switch (A) {
-  case Agreement::Agree:
-    return "agree";
-  case Agreement::Disagree:
-    return "disagree";
-  case Agreement::Failed:
-    return "failed";
-  case Agreement::Unknown:
-    break;
-  }
-  return "unknown";
-}
-
 static void matrixHtml(const AgreementMatrix &M, std::string &Out) {
   Out += "<table class=\"matrix\"><tr><th></th>";
   for (size_t I = 0; I < M.size(); ++I)
@@ -135,7 +121,7 @@ static void matrixHtml(const AgreementMatrix &M, std::string &Out) {
   for (size_t A = 0; A < M.size(); ++A) {
     Out += "<tr><th>" + escapeHtml(M.label(A)) + "</th>";
     for (size_t B = 0; B < M.size(); ++B)
-      Out += std::string("<td class=\"") + cellClass(M.at(A, B)) + "\">" +
+      Out += "<td class=\"" + toString(M.at(A, B)).str() + "\">" +
              toString(M.at(A, B)).str() + "</td>";
     Out += "</tr>\n";
   }
