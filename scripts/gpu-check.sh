@@ -8,8 +8,8 @@
 # Usage: scripts/gpu-check.sh [BUNDLE] [SECTION ...]
 #   BUNDLE    default bundle/optiml-gpu.tar.xz
 #   SECTION   any of: tool runtime evaluate candidates adversarial transforms
-#             sequences baselines optimize strategies ncu (default: all but
-#             corpus)
+#             sequences baselines optimize strategies ncu (default), llm,
+#             fromprompt, cmake, corpus
 #     tool      --list-kernels on every example with the relocated tool, and
 #               each example built by nvcc and run
 #     runtime   the runner built with CMake + nvcc, and its self-test
@@ -51,6 +51,16 @@
 #               -o on a machine that reached the model), budget
 #               $OPTIML_GPU_LLM_BUDGET (6): the model's accepted proposals
 #               measured like any candidate; a row says what they did
+#     fromprompt  --from-prompt replayed from benchmarks/fromprompt/recorded/
+#               (calls recorded by record.sh there, --llm-replay): row
+#               softmax, 2-D 5-point stencil and matrix-vector product
+#               cross-checked and then searched (--optimize, budget
+#               $OPTIML_GPU_FP_BUDGET, 6); a row says the strategies, which
+#               agreed with the reference, the chosen kernel's time against
+#               the reference and the search's speedup on top. wrongref (a
+#               wrong reference) and nocons (nobody agrees) must stop with
+#               exit 4 and the verdict reference_suspect / no_consensus.
+#               Not in the default
 #     cmake     examples/cmake-project built with the bundle as the
 #               installed package in auto mode and run: with its committed
 #               cache, then with an empty one (a search per kernel,
@@ -408,6 +418,84 @@ check_llm() {
   done
 }
 
+# fromprompt_line REPORT.json [SEARCH.json]: "verified; s1 agrees 0.41 ms,
+# s2 agrees 0.09 ms, ...; chosen s2 0.0900 ms vs reference 1.2000 ms
+# (13.33x); search 1.10x".
+fromprompt_line() {
+  python3 - "$@" <<'PY' 2>&1 | tail -n 1
+import json, sys
+d = json.load(open(sys.argv[1]))
+ref = d.get('reference_ns') or 0
+ks = ['%s %s%s' % (k['label'], k['status'],
+                   ' %.4f ms' % (k['time_ns'] / 1e6) if k['time_ns'] else '')
+      for k in d['kernels'] if k['strategy']]
+line = '%s (%s); %s' % (d['outcome'], (d.get('agreement') or {}).get('verdict', 'not cross-checked'), ', '.join(ks))
+chosen = [k for k in d['kernels'] if k['label'] == d['chosen']]
+if chosen and chosen[0]['time_ns'] and ref:
+    t = chosen[0]['time_ns']
+    line += '; chosen %s %.4f ms vs reference %.4f ms (%.2fx)' % (d['chosen'], t / 1e6, ref / 1e6, ref / t)
+u = d['llm']
+line += '; %d answers, %d+%d tokens' % (u['answers'], u['answers_tokens_in'], u['answers_tokens_out'])
+if len(sys.argv) > 2:
+    s = json.load(open(sys.argv[2]))
+    line += '; search %.2fx (%d measured): %s' % (s['best_speedup'], s['evaluated'], s['best_trace'] or '(start kept)')
+print(line)
+PY
+}
+
+# --from-prompt on recorded answers: each set's recorded calls go into a
+# fresh database and the same questions are replayed; no endpoint is
+# reached.
+check_fromprompt() {
+  local set db rc start_s line budget=${OPTIML_GPU_FP_BUDGET:-6}
+  local -a common
+  for set in softmax stencil5 matvec wrongref nocons; do
+    db="$work/fp-$set.sqlite"
+    rm -f "$db"
+    # The tool makes the schema; the recorded calls go into it.
+    "$tool" --export-cache "$work/fp-empty.json" --db="$db" >/dev/null 2>&1
+    python3 - "$db" "benchmarks/fromprompt/recorded/$set.json" <<'PY'
+import json, sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+for row in json.load(open(sys.argv[2])):
+    keys = sorted(row)
+    db.execute("INSERT INTO llm_calls (%s) VALUES (%s)" % (
+        ", ".join(keys), ", ".join("?" * len(keys))), [row[k] for k in keys])
+db.commit()
+PY
+    common=(--from-prompt-file="benchmarks/fromprompt/$set.md" --llm=openai
+      --llm-model=recorded --llm-base-url="http://127.0.0.1:18431/$set/v1"
+      --llm-replay --db="$db" -o "$work/fp-$set.cu" --cuda-path="$cuda")
+    start_s=$SECONDS
+    case $set in
+    wrongref | nocons)
+      "$tool" "${common[@]}" --reference-attempts=1 >"$logs/fp-$set.txt" 2>&1
+      rc=$?
+      cp "$work/fp-$set.fromprompt.md" "$logs/" 2>/dev/null
+      line=$(fromprompt_line "$work/fp-$set.fromprompt.json")
+      local want=reference_suspect
+      [ $set = nocons ] && want=no_consensus
+      if [ $rc -eq 4 ] && [[ "$line" == *"($want)"* ]] && [ ! -e "$work/fp-$set.cu" ]; then
+        record "fromprompt $set" "ok" "$((SECONDS - start_s))s: refused as expected: $line"
+      else
+        record "fromprompt $set" "FAIL" "exit $rc (want 4, $want, no output): $line"
+      fi
+      ;;
+    *)
+      "$tool" "${common[@]}" --optimize --budget="$budget" \
+        --report="$logs/fp-$set-search" >"$logs/fp-$set.txt" 2>&1
+      rc=$?
+      cp "$work/fp-$set.fromprompt.md" "$logs/" 2>/dev/null
+      if [ $rc -ne 0 ]; then
+        record "fromprompt $set" "FAIL" "exit $rc $(tail -n 1 "$logs/fp-$set.txt")"
+      else
+        record "fromprompt $set" "ok" "$((SECONDS - start_s))s: $(fromprompt_line "$work/fp-$set.fromprompt.json" "$logs/fp-$set-search.json")"
+      fi
+      ;;
+    esac
+  done
+}
+
 # optimize_run SRC TAG STRATEGY BUDGET DB SEED: one search; the output is
 # $work/opt-TAG.cu, the log and reports $logs/opt-TAG.{txt,md,json,html}.
 optimize_run() {
@@ -576,6 +664,7 @@ wants strategies && check_strategies
 wants ncu && check_ncu
 wants corpus && check_corpus
 wants llm && check_llm
+wants fromprompt && check_fromprompt
 wants cmake && check_cmake
 print_table | tee "$logs/gpu-check.txt"
 if [ -n "${OUT:-}" ]; then

@@ -63,12 +63,16 @@ std::vector<CodeFence> AnswerParser::fences(llvm::StringRef Text) {
   return Out;
 }
 
-namespace {
-
-bool isCodeLanguage(llvm::StringRef L) {
+static bool isCodeLanguage(llvm::StringRef L) {
   return L.empty() || L == "cuda" || L == "cu" || L == "cpp" || L == "c++" ||
          L == "c" || L == "cxx" || L == "cuh";
 }
+
+bool AnswerParser::isCode(const CodeFence &F) {
+  return F.Closed && isCodeLanguage(F.Language);
+}
+
+namespace {
 
 std::string stringField(const json &Item,
                         std::initializer_list<const char *> Keys) {
@@ -139,10 +143,9 @@ void readItem(const json &Item, size_t Index, ParsedAnswer &Out) {
   Out.Proposals.push_back(std::move(P));
 }
 
-/// The first JSON value found in \p Text: all of it, a ```json block, or
-/// the span from the first `{` (or `[`) to the last `}` (or `]`).
-std::optional<json> findJSON(llvm::StringRef Text,
-                             const std::vector<CodeFence> &Fences) {
+/// AnswerParser::findJSON, with the fences already found.
+std::optional<json> findJSONIn(llvm::StringRef Text,
+                               const std::vector<CodeFence> &Fences) {
   std::vector<std::string> Tries = {Text.trim().str()};
   for (const CodeFence &F : Fences)
     if (F.Language == "json")
@@ -228,13 +231,17 @@ std::string outsideFences(llvm::StringRef Text) {
 
 } // namespace
 
+std::optional<json> AnswerParser::findJSON(llvm::StringRef Text) {
+  return findJSONIn(Text, fences(Text));
+}
+
 ParsedAnswer AnswerParser::parse(llvm::StringRef Text, bool Truncated) {
   ParsedAnswer Out;
   if (Truncated)
     Out.Notes.push_back("the answer was cut off at the token limit "
                         "(--llm-max-tokens)");
   std::vector<CodeFence> Fences = fences(Text);
-  std::optional<json> J = findJSON(Text, Fences);
+  std::optional<json> J = findJSONIn(Text, Fences);
   if (J) {
     const json *Items = &*J;
     json One = json::array();

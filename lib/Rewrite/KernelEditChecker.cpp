@@ -294,46 +294,12 @@ KernelEditChecker::checkName(llvm::StringRef Name,
 // The parse
 //===----------------------------------------------------------------------===//
 
-namespace {
-
-/// Keeps the first error, in clang's `file:line:col: error: ...` form,
-/// instead of printing every diagnostic.
-class FirstError : public DiagnosticConsumer {
-public:
-  void HandleDiagnostic(DiagnosticsEngine::Level Level,
-                        const Diagnostic &Info) override {
-    DiagnosticConsumer::HandleDiagnostic(Level, Info);
-    if (Level < DiagnosticsEngine::Error || !Message.empty())
-      return;
-    llvm::SmallString<128> Text;
-    Info.FormatDiagnostic(Text);
-    if (Info.hasSourceManager() && Info.getLocation().isValid()) {
-      PresumedLoc P =
-          Info.getSourceManager().getPresumedLoc(Info.getLocation());
-      if (P.isValid())
-        Message =
-            (llvm::sys::path::filename(P.getFilename()) + ":" +
-             llvm::Twine(P.getLine()) + ":" + llvm::Twine(P.getColumn()) + ": ")
-                .str();
-    }
-    Message += "error: " + Text.str().str();
-  }
-
-  std::string Message;
-};
-
-} // namespace
-
 llvm::Expected<std::unique_ptr<ParsedSource>>
 KernelEditChecker::parse(const KernelSource &Candidate) const {
-  FirstError Errors;
-  auto Parsed = Parser.parse(Candidate, ErrorKind::Illegal, &Errors);
+  auto Parsed = Parser.parseQuietly(Candidate, ErrorKind::Illegal);
   if (Parsed)
     return Parsed;
-  llvm::consumeError(Parsed.takeError());
-  return refuse("it does not parse: " + (Errors.Message.empty()
-                                             ? "clang could not run on it"
-                                             : Errors.Message));
+  return refuse("it does not parse: " + llvm::toString(Parsed.takeError()));
 }
 
 //===----------------------------------------------------------------------===//

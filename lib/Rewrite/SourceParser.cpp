@@ -3,7 +3,9 @@
 #include "optiml/Rewrite/SourceParser.h"
 #include "optiml/Frontend/BuildAST.h"
 
+#include "clang/Basic/SourceManager.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 
 using namespace optiml;
 using namespace clang;
@@ -27,4 +29,46 @@ SourceParser::parse(const KernelSource &Source, ErrorKind OnError,
     return AST.takeError();
   Parsed->AST = std::move(*AST);
   return Parsed;
+}
+
+namespace {
+
+/// Keeps the first error, in clang's `file:line:col: error: ...` form,
+/// instead of printing every diagnostic.
+class FirstError : public DiagnosticConsumer {
+public:
+  void HandleDiagnostic(DiagnosticsEngine::Level Level,
+                        const Diagnostic &Info) override {
+    DiagnosticConsumer::HandleDiagnostic(Level, Info);
+    if (Level < DiagnosticsEngine::Error || !Message.empty())
+      return;
+    llvm::SmallString<128> Text;
+    Info.FormatDiagnostic(Text);
+    if (Info.hasSourceManager() && Info.getLocation().isValid()) {
+      PresumedLoc P =
+          Info.getSourceManager().getPresumedLoc(Info.getLocation());
+      if (P.isValid())
+        Message =
+            (llvm::sys::path::filename(P.getFilename()) + ":" +
+             llvm::Twine(P.getLine()) + ":" + llvm::Twine(P.getColumn()) + ": ")
+                .str();
+    }
+    Message += "error: " + Text.str().str();
+  }
+
+  std::string Message;
+};
+
+} // namespace
+
+llvm::Expected<std::unique_ptr<ParsedSource>>
+SourceParser::parseQuietly(const KernelSource &Source,
+                           ErrorKind OnError) const {
+  FirstError Errors;
+  auto Parsed = parse(Source, OnError, &Errors);
+  if (Parsed)
+    return Parsed;
+  llvm::consumeError(Parsed.takeError());
+  return makeError(OnError, Errors.Message.empty() ? "clang could not run on it"
+                                                   : Errors.Message);
 }

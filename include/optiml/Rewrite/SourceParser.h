@@ -31,6 +31,12 @@ public:
   parse(const KernelSource &Source, ErrorKind OnError = ErrorKind::BadInput,
         clang::DiagnosticConsumer *Diagnostics = nullptr) const;
 
+  /// Parses \p Source without printing anything: a source with errors is
+  /// an error of kind \p OnError whose message is clang's first error
+  /// (`file.cu:3:7: error: ...`), to be shown to whoever wrote the source.
+  llvm::Expected<std::unique_ptr<ParsedSource>>
+  parseQuietly(const KernelSource &Source, ErrorKind OnError) const;
+
 private:
   const clang::tooling::CompilationDatabase &DB;
   CudaToolchain Toolchain;

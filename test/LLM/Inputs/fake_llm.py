@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """A fake OpenAI-compatible (and Anthropic) endpoint for OptiML's tests.
 
-Usage: fake_llm.py --answers DIR [--log FILE] -- CMD... [--- CMD...]
+Usage: fake_llm.py --answers DIR [--log FILE] [--port N] -- CMD... [--- CMD...]
 
-Starts an HTTP server on 127.0.0.1 at a free port, runs each command with
+Starts an HTTP server on 127.0.0.1 at a free port (or --port), runs each command with
 every "@URL@" in its arguments replaced by http://127.0.0.1:PORT, then stops
 the server and exits with the first failing command's status (0 if none).
 Standard library only; nothing but the loopback address is used.
@@ -17,6 +17,11 @@ repeats). An answer is an object with any of:
   "content"  the model's text: wrapped into a chat completion (or an
              Anthropic message) with "finish_reason" (default "stop")
   "body"     the raw body (a string, or JSON) instead of "content"
+An answer may also have "match", a string or a list of strings: when any
+answer of a scenario has one, a request gets the first answer not served
+yet whose strings all occur in the request's messages (the last one that
+matches when every match was served), so that one scenario can answer
+several different prompts whatever their order.
 Each request is logged to --log as one JSON line: path, whether an
 Authorization or x-api-key header came, and the request body.
 """
@@ -37,14 +42,35 @@ class State:
         self.served = {}
         self.lock = threading.Lock()
 
-    def next_answer(self, scenario):
+    def next_answer(self, scenario, request):
         with self.lock:
             path = os.path.join(self.answers, scenario + ".json")
             with open(path) as f:
                 answers = json.load(f)
+            if any("match" in a for a in answers):
+                return self.matching_answer(scenario, answers, request)
             index = self.served.get(scenario, 0)
             self.served[scenario] = index + 1
             return answers[min(index, len(answers) - 1)]
+
+    def matching_answer(self, scenario, answers, request):
+        text = "\n".join(str(m.get("content", ""))
+                         for m in (request or {}).get("messages", []))
+        text += str((request or {}).get("system", ""))
+        used = self.served.setdefault(scenario, set())
+        last = None
+        for index, answer in enumerate(answers):
+            wanted = answer.get("match", [])
+            wanted = [wanted] if isinstance(wanted, str) else wanted
+            if not all(w in text for w in wanted):
+                continue
+            if index not in used:
+                used.add(index)
+                return answer
+            last = answer
+        if last is None:
+            raise ValueError("no answer matches the request")
+        return last
 
     def record(self, entry):
         if not self.log:
@@ -88,7 +114,7 @@ def make_handler(state):
             })
             scenario = self.path.strip("/").split("/")[0]
             try:
-                answer = state.next_answer(scenario)
+                answer = state.next_answer(scenario, request)
             except (OSError, ValueError) as e:
                 self.send_error(404, "no scenario %s: %s" % (scenario, e))
                 return
@@ -123,6 +149,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--answers", required=True)
     parser.add_argument("--log")
+    parser.add_argument("--port", type=int, default=0)
     args = parser.parse_args(argv[:split])
     commands, current = [], []
     for word in argv[split + 1:]:
@@ -133,7 +160,7 @@ def main():
             current.append(word)
     commands.append(current)
 
-    server = ThreadingHTTPServer(("127.0.0.1", 0), make_handler(
+    server = ThreadingHTTPServer(("127.0.0.1", args.port), make_handler(
         State(args.answers, args.log)))
     server.daemon_threads = True
     thread = threading.Thread(target=server.serve_forever, daemon=True)
