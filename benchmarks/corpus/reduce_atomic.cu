@@ -21,7 +21,7 @@ __global__ void sum_atomic(const float *x, float *result, int n) {
 
 #pragma optiml kernel sizes(R = 16384, C = 4096) in(mat[R * C]) out(sums[R]) \
     scalar(rows = R, cols = C) grid((R + 127) / 128) block(128) \
-    tolerance(rtol = 1e-4, atol = 1e-4) instance(odd: R = 333, C = 1001)
+    tolerance(rtol = 1e-4, atol = 1e-3) instance(odd: R = 333, C = 1001)
 __global__ void row_sums(const float *mat, float *sums, int rows, int cols) {
   int r = blockIdx.x * blockDim.x + threadIdx.x;
   if (r < rows) {
