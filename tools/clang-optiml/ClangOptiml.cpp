@@ -8,8 +8,11 @@
 #include "optiml/Driver/Driver.h"
 #include "optiml/Support/Error.h"
 
+#include "OptimlVersion.inc"
+
 #include "clang/Tooling/CommonOptionsParser.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Config/llvm-config.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
@@ -584,8 +587,35 @@ static int runFromPrompt(int Argc, const char **Argv, const char *Argv0) {
   return Code ? *Code : fail(Code.takeError());
 }
 
+/// The toolkit's version from the CUDA_VERSION its cuda.h defines (13000
+/// is "13.0"), or "of unknown version".
+static std::string cudaVersion(StringRef CudaPath) {
+  auto Header = MemoryBuffer::getFile(CudaPath + "/include/cuda.h");
+  SmallVector<StringRef, 2> Match;
+  if (!Header || !Regex("#define CUDA_VERSION ([0-9]+)")
+                      .match((*Header)->getBuffer(), &Match))
+    return "of unknown version";
+  unsigned V = 0;
+  Match[1].getAsInteger(10, V);
+  return std::to_string(V / 1000) + "." + std::to_string(V % 1000 / 10);
+}
+
+/// The program's path, for --version's toolkit search.
+static const char *ProgramPath = "clang-optiml";
+
+/// --version: OptiML's version and commit, then what it parses and builds
+/// with.
+static void printVersion(raw_ostream &OS) {
+  CudaToolchain T = CudaToolchain::detect(ProgramPath, CudaPath, "");
+  OS << "OptiML " << OPTIML_VERSION << " (git " << OPTIML_GIT_HASH << ")\n"
+     << "  LLVM/Clang " << LLVM_VERSION_STRING << "\n"
+     << "  CUDA " << cudaVersion(T.CudaPath) << " at " << T.CudaPath << "\n";
+}
+
 int main(int Argc, const char **Argv) {
   InitLLVM X(Argc, Argv);
+  ProgramPath = Argv[0];
+  cl::SetVersionPrinter(printVersion);
   std::vector<const char *> Args = withQuietDefaultDatabase(Argc, Argv);
   int ArgCount = static_cast<int>(Args.size());
   if (wantsFromPrompt(Argc, Argv))
