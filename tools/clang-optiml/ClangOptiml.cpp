@@ -17,6 +17,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/Regex.h"
 #include "llvm/Support/WithColor.h"
 
@@ -600,6 +601,23 @@ static std::string cudaVersion(StringRef CudaPath) {
   return std::to_string(V / 1000) + "." + std::to_string(V % 1000 / 10);
 }
 
+/// LLVM's command-line errors as one line: each of its lines starts with
+/// the program's name, which fail() writes once already.
+static std::string oneLine(StringRef Message, StringRef Program) {
+  SmallVector<StringRef, 4> Lines;
+  Message.split(Lines, '\n', -1, /*KeepEmpty=*/false);
+  std::vector<std::string> Kept;
+  for (StringRef L : Lines) {
+    L = L.trim();
+    for (StringRef Name : {Program, sys::path::filename(Program)})
+      if (L.consume_front((Name + ": ").str()))
+        break;
+    if (!L.empty())
+      Kept.push_back(L.str());
+  }
+  return join(Kept, " ");
+}
+
 /// The program's path, for --version's toolkit search.
 static const char *ProgramPath = "clang-optiml";
 
@@ -641,7 +659,8 @@ int main(int Argc, const char **Argv) {
   auto Parser = clang::tooling::CommonOptionsParser::create(
       ArgCount, Args.data(), OptimlCategory, cl::OneOrMore, Overview);
   if (!Parser)
-    return fail(makeError(ErrorKind::BadInput, toString(Parser.takeError())));
+    return fail(makeError(ErrorKind::BadInput,
+                          oneLine(toString(Parser.takeError()), Argv[0])));
 
   const auto &Sources = Parser->getSourcePathList();
   if (Sources.size() != 1)
