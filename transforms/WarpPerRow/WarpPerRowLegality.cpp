@@ -326,10 +326,11 @@ private:
   /// locals may run on all of them; what writes memory runs in lane 0. A
   /// declaration stays visible to every lane: it may have no side effect.
   llvm::Error laneZero(const Stmt &S, bool Braced = false) {
-    if (!SideEffects(Ctx).first(&S))
+    const Stmt *Effect = SideEffects(Ctx).first(&S);
+    if (!Effect)
       return returns(S);
     if (isa<DeclStmt>(S))
-      return illegalAt(SideEffects(Ctx).first(&S)->getBeginLoc(), Ctx,
+      return illegalAt(Effect->getBeginLoc(), Ctx,
                        "a declaration after the loop with a side effect: "
                        "every lane would run it");
     Plan.LaneZero.push_back({&S, Braced});
