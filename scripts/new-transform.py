@@ -161,8 +161,9 @@ def cxx_source(stem, purpose, includes, body):
 
 
 def transform_source(name, folder, summary):
-    """<Folder>.cpp: the transform's class, private to the file, its
-    factory (declared for the library in TransformFactories.h) and plan()."""
+    """<Folder>.cpp: plan() and emit(), private to the file, and the factory
+    (declared for the library in TransformFactories.h) that wraps them in a
+    FunctionTransform, as every transform of the tree is written."""
     intro = comment(
         "TODO: what `%s` does, as a before/after a CUDA developer reads at a "
         "glance; %sLegality decides where it may run." % (name, folder))
@@ -170,47 +171,31 @@ def transform_source(name, folder, summary):
         [banner(folder + ".cpp", summary, False), "//"] + intro +
         ["//", rule(), ""] +
         ['#include "%s"' % i for i in
-         ("transforms/TransformFactories.h",
+         ("optiml/Support/Error.h",
+          "optiml/Transform/FunctionTransform.h",
           "transforms/%s/%sLegality.h" % (folder, folder),
-          "optiml/Support/Error.h")] +
+          "transforms/TransformFactories.h")] +
         ["", "using namespace optiml;", "using namespace clang;", "",
-         "namespace optiml {",
-         "namespace {",
+         "/// The edits for a plan %sLegality accepted." % folder,
+         "static llvm::Expected<EditSet> emit(const %sPlan &Plan," % folder,
+         "                                    ASTContext &Ctx);",
          "",
-         "class %s : public Transform {" % folder,
-         "public:",
-         "  using Transform::Transform;",
-         "",
-         "  llvm::Expected<Rewrite> plan(const Site &S, const ParamValues &P,",
-         "                               clang::ASTContext &Ctx) const override;",
-         "",
-         "private:",
-         "  /// The edits for a plan %sLegality accepted." % folder,
-         "  static llvm::Expected<EditSet> emit(const %sPlan &Plan," % folder,
-         "                                      clang::ASTContext &Ctx);",
-         "};",
-         "",
-         "} // namespace",
-         "} // namespace optiml",
-         "",
-         "std::unique_ptr<Transform> optiml::create%s(TransformDescriptor D) {" % folder,
-         "  return std::make_unique<%s>(std::move(D));" % folder,
-         "}",
-         "",
-         "llvm::Expected<Rewrite> %s::plan(const Site &S, const ParamValues &P," % folder,
-         "                                 ASTContext &Ctx) const {",
-         "  auto Plan = %sLegality::check(S, P, Ctx);" % folder,
-         "  if (!Plan)",
-         "    return Plan.takeError();",
-         "  return Rewrite(",
-         "      [Plan = std::move(*Plan), &Ctx] { return emit(Plan, Ctx); });",
+         "static llvm::Expected<Rewrite> plan(const Site &S, const ParamValues &P,",
+         "                                    ASTContext &Ctx) {",
+         "  return Rewrite::of(%sLegality::check(S, P, Ctx)," % folder,
+         "                     [&Ctx](const auto &Plan) { return emit(Plan, Ctx); });",
          "}",
          "",
          "/// TODO: the rewrite, as Clang Transformer edits on the plan's nodes",
          "/// (EditSet::add), never raw offsets.",
-         "llvm::Expected<EditSet> %s::emit(const %sPlan &Plan, ASTContext &Ctx) {" % (folder, folder),
+         "static llvm::Expected<EditSet> emit(const %sPlan &Plan," % folder,
+         "                                    ASTContext &Ctx) {",
          "  return makeError(ErrorKind::Internal,",
          '                   "%s: the rewrite is not written yet");' % name,
+         "}",
+         "",
+         "std::unique_ptr<Transform> optiml::create%s(TransformDescriptor D) {" % folder,
+         "  return std::make_unique<FunctionTransform>(std::move(D), plan);",
          "}",
          ""])
 

@@ -24,7 +24,7 @@ CREATE TABLE IF NOT EXISTS kernels (
   device TEXT NOT NULL,
   toolchain TEXT NOT NULL,
   created_at INTEGER NOT NULL,
-  UNIQUE (hash, spec, device, toolchain));
+  UNIQUE (hash, name, spec, device, toolchain));
 CREATE TABLE IF NOT EXISTS candidates (
   id INTEGER PRIMARY KEY,
   kernel_id INTEGER NOT NULL REFERENCES kernels(id) ON DELETE CASCADE,
@@ -94,6 +94,31 @@ static const char CandidateColumns[] =
 
 void Database::Closer::operator()(sqlite3 *Db) const { sqlite3_close(Db); }
 
+/// Schema 4 tells kernels apart by name too: two kernels of one file with
+/// the same spec were one problem before, and the second was answered with
+/// the first one's measurements. SQLite cannot change a table's constraint,
+/// so the table is rebuilt, rows and ids kept, with foreign keys off so
+/// that dropping the old table takes no candidate with it.
+static const char KernelsByName[] = R"sql(
+PRAGMA foreign_keys = OFF;
+BEGIN;
+CREATE TABLE kernels_v4 (
+  id INTEGER PRIMARY KEY,
+  hash TEXT NOT NULL,
+  name TEXT NOT NULL,
+  spec TEXT NOT NULL,
+  device TEXT NOT NULL,
+  toolchain TEXT NOT NULL,
+  created_at INTEGER NOT NULL,
+  UNIQUE (hash, name, spec, device, toolchain));
+INSERT INTO kernels_v4 SELECT id, hash, name, spec, device, toolchain,
+  created_at FROM kernels;
+DROP TABLE kernels;
+ALTER TABLE kernels_v4 RENAME TO kernels;
+COMMIT;
+PRAGMA foreign_keys = ON;
+)sql";
+
 llvm::Expected<std::string> Database::defaultPath() {
   auto Dir = cacheDir("");
   if (!Dir)
@@ -138,14 +163,24 @@ llvm::Error Database::exec(llvm::StringRef SQL) {
   return makeError(ErrorKind::Internal, "database: " + Why);
 }
 
-llvm::Error Database::migrate() {
-  auto Version = Statement::prepare(Db.get(), "PRAGMA user_version");
+/// The schema version written in the file (0 for a new one).
+static llvm::Expected<int64_t> userVersion(sqlite3 *Db) {
+  auto Version = Statement::prepare(Db, "PRAGMA user_version");
   if (!Version)
     return Version.takeError();
   auto Row = Version->step();
   if (!Row)
     return Row.takeError();
-  int64_t Found = *Row ? Version->integer(0) : 0;
+  return *Row ? Version->integer(0) : 0;
+}
+
+llvm::Error Database::migrate() {
+  // Read in a statement of its own, finished before any table changes (an
+  // open statement would lock the tables a migration drops).
+  auto Read = userVersion(Db.get());
+  if (!Read)
+    return Read.takeError();
+  int64_t Found = *Read;
   if (Found > SchemaVersion)
     return makeError(ErrorKind::BadInput,
                      "the database was written by a newer OptiML (schema " +
@@ -153,6 +188,9 @@ llvm::Error Database::migrate() {
                          llvm::Twine(SchemaVersion) + ")");
   if (Found == SchemaVersion)
     return llvm::Error::success();
+  if (Found >= 1 && Found < 4)
+    if (llvm::Error E = exec(KernelsByName))
+      return E;
   if (llvm::Error E = exec(Schema))
     return E;
   return exec("PRAGMA user_version = " + std::to_string(SchemaVersion));
@@ -169,12 +207,12 @@ llvm::Expected<int64_t> Database::kernelId(const KernelRecord &K) {
   if (llvm::Error E = Insert->run())
     return E;
   auto Select = Statement::prepare(
-      Db.get(), "SELECT id FROM kernels WHERE hash = ? AND spec = ? AND "
-                "device = ? AND toolchain = ?");
+      Db.get(), "SELECT id FROM kernels WHERE hash = ? AND name = ? AND "
+                "spec = ? AND device = ? AND toolchain = ?");
   if (!Select)
     return Select.takeError();
-  Select->bind(1, K.Hash).bind(2, K.Spec).bind(3, K.Device);
-  Select->bind(4, K.Toolchain);
+  Select->bind(1, K.Hash).bind(2, K.Name).bind(3, K.Spec).bind(4, K.Device);
+  Select->bind(5, K.Toolchain);
   auto Row = Select->step();
   if (!Row)
     return Row.takeError();

@@ -1,10 +1,9 @@
 //===- LlmSession.cpp - the objects one run's proposer needs -------------===//
 
 #include "optiml/Driver/LlmSession.h"
-#include "optiml/LLM/AnthropicChatClient.h"
 #include "optiml/LLM/DirectoryProposer.h"
+#include "optiml/LLM/HttpChatClient.h"
 #include "optiml/LLM/LlmProposer.h"
-#include "optiml/LLM/OpenAiChatClient.h"
 #include "optiml/LLM/PromptLibrary.h"
 #include "optiml/LLM/RecordingChatClient.h"
 
@@ -31,23 +30,21 @@ llvm::Expected<Database> optiml::openDatabaseAt(llvm::StringRef Path) {
   return Database::open(*Default);
 }
 
-llvm::Expected<std::unique_ptr<LlmSession>>
-LlmSession::forEndpoint(const LlmConfig &Config, Database &Db,
-                        const TransformRegistry &Registry,
-                        const SourceParser &Parser, const Builder *Build,
-                        const char *Argv0) {
+llvm::Expected<std::unique_ptr<LlmSession>> LlmSession::forEndpoint(
+    const LlmConfig &Config, Database &Db, const TransformRegistry &Registry,
+    const SourceParser &Parser, const Builder *Build, const char *Argv0) {
   std::unique_ptr<LlmSession> S(new LlmSession());
   S->Config = Config;
   auto Prompt =
       PromptLibrary::locate(S->Config.PromptsDir, Argv0).load("propose");
   if (!Prompt)
     return Prompt.takeError();
-  if (S->Config.Provider == LlmProvider::Anthropic)
-    S->Endpoint = std::make_unique<AnthropicChatClient>(S->Config);
-  else
-    S->Endpoint = std::make_unique<OpenAiChatClient>(S->Config);
-  S->Recording = std::make_unique<RecordingChatClient>(
-      S->Config, S->Endpoint.get(), Db);
+  S->Endpoint = std::make_unique<HttpChatClient>(
+      S->Config, S->Config.Provider == LlmProvider::Anthropic
+                     ? anthropicDialect()
+                     : openAiDialect());
+  S->Recording =
+      std::make_unique<RecordingChatClient>(S->Config, S->Endpoint.get(), Db);
   S->Validator = std::make_unique<ProposalValidator>(Registry, Parser, Build);
   S->Propose = std::make_unique<LlmProposer>(
       *S->Recording, std::move(*Prompt), Registry, *S->Validator,
@@ -60,8 +57,7 @@ LlmSession::fromDirectory(llvm::StringRef Dir, llvm::StringRef Kernel,
                           const TransformRegistry &Registry,
                           const SourceParser &Parser) {
   std::unique_ptr<LlmSession> S(new LlmSession());
-  S->Validator =
-      std::make_unique<ProposalValidator>(Registry, Parser, nullptr);
+  S->Validator = std::make_unique<ProposalValidator>(Registry, Parser, nullptr);
   auto P = DirectoryProposer::load(Dir, Kernel, *S->Validator);
   if (!P)
     return P.takeError();

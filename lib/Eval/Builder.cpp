@@ -15,6 +15,9 @@
 #include "llvm/Support/SHA256.h"
 #include "llvm/Support/ThreadPool.h"
 
+#include <algorithm>
+#include <iterator>
+
 #include <nlohmann/json.hpp>
 
 #define DEBUG_TYPE "optiml-builder"
@@ -86,11 +89,22 @@ std::vector<std::string> Builder::nvccArgs(llvm::StringRef SourceDir,
                                            llvm::StringRef Launcher,
                                            llvm::StringRef Library) const {
   std::vector<std::string> Args = {
-      Options.Nvcc, "-O3", "-std=c++17", "-arch=" + Options.Arch, "-lineinfo",
+      Options.Nvcc, "-O3", "-arch=" + Options.Arch, "-lineinfo",
       "--resource-usage", "-Xcompiler", "-fPIC", "-shared",
       // One CUDA runtime for the runner and every candidate it loads.
       "-cudart", "shared", "-I" + SourceDir.str()};
-  Args.insert(Args.end(), Options.ExtraFlags.begin(), Options.ExtraFlags.end());
+  // nvcc refuses a second -std: the last one given (the user's after the
+  // project's) replaces our C++17.
+  auto IsStd = [](llvm::StringRef F) {
+    return F.starts_with("-std=") || F.starts_with("--std=");
+  };
+  const auto &Extra = Options.ExtraFlags;
+  auto LastStd = std::find_if(Extra.rbegin(), Extra.rend(), IsStd);
+  if (LastStd == Extra.rend())
+    Args.push_back("-std=c++17");
+  for (auto It = Extra.begin(); It != Extra.end(); ++It)
+    if (!IsStd(*It) || It == std::prev(LastStd.base()))
+      Args.push_back(*It);
   Args.insert(Args.end(), {Launcher.str(), "-o", Library.str()});
   return Args;
 }

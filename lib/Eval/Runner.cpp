@@ -13,6 +13,7 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/SHA256.h"
+#include "llvm/Support/raw_ostream.h"
 
 using namespace optiml;
 namespace fs = llvm::sys::fs;
@@ -109,6 +110,16 @@ llvm::Expected<Runner> Runner::prepare(const char *Argv0,
   if (!Root)
     return Root.takeError();
   std::string Exe = *Root + "/optiml-runner";
+  // Several tools may start at once (a parallel build of marked kernels):
+  // one builds the runner, the others wait for it and use it.
+  std::error_code EC;
+  llvm::raw_fd_ostream LockFile(*Root + ".lock", EC, fs::OF_Append);
+  if (EC)
+    return makeError(ErrorKind::BadInput,
+                     "cannot open " + *Root + ".lock: " + EC.message());
+  auto Lock = LockFile.lock();
+  if (!Lock)
+    return Lock.takeError();
   if (fs::can_execute(Exe))
     return Runner(Exe);
 

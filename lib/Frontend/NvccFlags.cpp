@@ -2,10 +2,12 @@
 
 #include "optiml/Frontend/NvccFlags.h"
 
+#include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/ADT/Twine.h"
+#include "llvm/Support/Path.h"
 
 using namespace optiml;
 using llvm::StringRef;
@@ -234,4 +236,56 @@ std::optional<std::string> optiml::nvccArchToSm(StringRef Spelling) {
 std::vector<std::string>
 optiml::translateNvccArgs(llvm::ArrayRef<std::string> Args) {
   return Translator(Args).run();
+}
+
+/// nvcc's spelling of a C++ standard of C++17 or newer, or nothing: older
+/// ones are left to OptiML's default, which the harness needs.
+static std::optional<std::string> nvccStandard(StringRef Std) {
+  if (!Std.consume_front("gnu++"))
+    Std.consume_front("c++");
+  return llvm::StringSwitch<std::optional<std::string>>(Std)
+      .Cases({"17", "1z"}, "-std=c++17")
+      .Cases({"20", "2a"}, "-std=c++20")
+      .Default(std::nullopt);
+}
+
+std::vector<std::string>
+optiml::buildFlagsOf(llvm::ArrayRef<std::string> CommandLine,
+                     StringRef Directory) {
+  std::vector<std::string> Clang = translateNvccArgs(CommandLine);
+  std::vector<std::string> Out;
+  auto Absolute = [&](StringRef Path) {
+    llvm::SmallString<256> P(Path);
+    if (!Path.empty() && llvm::sys::path::is_relative(P))
+      llvm::sys::path::make_absolute(Directory, P);
+    return std::string(P);
+  };
+  for (size_t I = 1; I < Clang.size(); ++I) {
+    StringRef Arg = Clang[I];
+    bool HasNext = I + 1 < Clang.size();
+    if (Arg.consume_front("-std=")) {
+      if (auto Std = nvccStandard(Arg))
+        Out.push_back(*Std);
+      continue;
+    }
+    if (Arg.starts_with("-D") || Arg.starts_with("-U")) {
+      StringRef Value = Arg.drop_front(2);
+      if (Value.empty() && HasNext)
+        Value = Clang[++I];
+      Out.push_back((Arg.take_front(2) + Value).str());
+      continue;
+    }
+    for (StringRef Path : {"-isystem", "-iquote", "-include", "-I"}) {
+      if (!Arg.starts_with(Path))
+        continue;
+      StringRef Value = Arg.drop_front(Path.size());
+      Value.consume_front("=");
+      if (Value.empty() && HasNext)
+        Value = Clang[++I];
+      Out.push_back(Path.str());
+      Out.push_back(Absolute(Value));
+      break;
+    }
+  }
+  return Out;
 }

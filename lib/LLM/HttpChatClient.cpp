@@ -72,11 +72,12 @@ llvm::Error HttpChatClient::failure(const HttpResponse &R,
 }
 
 llvm::Expected<ChatAnswer> HttpChatClient::complete(const ChatRequest &Req) {
-  std::string Body = body(Req).dump();
+  std::string Body = Dialect.Body(Req, Config).dump();
   double Wait = Config.BackoffSeconds;
   for (unsigned Attempt = 1;; ++Attempt) {
-    HttpResponse R =
-        HttpClient::postJson(url(), headers(), Body, Config.TimeoutSeconds);
+    HttpResponse R = HttpClient::postJson(Config.BaseUrl + Dialect.Path,
+                                          Dialect.Headers(Config), Body,
+                                          Config.TimeoutSeconds);
     bool Ok = R.Outcome == HttpResponse::Transport::Ok && R.Status >= 200 &&
               R.Status < 300;
     if (!Ok && retryable(R) && Attempt <= Config.Retries) {
@@ -90,7 +91,7 @@ llvm::Expected<ChatAnswer> HttpChatClient::complete(const ChatRequest &Req) {
       return failure(R, Attempt);
     nlohmann::json J = nlohmann::json::parse(R.Body, nullptr, false);
     auto Answer = J.is_object()
-                      ? parse(J)
+                      ? Dialect.Parse(J)
                       : llvm::Expected<ChatAnswer>(makeError(
                             ErrorKind::BadInput, "the body is not JSON"));
     if (!Answer)

@@ -10,6 +10,8 @@
 
 #include <cstdlib>
 #include <optional>
+#include <tuple>
+#include <type_traits>
 
 using namespace optiml;
 
@@ -89,26 +91,24 @@ llvm::Error badValue(const Given &G, llvm::StringRef Expected) {
                    G.From + "='" + G.Value + "' is not " + Expected);
 }
 
-llvm::Error readNumber(const Sources &S, llvm::StringRef Name, double &Out,
-                       double Min) {
+/// Setting \p Name, when given, into \p Out: a number (double) or a whole
+/// number (unsigned), at least \p Min.
+template <typename T>
+llvm::Error readAtLeast(const Sources &S, llvm::StringRef Name, T &Out, T Min) {
   auto G = S.get(Name);
   if (!G)
     return llvm::Error::success();
-  double V;
-  if (llvm::StringRef(G->Value).trim().getAsDouble(V) || V < Min)
-    return badValue(*G, "a number >= " + std::to_string(int(Min)));
-  Out = V;
-  return llvm::Error::success();
-}
-
-llvm::Error readCount(const Sources &S, llvm::StringRef Name, unsigned &Out,
-                      unsigned Min) {
-  auto G = S.get(Name);
-  if (!G)
-    return llvm::Error::success();
-  unsigned V;
-  if (llvm::StringRef(G->Value).trim().getAsInteger(10, V) || V < Min)
-    return badValue(*G, "a whole number >= " + std::to_string(Min));
+  constexpr bool Real = std::is_floating_point_v<T>;
+  llvm::StringRef Text = llvm::StringRef(G->Value).trim();
+  T V;
+  bool Bad;
+  if constexpr (Real)
+    Bad = Text.getAsDouble(V);
+  else
+    Bad = Text.getAsInteger(10, V);
+  if (Bad || V < Min)
+    return badValue(*G, (Real ? "a number >= " : "a whole number >= ") +
+                            std::to_string((long long)Min));
   Out = V;
   return llvm::Error::success();
 }
@@ -158,21 +158,18 @@ LlmConfig::resolve(const std::map<std::string, std::string> &Flags) {
                              {"prompts-dir", &C.PromptsDir}})
     if (auto G = S->get(Name))
       *Field = llvm::StringRef(G->Value).trim().str();
-  llvm::Error E =
-      llvm::joinErrors(readNumber(*S, "llm-temperature", C.Temperature, 0),
-                       readNumber(*S, "llm-timeout", C.TimeoutSeconds, 0));
-  E = llvm::joinErrors(std::move(E),
-                       readNumber(*S, "llm-max-cost", C.MaxCost, 0));
-  E = llvm::joinErrors(std::move(E),
-                       readNumber(*S, "llm-price-in", C.PriceIn, 0));
-  E = llvm::joinErrors(std::move(E),
-                       readNumber(*S, "llm-price-out", C.PriceOut, 0));
-  E = llvm::joinErrors(std::move(E),
-                       readCount(*S, "llm-max-tokens", C.MaxTokens, 1));
-  E = llvm::joinErrors(std::move(E),
-                       readCount(*S, "llm-retries", C.Retries, 0));
-  E = llvm::joinErrors(std::move(E),
-                       readCount(*S, "llm-max-calls", C.MaxCalls, 0));
+  llvm::Error E = llvm::Error::success();
+  for (auto [Name, Field] : {std::pair{"llm-temperature", &C.Temperature},
+                             {"llm-timeout", &C.TimeoutSeconds},
+                             {"llm-max-cost", &C.MaxCost},
+                             {"llm-price-in", &C.PriceIn},
+                             {"llm-price-out", &C.PriceOut}})
+    E = llvm::joinErrors(std::move(E), readAtLeast(*S, Name, *Field, 0.0));
+  for (auto [Name, Field, Min] :
+       {std::tuple{"llm-max-tokens", &C.MaxTokens, 1u},
+        {"llm-retries", &C.Retries, 0u},
+        {"llm-max-calls", &C.MaxCalls, 0u}})
+    E = llvm::joinErrors(std::move(E), readAtLeast(*S, Name, *Field, Min));
   E = llvm::joinErrors(std::move(E), readBool(*S, "llm-replay", C.Replay));
   if (E) {
     // One line: the first bad setting.

@@ -24,8 +24,9 @@ static bool appliesTo(const Bottleneck &B, const ProfileInput &In) {
           In.Counters->get(metric::L2HitRate));
 }
 
-static Finding hitFinding(std::string Id, double Severity, double L1,
-                          double L2) {
+/// A finding about hit rates, with both rates as its evidence.
+static Finding hitFinding(std::string Id, double Severity, double L1, double L2,
+                          PriorCause Cause, std::string Guidance) {
   Finding F;
   F.Id = std::move(Id);
   F.Stage = 2;
@@ -34,6 +35,8 @@ static Finding hitFinding(std::string Id, double Severity, double L1,
     F.Evidence.push_back({"l1_hit_rate", L1});
   if (L2 >= 0)
     F.Evidence.push_back({"l2_hit_rate", L2});
+  F.Guidance = std::move(Guidance);
+  F.Prior = priorFor(Cause);
   return F;
 }
 
@@ -44,33 +47,26 @@ static std::vector<Finding> analyze(const Bottleneck &B,
   double Dram = B.Roof ? B.Roof->DramFraction : 0;
   bool CacheBound = !B.Findings.empty() && B.Findings[0].Id == "cache-bound";
   std::vector<Finding> Out;
-  if (CacheBound && L1 >= HighHit) {
-    Finding F = hitFinding("l1-reuse", 0.8, L1, L2);
-    F.Guidance = llvm::formatv(
-        "L1 serves {0:F0}% of sectors: threads re-read the same data through "
-        "L1, which shared-memory tiles and register blocking serve cheaper.",
-        100 * L1);
-    F.Prior = priorFor(PriorCause::L1Reuse);
-    Out.push_back(F);
-  } else if (CacheBound && L1 >= 0 && L1 < LowHit) {
-    Finding F = hitFinding("uncoalesced", 0.8, L1, L2);
-    F.Guidance = llvm::formatv(
-        "Only {0:F0}% of L1 sectors hit while DRAM is far from saturated: "
-        "accesses are strided and waste sectors, so reorder them through "
-        "shared memory or widen them.",
-        100 * L1);
-    F.Prior = priorFor(PriorCause::WastedSectors);
-    Out.push_back(F);
-  }
-  if (L2 >= 0 && L2 < HighHit && Dram < BusyDram) {
-    Finding F = hitFinding("l2-locality", 0.5, L1, L2);
-    F.Guidance = llvm::formatv(
-        "L2 hits only {0:F0}% of sectors: data comes from DRAM more than once, "
-        "so tile the loops for locality.",
-        100 * L2);
-    F.Prior = priorFor(PriorCause::L2Locality);
-    Out.push_back(F);
-  }
+  if (CacheBound && L1 >= HighHit)
+    Out.push_back(hitFinding(
+        "l1-reuse", 0.8, L1, L2, PriorCause::L1Reuse,
+        llvm::formatv("L1 serves {0:F0}% of sectors: threads re-read the same "
+                      "data through L1, which shared-memory tiles and "
+                      "register blocking serve cheaper.",
+                      100 * L1)));
+  else if (CacheBound && L1 >= 0 && L1 < LowHit)
+    Out.push_back(hitFinding(
+        "uncoalesced", 0.8, L1, L2, PriorCause::WastedSectors,
+        llvm::formatv("Only {0:F0}% of L1 sectors hit while DRAM is far from "
+                      "saturated: accesses are strided and waste sectors, so "
+                      "reorder them through shared memory or widen them.",
+                      100 * L1)));
+  if (L2 >= 0 && L2 < HighHit && Dram < BusyDram)
+    Out.push_back(hitFinding(
+        "l2-locality", 0.5, L1, L2, PriorCause::L2Locality,
+        llvm::formatv("L2 hits only {0:F0}% of sectors: data comes from DRAM "
+                      "more than once, so tile the loops for locality.",
+                      100 * L2)));
   return Out;
 }
 

@@ -63,6 +63,20 @@ ASTEdit optiml::insertLineAbove(std::string NodeID, std::string Line) {
   return changeTo(std::move(Where), cat(run(std::move(Text))));
 }
 
+unsigned optiml::offsetOf(SourceLocation Loc, const SourceManager &SM) {
+  return SM.getFileOffset(SM.getExpansionLoc(Loc));
+}
+
+unsigned optiml::lineStartOf(llvm::StringRef Buffer, unsigned Offset,
+                             llvm::StringRef &Indent) {
+  size_t Start = Buffer.rfind('\n', Offset);
+  Start = Start == llvm::StringRef::npos ? 0 : Start + 1;
+  Indent = Buffer.slice(Start, Offset).take_while([](char C) {
+    return C == ' ' || C == '\t';
+  });
+  return Start;
+}
+
 std::string optiml::lineIndentOf(SourceLocation Loc, const ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
   auto [File, Offset] = SM.getDecomposedLoc(SM.getExpansionLoc(Loc));

@@ -3,6 +3,7 @@
 #include "optiml/Rewrite/StmtSurround.h"
 #include "optiml/Analysis/Legality/LegalityError.h"
 #include "optiml/Analysis/Legality/VarUses.h"
+#include "optiml/Rewrite/Indentation.h"
 
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
@@ -16,21 +17,6 @@ bool optiml::isInBlock(const Stmt &S, ASTContext &Ctx) {
   if (const auto *A = Parent.get<AttributedStmt>())
     Parent = parentOf(DynTypedNode::create(*A), Ctx);
   return Parent.get<CompoundStmt>() != nullptr;
-}
-
-static unsigned offsetOf(SourceLocation Loc, const SourceManager &SM) {
-  return SM.getFileOffset(SM.getExpansionLoc(Loc));
-}
-
-/// The offset where \p Offset's line starts, and its leading blanks.
-static unsigned lineStart(llvm::StringRef Buffer, unsigned Offset,
-                          llvm::StringRef &Indent) {
-  size_t Start = Buffer.rfind('\n', Offset);
-  Start = Start == llvm::StringRef::npos ? 0 : Start + 1;
-  Indent = Buffer.slice(Start, Offset).take_while([](char C) {
-    return C == ' ' || C == '\t';
-  });
-  return Start;
 }
 
 namespace {
@@ -49,7 +35,7 @@ llvm::Expected<Anchor> anchorOf(const Stmt &S, ASTContext &Ctx) {
   Anchor A;
   llvm::StringRef Indent;
   unsigned Offset = offsetOf(S.getBeginLoc(), SM);
-  unsigned Line = lineStart(Buffer, Offset, Indent);
+  unsigned Line = lineStartOf(Buffer, Offset, Indent);
   A.Indent = Indent.str();
   A.Begin = Offset;
   A.OwnLine = Buffer.slice(Line, Offset).trim().empty();
@@ -59,7 +45,8 @@ llvm::Expected<Anchor> anchorOf(const Stmt &S, ASTContext &Ctx) {
           parentOf(DynTypedNode::create(S), Ctx).get<AttributedStmt>()) {
     Whole = Attr;
     llvm::StringRef PragmaIndent;
-    A.Begin = lineStart(Buffer, offsetOf(Attr->getBeginLoc(), SM), PragmaIndent);
+    A.Begin =
+        lineStartOf(Buffer, offsetOf(Attr->getBeginLoc(), SM), PragmaIndent);
     if (!Buffer.substr(A.Begin).ltrim(" \t").starts_with("#"))
       return notApplicableAt(Attr->getBeginLoc(), Ctx,
                              "the loop's pragma is not on a line of its own");
@@ -72,8 +59,9 @@ llvm::Expected<Anchor> anchorOf(const Stmt &S, ASTContext &Ctx) {
   // A statement ending in an expression ends at its `;`.
   if (!isa<CompoundStmt, ForStmt, WhileStmt, IfStmt, AttributedStmt>(Whole) ||
       (isa<ForStmt, WhileStmt>(Whole) &&
-       !isa<CompoundStmt>(isa<ForStmt>(Whole) ? cast<ForStmt>(Whole)->getBody()
-                                              : cast<WhileStmt>(Whole)->getBody())))
+       !isa<CompoundStmt>(isa<ForStmt>(Whole)
+                              ? cast<ForStmt>(Whole)->getBody()
+                              : cast<WhileStmt>(Whole)->getBody())))
     if (std::optional<Token> Semi =
             Lexer::findNextToken(Whole->getEndLoc(), SM, Ctx.getLangOpts());
         Semi && Semi->is(tok::semi))

@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "optiml/Driver/Driver.h"
+#include "optiml/Frontend/NvccFlags.h"
 #include "optiml/Support/Error.h"
 
 #include "OptimlVersion.inc"
@@ -495,6 +496,31 @@ static int runCacheFiles(Driver &D) {
 }
 
 /// --optimize's options from the command line, with the model \p Llm.
+/// What the source's compile command says its build needs (include paths,
+/// definitions, standard), set once the compilation database is known.
+static std::vector<std::string> ProjectNvccFlags;
+
+/// The nvcc flags of every candidate build: the project's, then the user's
+/// -Xnvcc flags, which may override them.
+static std::vector<std::string> nvccFlags() {
+  std::vector<std::string> Flags = ProjectNvccFlags;
+  Flags.insert(Flags.end(), NvccFlags.begin(), NvccFlags.end());
+  return Flags;
+}
+
+/// The flags nvcc needs from \p Source's compile command in \p DB.
+static std::vector<std::string>
+projectNvccFlags(const clang::tooling::CompilationDatabase &DB,
+                 StringRef Source) {
+  SmallString<256> Path(Source);
+  sys::fs::make_absolute(Path);
+  std::vector<clang::tooling::CompileCommand> Commands =
+      DB.getCompileCommands(Path);
+  if (Commands.empty())
+    return {};
+  return buildFlagsOf(Commands.front().CommandLine, Commands.front().Directory);
+}
+
 static OptimizeOptions optimizeOptions(LlmConfig Llm) {
   OptimizeOptions O;
   O.Llm = std::move(Llm);
@@ -505,7 +531,7 @@ static OptimizeOptions optimizeOptions(LlmConfig Llm) {
   O.Kernel = KernelName;
   O.SpecPath = SpecFile;
   O.Arch = GpuArch;
-  O.NvccFlags = NvccFlags;
+  O.NvccFlags = nvccFlags();
   O.Strategy = Strategy;
   O.Budget = Budget;
   O.BatchSize = Jobs;
@@ -574,7 +600,7 @@ static int runFromPrompt(int Argc, const char **Argv, const char *Argv0) {
   O.ReferenceAttempts = ReferenceAttempts;
   O.OutputPath = OutputFile;
   O.Arch = GpuArch;
-  O.NvccFlags = NvccFlags;
+  O.NvccFlags = nvccFlags();
   O.DbPath = DbPath;
   O.Measure.NoiseTarget = NoiseTarget;
   O.TimeoutSeconds = RunTimeout;
@@ -681,12 +707,13 @@ int main(int Argc, const char **Argv) {
   if (Error E = checkOptionsFit(*Action))
     return fail(std::move(E));
   CudaToolchain Toolchain = CudaToolchain::detect(Argv[0], CudaPath, GpuArch);
+  ProjectNvccFlags = projectNvccFlags(Parser->getCompilations(), Sources[0]);
   Driver D(Argv[0], Parser->getCompilations(), Toolchain, outs(), errs());
   if (UseCache) {
     UseCacheOptions O;
     O.SpecPath = SpecFile;
     O.Arch = GpuArch;
-    O.NvccFlags = NvccFlags;
+    O.NvccFlags = nvccFlags();
     O.DbPath = DbPath;
     O.ImportPath = ImportCache;
     O.OutputPath = OutputFile;
@@ -723,7 +750,7 @@ int main(int Argc, const char **Argv) {
     O.Kernel = KernelName;
     O.SpecPath = SpecFile;
     O.Arch = GpuArch;
-    O.NvccFlags = NvccFlags;
+    O.NvccFlags = nvccFlags();
     O.Count = ProposalCount;
     O.OutputDir = OutputFile;
     O.DbPath = DbPath;
@@ -745,7 +772,7 @@ int main(int Argc, const char **Argv) {
     O.Candidate = CandidateFile;
     O.SpecPath = SpecFile;
     O.Arch = GpuArch;
-    O.NvccFlags = NvccFlags;
+    O.NvccFlags = nvccFlags();
     O.Measure.Metrics = Metrics;
     O.Measure.NoiseTarget = NoiseTarget;
     O.Measure.SavePlanPath = SavePlan;

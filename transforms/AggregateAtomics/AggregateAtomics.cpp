@@ -32,11 +32,9 @@ emit(const Site &S, const AggregateAtomicsPlan &Plan, ASTContext &Ctx);
 
 static llvm::Expected<Rewrite> plan(const Site &S, const ParamValues &,
                                     ASTContext &Ctx) {
-  auto Plan = AggregateAtomicsLegality::check(S, Ctx);
-  if (!Plan)
-    return Plan.takeError();
-  return Rewrite(
-      [S, Plan = std::move(*Plan), &Ctx] { return emit(S, Plan, Ctx); });
+  return Rewrite::of(
+      AggregateAtomicsLegality::check(S, Ctx),
+      [S, &Ctx](const auto &Plan) { return emit(S, Plan, Ctx); });
 }
 
 namespace {

@@ -2,6 +2,7 @@
 
 #include "transforms/AggregateAtomics/AggregateAtomicsLegality.h"
 #include "optiml/Analysis/Legality/CudaBuiltins.h"
+#include "optiml/Analysis/Legality/FirstRefusal.h"
 #include "optiml/Analysis/Legality/IndexPolynomial.h"
 #include "optiml/Analysis/Legality/LegalityError.h"
 #include "optiml/Analysis/Legality/VarUses.h"
@@ -58,23 +59,6 @@ const Expr *varyingPart(const Expr &E, const FunctionDecl &Kernel,
   return Found;
 }
 
-/// Whether \p Call stands as a statement of its own, its value unused.
-bool isStatement(const CallExpr &Call, ASTContext &Ctx) {
-  DynTypedNode Parent = parentOf(DynTypedNode::create(Call), Ctx);
-  if (Parent.get<CompoundStmt>() || Parent.get<LabelStmt>() ||
-      Parent.get<SwitchCase>())
-    return true;
-  if (const auto *If = Parent.get<IfStmt>())
-    return If->getThen() == &Call || If->getElse() == &Call;
-  if (const auto *For = Parent.get<ForStmt>())
-    return For->getBody() == &Call;
-  if (const auto *While = Parent.get<WhileStmt>())
-    return While->getBody() == &Call;
-  if (const auto *Do = Parent.get<DoStmt>())
-    return Do->getBody() == &Call;
-  return false;
-}
-
 bool isShuffledType(QualType T, ASTContext &Ctx) {
   T = T.getCanonicalType().getUnqualifiedType();
   return Ctx.hasSameType(T, Ctx.IntTy) ||
@@ -95,7 +79,7 @@ llvm::Error checkAtomic(const CallExpr &Call, const FunctionDecl &Kernel,
     return notApplicableAt(Call.getBeginLoc(), Ctx,
                            "this atomicAdd does not take an address and a "
                            "value");
-  if (!isStatement(Call, Ctx))
+  if (!isDiscardedValue(Call, Ctx))
     return illegalAt(Call.getBeginLoc(), Ctx,
                      "the value this atomicAdd returns (each thread's old "
                      "value) is used, which one atomic per warp cannot give");
@@ -125,34 +109,22 @@ llvm::Expected<AggregateAtomicsPlan>
 AggregateAtomicsLegality::check(const Site &S, ASTContext &Ctx) {
   const FunctionDecl &Kernel = *S.Kernel;
   AggregateAtomicsPlan Plan;
-  llvm::Error First = llvm::Error::success();
-  bool Refused = false;
+  FirstRefusal Refusals;
   for (const CallExpr *Call : nodesOf<CallExpr>(Kernel.getBody())) {
     const FunctionDecl *F = Call->getDirectCallee();
     if (!F || !F->getIdentifier() || F->getName() != "atomicAdd")
       continue;
     if (llvm::Error E = checkAtomic(*Call, Kernel, Ctx)) {
-      // The first refusal is the one reported when none may be aggregated.
-      if (Refused) {
-        llvm::consumeError(std::move(E));
-        continue;
-      }
-      llvm::consumeError(std::move(First));
-      First = std::move(E);
-      Refused = true;
+      Refusals.note(std::move(E));
       continue;
     }
     Plan.Atomics.push_back(
         {Call,
          Call->getArg(0)->getType()->getPointeeType().getUnqualifiedType()});
   }
-  if (!Plan.Atomics.empty()) {
-    llvm::consumeError(std::move(First));
+  if (!Plan.Atomics.empty())
     return Plan;
-  }
-  if (Refused)
-    return First;
-  llvm::consumeError(std::move(First));
-  return notApplicableAt(Kernel.getLocation(), Ctx,
-                         "'" + Kernel.getName() + "' calls no atomicAdd");
+  return Refusals.take(
+      notApplicableAt(Kernel.getLocation(), Ctx,
+                      "'" + Kernel.getName() + "' calls no atomicAdd"));
 }

@@ -30,23 +30,6 @@ static llvm::Expected<EditSet> emit(const FunctionDecl &K,
                                     const BlockSizePlan &Plan, const Dim3 &New,
                                     ASTContext &Ctx);
 
-/// One launch's edits; variables already rewritten are in \p Done.
-/// \p Replaced: the grid text the rewrite replaces, where a block
-/// variable may be read without pinning its old value.
-static llvm::Error rewriteLaunch(const FunctionDecl &Kernel,
-                                 const LaunchShape &Shape, const Dim3 &New,
-                                 llvm::ArrayRef<SourceRange> Replaced,
-                                 EditSet &Edits,
-                                 llvm::SmallPtrSetImpl<const VarDecl *> &Done,
-                                 ASTContext &Ctx);
-
-static llvm::Error rewriteBlock(const FunctionDecl &Kernel,
-                                const LaunchShape &Shape, const Dim3 &New,
-                                llvm::ArrayRef<SourceRange> Replaced,
-                                EditSet &Edits,
-                                llvm::SmallPtrSetImpl<const VarDecl *> &Done,
-                                ASTContext &Ctx);
-
 static Dim3 blockOf(const ParamValues &P) {
   return {uint64_t(P.getInt("x")), uint64_t(P.getInt("y")),
           uint64_t(P.getInt("z"))};
@@ -91,12 +74,10 @@ static ParamValues defaults(const TransformDescriptor &, ParamValues V,
 static llvm::Expected<Rewrite> plan(const Site &S, const ParamValues &P,
                                     ASTContext &Ctx) {
   Dim3 New = blockOf(P);
-  auto Plan = BlockSizeLegality::analyze(*S.Kernel, New, Ctx);
-  if (!Plan)
-    return Plan.takeError();
-  return Rewrite([&K = *S.Kernel, Plan = std::move(*Plan), New, &Ctx] {
-    return emit(K, Plan, New, Ctx);
-  });
+  return Rewrite::of(BlockSizeLegality::analyze(*S.Kernel, New, Ctx),
+                     [&K = *S.Kernel, New, &Ctx](const auto &Plan) {
+                       return emit(K, Plan, New, Ctx);
+                     });
 }
 
 /// "x, y" or "x, y, z": at least \p MinDims components, more when needed.
@@ -115,6 +96,8 @@ static llvm::Error replace(const Expr &E, std::string Text, EditSet &Edits,
                    Ctx);
 }
 
+/// The block operand's edit: the variable it names when only launches
+/// read it, else the operand itself.
 static llvm::Error
 rewriteBlock(const FunctionDecl &Kernel, const LaunchShape &S, const Dim3 &New,
              llvm::ArrayRef<SourceRange> Replaced, EditSet &Edits,
@@ -139,6 +122,9 @@ rewriteBlock(const FunctionDecl &Kernel, const LaunchShape &S, const Dim3 &New,
   return replace(*B.Arg, Text, Edits, Ctx);
 }
 
+/// One launch's edits; variables already rewritten are in \p Done.
+/// \p Replaced: the grid text the rewrite replaces, where a block
+/// variable may be read without pinning its old value.
 static llvm::Error
 rewriteLaunch(const FunctionDecl &Kernel, const LaunchShape &S, const Dim3 &New,
               llvm::ArrayRef<SourceRange> Replaced, EditSet &Edits,

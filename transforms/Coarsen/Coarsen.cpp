@@ -36,13 +36,10 @@ static ParamValues defaults(const TransformDescriptor &, ParamValues V,
 
 static llvm::Expected<Rewrite> plan(const Site &S, const ParamValues &P,
                                     ASTContext &Ctx) {
-  auto Plan = CoarsenLegality::analyze(*S.Kernel, dimOf(P),
-                                       unsigned(P.getInt("factor")), Ctx);
-  if (!Plan)
-    return Plan.takeError();
-  return Rewrite([&K = *S.Kernel, Plan = std::move(*Plan), &Ctx] {
-    return emit(K, Plan, Ctx);
-  });
+  return Rewrite::of(
+      CoarsenLegality::analyze(*S.Kernel, dimOf(P),
+                               unsigned(P.getInt("factor")), Ctx),
+      [&K = *S.Kernel, &Ctx](const auto &Plan) { return emit(K, Plan, Ctx); });
 }
 
 static llvm::Expected<EditSet> emit(const FunctionDecl &K,

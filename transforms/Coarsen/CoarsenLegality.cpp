@@ -195,17 +195,6 @@ bool isGlobalIndex(const Expr *E, unsigned D) {
   return Is(S->getLHS(), S->getRHS()) || Is(S->getRHS(), S->getLHS());
 }
 
-template <typename Fn>
-void forEachLeaf(const Expr *E, BinaryOperatorKind Op, Fn Leaf) {
-  const auto *B = dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts());
-  if (B && B->getOpcode() == Op) {
-    forEachLeaf(B->getLHS(), Op, Leaf);
-    forEachLeaf(B->getRHS(), Op, Leaf);
-    return;
-  }
-  Leaf(E->IgnoreParenImpCasts());
-}
-
 /// The variable a comparison keeps large (\p Large) or small.
 const VarDecl *comparedVar(const Expr *Leaf, bool Large) {
   const auto *Cmp = dyn_cast<BinaryOperator>(Leaf);
@@ -871,7 +860,8 @@ llvm::Expected<CoarsenPlan> CoarsenLegality::analyze(const FunctionDecl &Kernel,
         "'" + Kernel.getName() + "' is already coarsened along " +
             AxisNames[Dim] + " (it uses " + Plan.copyVar() + ")");
   KernelRules Rules(Kernel, Dim, Ctx);
-  if (llvm::Error E = checkNoCooperation(Kernel, CooperationReasons::forMerging(), Ctx))
+  if (llvm::Error E =
+          checkNoCooperation(Kernel, CooperationReasons::forMerging(), Ctx))
     return E;
   if (llvm::Error E = Rules.checkGeometry())
     return E;

@@ -77,7 +77,6 @@ public:
                                              unsigned Dim, unsigned Factor,
                                              clang::ASTContext &Ctx);
 
-
   /// Whether \p Kernel reads blockIdx in dimension \p Dim.
   static bool readsBlockIdx(const clang::FunctionDecl &Kernel, unsigned Dim);
 };

@@ -45,12 +45,8 @@ declarations(llvm::ArrayRef<HoistCandidate> Candidates,
 
 static llvm::Expected<Rewrite> plan(const Site &S, const ParamValues &,
                                     ASTContext &Ctx) {
-  auto Candidates = HoistLegality::check(*S.Loop, S.Name, Ctx);
-  if (!Candidates)
-    return Candidates.takeError();
-  return Rewrite([S, C = std::move(*Candidates), &Ctx] {
-    return emit(S, C, Ctx);
-  });
+  return Rewrite::of(HoistLegality::check(*S.Loop, S.Name, Ctx),
+                     [S, &Ctx](const auto &C) { return emit(S, C, Ctx); });
 }
 
 /// \p Count fresh names `optiml_invN`, the smallest N the kernel does not
@@ -90,7 +86,8 @@ declarations(llvm::ArrayRef<HoistCandidate> Candidates,
 static llvm::Expected<EditSet>
 emit(const Site &S, const std::vector<HoistCandidate> &Candidates,
      ASTContext &Ctx) {
-  std::vector<std::string> Names = freshNames(*S.Kernel, Candidates.size(), Ctx);
+  std::vector<std::string> Names =
+      freshNames(*S.Kernel, Candidates.size(), Ctx);
   EditSet Edits;
   for (size_t I = 0; I < Candidates.size(); ++I)
     for (const Expr *Use : Candidates[I].Uses)

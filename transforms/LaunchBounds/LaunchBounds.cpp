@@ -39,8 +39,8 @@ static ParamValues defaults(const TransformDescriptor &D, ParamValues V,
 
 static llvm::Expected<Rewrite> plan(const Site &S, const ParamValues &P,
                                     ASTContext &Ctx) {
-  if (llvm::Error E = LaunchBoundsLegality::check(
-          *S.Kernel, P.getInt("max-threads"), Ctx))
+  if (llvm::Error E =
+          LaunchBoundsLegality::check(*S.Kernel, P.getInt("max-threads"), Ctx))
     return E;
   std::string Attr = "__launch_bounds__(" + P.get("max-threads").str() + ") ";
   return Rewrite([&K = *S.Kernel, Attr, &Ctx] { return emit(K, Attr, Ctx); });

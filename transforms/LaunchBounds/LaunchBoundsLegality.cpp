@@ -2,8 +2,7 @@
 
 #include "transforms/LaunchBounds/LaunchBoundsLegality.h"
 #include "optiml/Analysis/Legality/KernelBlock.h"
-#include "optiml/Analysis/Legality/KernelLaunches.h"
-#include "optiml/Analysis/Legality/LaunchConfig.h"
+#include "optiml/Analysis/Legality/LaunchShape.h"
 #include "optiml/Analysis/Legality/LegalityError.h"
 
 #include "clang/AST/Attr.h"
@@ -13,40 +12,27 @@ using namespace clang;
 
 using LaunchThreads = std::vector<std::pair<const Expr *, uint64_t>>;
 
-/// Each launch's block operand and its threads per block.
+/// Each launch's block operand and its threads per block; with no launch in
+/// the file, the mark's block(...), the launch the spec verifies and times.
 static llvm::Expected<LaunchThreads>
 threadsPerLaunch(const FunctionDecl &Kernel, ASTContext &Ctx) {
-  KernelLaunches Launches(Ctx, Kernel);
-  if (const Expr *Use = Launches.addressUse())
-    return illegalAt(Use->getBeginLoc(), Ctx,
-                     "the address of '" + Kernel.getName() +
-                         "' is taken, so it may be launched with any block");
+  auto Calls = launchesInReach(Kernel, "its block size", Ctx);
+  if (!Calls)
+    return Calls.takeError();
   LaunchThreads Out;
-  if (Launches.calls().empty()) {
-    // The mark's block(...) is the launch the spec verifies and times.
+  if (Calls->empty()) {
     auto Mark = markBlock(Kernel, Ctx);
     if (!Mark)
       return Mark.takeError();
-    if (!*Mark)
-      return illegalAt(Kernel.getLocation(), Ctx,
-                       "'" + Kernel.getName() +
-                           "' is not launched in this file and its #pragma "
-                           "optiml mark gives no block(...), so its block "
-                           "sizes are unknown");
-    const auto &D = (*Mark)->Dims;
+    const auto &D = (**Mark).Dims;
     Out.push_back({nullptr, D[0] * D[1] * D[2]});
-    return Out;
   }
-  for (const CUDAKernelCallExpr *Call : Launches.calls()) {
-    ConfigOperand Block = LaunchConfig::operand(*Call, 1, Ctx);
-    auto Dims = LaunchConfig::evaluate(Block, Ctx);
-    if (!Dims)
-      return illegalAt(
-          Block.Arg->getBeginLoc(), Ctx,
-          "the block of this launch is not a compile-time "
-          "constant" +
-              (Block.Unknown.empty() ? "" : " (" + Block.Unknown + ")"));
-    Out.push_back({Block.Arg, (*Dims)[0] * (*Dims)[1] * (*Dims)[2]});
+  for (const CUDAKernelCallExpr *Call : *Calls) {
+    auto Shape = LaunchShape::read(*Call, Ctx);
+    if (!Shape)
+      return Shape.takeError();
+    const Dim3 &D = Shape->OldBlock;
+    Out.push_back({Shape->Block.Arg, D[0] * D[1] * D[2]});
   }
   return Out;
 }

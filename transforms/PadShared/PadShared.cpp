@@ -32,10 +32,8 @@ using MatchResult = ast_matchers::MatchFinder::MatchResult;
 static llvm::Expected<Rewrite> plan(const Site &S, const ParamValues &P,
                                     ASTContext &Ctx) {
   int64_t Pad = P.has("pad") ? P.getInt("pad") : 1;
-  auto Plan = PadSharedLegality::check(S, (unsigned)Pad, Ctx);
-  if (!Plan)
-    return Plan.takeError();
-  return Rewrite([Plan = std::move(*Plan), &Ctx] { return emit(Plan, Ctx); });
+  return Rewrite::of(PadSharedLegality::check(S, (unsigned)Pad, Ctx),
+                     [&Ctx](const auto &Plan) { return emit(Plan, Ctx); });
 }
 
 /// The inner (column) dimension of the bound array, as written: `[C]` in

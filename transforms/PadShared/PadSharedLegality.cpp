@@ -2,8 +2,10 @@
 
 #include "transforms/PadShared/PadSharedLegality.h"
 #include "optiml/Analysis/Legality/CudaBuiltins.h"
+#include "optiml/Analysis/Legality/FirstRefusal.h"
 #include "optiml/Analysis/Legality/IndexPolynomial.h"
 #include "optiml/Analysis/Legality/LegalityError.h"
+#include "optiml/Analysis/Legality/SharedMemory.h"
 #include "optiml/Analysis/Legality/VarUses.h"
 
 #include "clang/AST/Attr.h"
@@ -17,8 +19,7 @@ using namespace clang;
 
 namespace {
 
-/// The static shared memory a kernel may declare.
-constexpr uint64_t StaticSharedLimit = 48 * 1024;
+/// Shared memory banks: their number and width.
 constexpr unsigned Banks = 32;
 constexpr unsigned BankBytes = 4;
 
@@ -173,35 +174,6 @@ llvm::Error ArrayCheck::run(unsigned Pad) {
   return llvm::Error::success();
 }
 
-/// The static __shared__ variables \p Kernel declares or uses.
-std::vector<const VarDecl *> sharedVariables(const FunctionDecl &Kernel) {
-  std::vector<const VarDecl *> Out;
-  llvm::SmallPtrSet<const VarDecl *, 8> Seen;
-  auto Add = [&](const Decl *D) {
-    if (const auto *V = dyn_cast_or_null<VarDecl>(D);
-        V && V->hasAttr<CUDASharedAttr>() && Seen.insert(V).second)
-      Out.push_back(V);
-  };
-  forEachNode(Kernel.getBody(), [&](const Stmt *N) {
-    if (const auto *Ref = dyn_cast<DeclRefExpr>(N))
-      Add(Ref->getDecl());
-    else if (const auto *D = dyn_cast<DeclStmt>(N))
-      for (const Decl *Sub : D->decls())
-        Add(Sub);
-  });
-  return Out;
-}
-
-/// The bytes of static shared memory \p Vars take, dependent or
-/// unsized (extern) ones aside.
-uint64_t staticBytes(llvm::ArrayRef<const VarDecl *> Vars, ASTContext &Ctx) {
-  uint64_t Bytes = 0;
-  for (const VarDecl *V : Vars)
-    if (!V->getType()->isDependentType() && !V->getType()->isIncompleteType())
-      Bytes += Ctx.getTypeSizeInChars(V->getType()).getQuantity();
-  return Bytes;
-}
-
 } // namespace
 
 llvm::Expected<PadSharedPlan>
@@ -210,19 +182,10 @@ PadSharedLegality::check(const Site &S, unsigned Pad, ASTContext &Ctx) {
   PadSharedPlan Plan;
   Plan.Pad = Pad;
   std::vector<const VarDecl *> Shared = sharedVariables(Kernel);
-  llvm::Error First = llvm::Error::success();
-  bool Refused = false;
   // The first refusal is the one reported when no array can be padded.
-  auto Refuse = [&](llvm::Error E) {
-    if (Refused) {
-      llvm::consumeError(std::move(E));
-      return;
-    }
-    llvm::consumeError(std::move(First));
-    First = std::move(E);
-    Refused = true;
-  };
-  uint64_t Bytes = staticBytes(Shared, Ctx);
+  FirstRefusal Refusals;
+  auto Refuse = [&](llvm::Error E) { Refusals.note(std::move(E)); };
+  uint64_t Bytes = staticSharedBytes(Kernel, Ctx);
   for (const VarDecl *V : Shared) {
     if (V->getType()->isDependentType()) {
       Refuse(notApplicableAt(V->getLocation(), Ctx,
@@ -260,15 +223,11 @@ PadSharedLegality::check(const Site &S, unsigned Pad, ASTContext &Ctx) {
     Bytes += Extra;
     Plan.Arrays.push_back(V);
   }
-  if (!Plan.Arrays.empty()) {
-    llvm::consumeError(std::move(First));
+  if (!Plan.Arrays.empty())
     return Plan;
-  }
-  if (Refused)
-    return First;
-  llvm::consumeError(std::move(First));
-  return notApplicableAt(Kernel.getLocation(), Ctx,
-                         "'" + Kernel.getName() +
-                             "' declares no statically sized 2-D __shared__ "
-                             "array");
+  return Refusals.take(
+      notApplicableAt(Kernel.getLocation(), Ctx,
+                      "'" + Kernel.getName() +
+                          "' declares no statically sized 2-D __shared__ "
+                          "array"));
 }

@@ -28,11 +28,9 @@ static llvm::Expected<EditSet> emit(const Site &S, const ReadOnlyPlan &Plan,
 
 static llvm::Expected<Rewrite> plan(const Site &S, const ParamValues &,
                                     ASTContext &Ctx) {
-  auto Plan = ReadOnlyLegality::check(S, Ctx);
-  if (!Plan)
-    return Plan.takeError();
-  return Rewrite(
-      [S, Plan = std::move(*Plan), &Ctx] { return emit(S, Plan, Ctx); });
+  return Rewrite::of(
+      ReadOnlyLegality::check(S, Ctx),
+      [S, &Ctx](const auto &Plan) { return emit(S, Plan, Ctx); });
 }
 
 /// `x[i]` -> `__ldg(&x[i])`: two insertions, so that a load inside

@@ -32,11 +32,9 @@ emit(const Site &S, const ScalarReplacePlan &Plan, ASTContext &Ctx);
 
 static llvm::Expected<Rewrite> plan(const Site &S, const ParamValues &,
                                     ASTContext &Ctx) {
-  auto Plan = ScalarReplaceLegality::check(*S.Loop, S.Name, *S.Kernel, Ctx);
-  if (!Plan)
-    return Plan.takeError();
-  return Rewrite(
-      [S, Plan = std::move(*Plan), &Ctx] { return emit(S, Plan, Ctx); });
+  return Rewrite::of(
+      ScalarReplaceLegality::check(*S.Loop, S.Name, *S.Kernel, Ctx),
+      [S, &Ctx](const auto &Plan) { return emit(S, Plan, Ctx); });
 }
 
 static llvm::Expected<EditSet>

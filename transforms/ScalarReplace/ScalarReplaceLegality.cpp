@@ -25,34 +25,6 @@ const ParmVarDecl *bufferOf(const ArraySubscriptExpr &A) {
   return P && P->getType()->isPointerType() ? P : nullptr;
 }
 
-/// How the loop uses an element expression.
-enum class UseKind { Read, Write, Escape };
-
-/// Reads are values taken (lvalue-to-rvalue); writes are assignments,
-/// compound assignments and increments; anything else (its address taken,
-/// bound to a reference) lets the element escape.
-UseKind useOf(const Expr &E, ASTContext &Ctx) {
-  DynTypedNode Node = DynTypedNode::create(E);
-  const Expr *Child = &E;
-  while (true) {
-    DynTypedNode Parent = parentOf(Node, Ctx);
-    if (const auto *P = Parent.get<ParenExpr>()) {
-      Child = P, Node = Parent;
-      continue;
-    }
-    if (const auto *C = Parent.get<ImplicitCastExpr>())
-      return C->getCastKind() == CK_LValueToRValue ? UseKind::Read
-                                                   : UseKind::Escape;
-    if (const auto *B = Parent.get<BinaryOperator>())
-      return B->isAssignmentOp() && B->getLHS()->IgnoreParens() == Child
-                 ? UseKind::Write
-                 : UseKind::Escape;
-    if (const auto *U = Parent.get<UnaryOperator>())
-      return U->isIncrementDecrementOp() ? UseKind::Write : UseKind::Escape;
-    return UseKind::Escape;
-  }
-}
-
 llvm::FoldingSetNodeID keyOf(const Expr &Index, const ASTContext &Ctx) {
   llvm::FoldingSetNodeID Key;
   Index.IgnoreParenImpCasts()->Profile(Key, Ctx, /*Canonical=*/true);
@@ -72,8 +44,8 @@ class LoopScan {
 public:
   LoopScan(const Stmt &Loop, ASTContext &Ctx) : Loop(Loop), Ctx(Ctx) {}
 
-  llvm::Expected<ScalarReplacePlan>
-  run(const FunctionDecl &Kernel, llvm::StringRef Site);
+  llvm::Expected<ScalarReplacePlan> run(const FunctionDecl &Kernel,
+                                        llvm::StringRef Site);
 
 private:
   void scan();
@@ -105,9 +77,9 @@ void LoopScan::scan() {
         BufferUses &U = UsesOf(P);
         U.Subscripts.push_back(A);
         Bases.insert(A->getBase()->IgnoreParenImpCasts());
-        UseKind K = useOf(*A, Ctx);
-        U.Writes |= K == UseKind::Write;
-        if (K == UseKind::Escape && !U.Escape)
+        LvalueUse K = lvalueUseOf(*A, Ctx);
+        U.Writes |= K == LvalueUse::Write || K == LvalueUse::ReadWrite;
+        if (K == LvalueUse::Escapes && !U.Escape)
           U.Escape = A;
       }
   });
@@ -240,8 +212,8 @@ LoopScan::entryTest(llvm::ArrayRef<ReplacedElement> Elements) {
          textOf(L->Bound->getSourceRange(), Ctx);
 }
 
-llvm::Expected<ScalarReplacePlan>
-LoopScan::run(const FunctionDecl &Kernel, llvm::StringRef Site) {
+llvm::Expected<ScalarReplacePlan> LoopScan::run(const FunctionDecl &Kernel,
+                                                llvm::StringRef Site) {
   if (!isa<ForStmt, WhileStmt, DoStmt>(Loop))
     return notApplicableAt(Loop.getBeginLoc(), Ctx,
                            "'" + Site + "' is not a for, while or do loop");
@@ -259,10 +231,9 @@ LoopScan::run(const FunctionDecl &Kernel, llvm::StringRef Site) {
         Reason = Why, Where = W;
       continue;
     }
-    Plan.Elements.push_back({U.Buffer, U.Subscripts,
-                             U.Buffer->getType()
-                                 ->getPointeeType()
-                                 .getUnqualifiedType()});
+    Plan.Elements.push_back(
+        {U.Buffer, U.Subscripts,
+         U.Buffer->getType()->getPointeeType().getUnqualifiedType()});
   }
   if (Plan.Elements.empty())
     return Reason.empty()
@@ -279,7 +250,8 @@ LoopScan::run(const FunctionDecl &Kernel, llvm::StringRef Site) {
   if (!AllRestrict)
     if (llvm::Error E = checkDistinctBuffers(Kernel, Ctx))
       return E;
-  Plan.RestsOnSpec = !AllRestrict && KernelLaunches(Ctx, Kernel).calls().empty();
+  Plan.RestsOnSpec =
+      !AllRestrict && KernelLaunches(Ctx, Kernel).calls().empty();
   auto Test = entryTest(Plan.Elements);
   if (!Test)
     return Test.takeError();

@@ -1,4 +1,5 @@
-//===- ScalarReplaceLegality.h - may an element live in a register? -*- C++ -*-===//
+//===- ScalarReplaceLegality.h - may an element live in a register? -*- C++
+//-*-===//
 //
 // `for (k...) C[i * n + j] += A[...] * B[...];` loads and stores C's element
 // on every iteration: the compiler must assume a store through C may change

@@ -8,8 +8,8 @@
 #ifndef OPTIML_TRANSFORMS_STAGESHARED_HALOWRITER_H
 #define OPTIML_TRANSFORMS_STAGESHARED_HALOWRITER_H
 
-#include "transforms/StageShared/StageSharedLegality.h"
 #include "optiml/Rewrite/EditSet.h"
+#include "transforms/StageShared/StageSharedLegality.h"
 
 namespace optiml {
 

@@ -16,9 +16,9 @@
 #include "optiml/Analysis/Legality/IndexPolynomial.h"
 #include "optiml/Analysis/Legality/LegalityError.h"
 #include "optiml/Analysis/Legality/LoopInfo.h"
-#include "transforms/StageShared/StageSharedLegality.h"
 #include "optiml/Analysis/Legality/VarUses.h"
 #include "optiml/Analysis/SourceText.h"
+#include "transforms/StageShared/StageSharedLegality.h"
 
 #include "clang/AST/StmtCXX.h"
 
@@ -81,17 +81,9 @@ llvm::Expected<const ArraySubscriptExpr *> onlyStore(const FunctionDecl &Kernel,
 /// top-level coarsening copy loop (returned in \p Jam) is on the way.
 llvm::Expected<const Stmt *> topLevel(const Stmt &S, const FunctionDecl &K,
                                       const ForStmt *&Jam, ASTContext &Ctx) {
-  DynTypedNode Node = DynTypedNode::create(S);
   const Stmt *Child = &S;
   Jam = nullptr;
-  while (true) {
-    DynTypedNode Parent = parentOf(Node, Ctx);
-    if (Parent.getNodeKind().isNone())
-      break;
-    Node = Parent;
-    const Stmt *P = Parent.get<Stmt>();
-    if (!P)
-      continue;
+  for (const Stmt *P : enclosingStmts(S, Ctx)) {
     if (P == K.getBody()) {
       const Stmt *Loop = Child;
       if (const auto *A = dyn_cast<AttributedStmt>(Child)) // #pragma unroll

@@ -31,9 +31,9 @@
 #include "optiml/Analysis/Legality/GuardTerms.h"
 #include "optiml/Analysis/Legality/IndexPolynomial.h"
 #include "optiml/Analysis/Legality/LegalityError.h"
-#include "transforms/StageShared/StageSharedLegality.h"
 #include "optiml/Analysis/Legality/VarUses.h"
 #include "optiml/Analysis/SourceText.h"
+#include "transforms/StageShared/StageSharedLegality.h"
 
 #include "clang/AST/StmtCXX.h"
 

@@ -298,23 +298,16 @@ llvm::Expected<EditSet> StageWriter::write() {
 static llvm::Expected<Rewrite> plan(const Site &S, const ParamValues &P,
                                     ASTContext &Ctx) {
   if (!S.Loop && writes(S, Ctx)) {
-    auto Plan = exchange(S, Ctx);
-    if (!Plan)
-      return Plan.takeError();
-    return Rewrite(
-        [Plan = std::move(*Plan), &Ctx] { return writeExchange(Plan, Ctx); });
+    return Rewrite::of(exchange(S, Ctx), [&Ctx](const auto &Plan) {
+      return writeExchange(Plan, Ctx);
+    });
   }
   if (!S.Loop) {
-    auto Plan = halo(S, Ctx);
-    if (!Plan)
-      return Plan.takeError();
-    return Rewrite(
-        [Plan = std::move(*Plan), &Ctx] { return writeHalo(Plan, Ctx); });
+    return Rewrite::of(halo(S, Ctx), [&Ctx](const auto &Plan) {
+      return writeHalo(Plan, Ctx);
+    });
   }
-  auto Plan = loopTiles(S, P, Ctx);
-  if (!Plan)
-    return Plan.takeError();
-  return Rewrite([Plan = std::move(*Plan), &Ctx] {
+  return Rewrite::of(loopTiles(S, P, Ctx), [&Ctx](const auto &Plan) {
     return StageWriter(Plan, Ctx).write();
   });
 }

@@ -9,11 +9,6 @@
 using namespace optiml;
 using namespace clang;
 
-unsigned optiml::offsetOf(SourceLocation L, const ASTContext &Ctx) {
-  const SourceManager &SM = Ctx.getSourceManager();
-  return SM.getFileOffset(SM.getExpansionLoc(L));
-}
-
 unsigned optiml::endOffsetOf(const Stmt &S, bool WithSemi,
                              const ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();

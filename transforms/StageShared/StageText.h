@@ -11,6 +11,7 @@
 
 #include "optiml/Analysis/Legality/GuardTerms.h"
 #include "optiml/Rewrite/EditSet.h"
+#include "optiml/Rewrite/Indentation.h"
 #include "transforms/StageShared/GuardSplit.h"
 
 #include "clang/AST/ASTContext.h"
@@ -19,9 +20,6 @@
 #include <string>
 
 namespace optiml {
-
-/// The main-file offset of \p L (its expansion).
-unsigned offsetOf(clang::SourceLocation L, const clang::ASTContext &Ctx);
 
 /// The offset just past \p S; past a `;` that follows it when \p WithSemi.
 unsigned endOffsetOf(const clang::Stmt &S, bool WithSemi,

@@ -12,12 +12,13 @@
 //===----------------------------------------------------------------------===//
 
 #include "optiml/Analysis/Legality/LoopInfo.h"
+#include "optiml/Rewrite/Indentation.h"
 #include "optiml/Rewrite/KernelIdentifiers.h"
 #include "optiml/Transform/FunctionTransform.h"
 #include "transforms/TransformFactories.h"
 
-#include "transforms/Tile/TileLegality.h"
 #include "optiml/Analysis/SourceText.h"
+#include "transforms/Tile/TileLegality.h"
 
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
@@ -96,22 +97,6 @@ static std::pair<std::string, std::string> headers(const CanonicalLoop &L,
   return {Outer, Inner};
 }
 
-/// The offset of \p Loc in the main file.
-static unsigned offsetOf(SourceLocation Loc, const SourceManager &SM) {
-  return SM.getFileOffset(SM.getExpansionLoc(Loc));
-}
-
-/// Whether nothing but blanks precedes \p Offset on its line; sets
-/// \p Indent to the line's leading blanks.
-static bool startsLine(llvm::StringRef Buffer, unsigned Offset,
-                       llvm::StringRef &Indent) {
-  size_t LineStart = Buffer.rfind('\n', Offset);
-  LineStart = LineStart == llvm::StringRef::npos ? 0 : LineStart + 1;
-  llvm::StringRef Before = Buffer.slice(LineStart, Offset);
-  Indent = Before.take_while([](char C) { return C == ' ' || C == '\t'; });
-  return Indent.size() == Before.size();
-}
-
 /// The [begin, end) offsets of the string literals under \p S: lines that
 /// start inside one must not be indented.
 static void stringRanges(const Stmt *S, const SourceManager &SM,
@@ -158,8 +143,11 @@ static llvm::Expected<EditSet> emit(const Site &S, const CanonicalLoop &L,
 
   const SourceManager &SM = Ctx.getSourceManager();
   llvm::StringRef Indent;
-  bool OwnLine = startsLine(SM.getBufferData(SM.getMainFileID()),
-                            offsetOf(For.getBeginLoc(), SM), Indent);
+  unsigned Begin = offsetOf(For.getBeginLoc(), SM);
+  bool OwnLine =
+      lineStartOf(SM.getBufferData(SM.getMainFileID()), Begin, Indent) +
+          Indent.size() ==
+      Begin;
   std::string Text = OwnLine ? Outer + "\n" + Indent.str() + "  " + Inner
                              : Outer + " " + Inner;
   SourceRange Header(For.getBeginLoc(), For.getRParenLoc());

@@ -2,6 +2,7 @@
 
 #include "transforms/Tile/TileLegality.h"
 #include "optiml/Analysis/Legality/LegalityError.h"
+#include "optiml/Analysis/Legality/LoopInfo.h"
 #include "optiml/Analysis/Legality/VarUses.h"
 #include "optiml/Analysis/SourceText.h"
 
@@ -11,16 +12,6 @@
 
 using namespace optiml;
 using namespace clang;
-
-static const char *kindOf(const Stmt &Loop) {
-  if (isa<CXXForRangeStmt>(Loop))
-    return "a range-for loop";
-  return isa<WhileStmt>(Loop) ? "a while-loop" : "a do-loop";
-}
-
-static bool inMainFile(SourceLocation Loc, const SourceManager &SM) {
-  return Loc.isValid() && !Loc.isMacroID() && SM.isWrittenInMainFile(Loc);
-}
 
 /// A `break` that belongs to the loop whose body is \p S (not to a nested
 /// loop or switch), or null.
@@ -80,20 +71,13 @@ llvm::Error TileLegality::checkShape(const CanonicalLoop &L, int64_t Size,
                                llvm::Twine(Size));
   // The tile counter goes up to the last tile's start plus Size; with a
   // constant bound we can tell whether that leaves the IV's type.
-  Expr::EvalResult R;
-  if (!L.Bound->isValueDependent() && L.Bound->EvaluateAsInt(R, Ctx)) {
-    const llvm::APSInt &B = R.Val.getInt();
-    if (B.isSigned() ? B.getSignificantBits() > 64 : B.getActiveBits() > 64)
-      return illegalAt(L.Bound->getBeginLoc(), Ctx,
-                       "the bound does not fit in 64 bits");
-    __int128 Bound =
-        B.isSigned() ? __int128(B.getSExtValue()) : __int128(B.getZExtValue());
-    __int128 Last = Bound + (L.Cmp == BO_LT ? -1 : 0);
-    if (Last + Size > maxValueOf(L.IV->getType(), Ctx))
-      return illegalAt(L.Bound->getBeginLoc(), Ctx,
-                       "the tile counter would overflow '" +
-                           L.IV->getType().getAsString() + "' past the bound");
-  }
+  auto Last = constantBoundValue(L, Ctx);
+  if (!Last)
+    return Last.takeError();
+  if (*Last && **Last + Size > maxValueOf(L.IV->getType(), Ctx))
+    return illegalAt(L.Bound->getBeginLoc(), Ctx,
+                     "the tile counter would overflow '" +
+                         L.IV->getType().getAsString() + "' past the bound");
   return llvm::Error::success();
 }
 
@@ -101,18 +85,11 @@ llvm::Expected<CanonicalLoop> TileLegality::check(const Stmt &Loop,
                                                   llvm::StringRef Site,
                                                   int64_t Size,
                                                   ASTContext &Ctx) {
-  const auto *For = dyn_cast<ForStmt>(&Loop);
-  if (!For)
-    return notApplicableAt(Loop.getBeginLoc(), Ctx,
-                           "'" + Site + "' is " + kindOf(Loop) +
-                               "; tile strip-mines for-loops only");
-  const SourceManager &SM = Ctx.getSourceManager();
-  if (!inMainFile(For->getBeginLoc(), SM) ||
-      !inMainFile(For->getRParenLoc(), SM) || !inMainFile(For->getEndLoc(), SM))
-    return notApplicableAt(For->getBeginLoc(), Ctx,
-                           "'" + Site +
-                               "' is written inside a macro; its header "
-                               "cannot be rewritten");
+  auto Rewritable = rewritableFor(Loop, Site, "tile strip-mines for-loops only",
+                                  "its header cannot be rewritten", Ctx);
+  if (!Rewritable)
+    return Rewritable.takeError();
+  const ForStmt *For = *Rewritable;
   auto L = analyzeLoop(*For, Ctx);
   if (!L)
     return L.takeError();

@@ -3,9 +3,10 @@
 #include "transforms/Unroll/ExplicitUnrollLegality.h"
 #include "optiml/Analysis/Legality/CudaBuiltins.h"
 #include "optiml/Analysis/Legality/LegalityError.h"
-#include "transforms/Unroll/UnrollLegality.h"
+#include "optiml/Analysis/Legality/LoopInfo.h"
 #include "optiml/Analysis/Legality/VarUses.h"
 #include "optiml/Analysis/SourceText.h"
+#include "transforms/Unroll/UnrollLegality.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
@@ -18,32 +19,14 @@ bool ExplicitUnrollPlan::declaresIV() const {
   return isa<DeclStmt>(Loop.For->getInit());
 }
 
-static bool inMainFile(SourceLocation Loc, const SourceManager &SM) {
-  return Loc.isValid() && !Loc.isMacroID() && SM.isWrittenInMainFile(Loc);
-}
-
-static const char *kindOf(const Stmt &Loop) {
-  if (isa<CXXForRangeStmt>(Loop))
-    return "a range-for loop";
-  return isa<WhileStmt>(Loop) ? "a while-loop" : "a do-loop";
-}
-
 llvm::Error ExplicitUnrollLegality::checkPlacement(const Stmt &Loop,
                                                    llvm::StringRef Site,
                                                    ASTContext &Ctx) {
-  const auto *For = dyn_cast<ForStmt>(&Loop);
-  if (!For)
-    return notApplicableAt(Loop.getBeginLoc(), Ctx,
-                           "'" + Site + "' is " + kindOf(Loop) +
-                               "; explicit unrolling needs a counted "
-                               "for-loop");
-  const SourceManager &SM = Ctx.getSourceManager();
-  if (!inMainFile(For->getBeginLoc(), SM) ||
-      !inMainFile(For->getRParenLoc(), SM) || !inMainFile(For->getEndLoc(), SM))
-    return notApplicableAt(For->getBeginLoc(), Ctx,
-                           "'" + Site +
-                               "' is written inside a macro; it cannot be "
-                               "copied");
+  auto Rewritable =
+      rewritableFor(Loop, Site, "explicit unrolling needs a counted for-loop",
+                    "it cannot be copied", Ctx);
+  if (!Rewritable)
+    return Rewritable.takeError();
   // An unroll pragma is refused as in the pragma mode; any other loop
   // pragma or attribute would end up on the statement that now starts the
   // rewrite, not on a loop.
@@ -62,19 +45,12 @@ llvm::Error ExplicitUnrollLegality::checkPlacement(const Stmt &Loop,
 /// value that `counter + (F-1)*s`, which the unrolled loop tests, overflows.
 static llvm::Error checkCounterRange(const CanonicalLoop &L, int64_t Factor,
                                      ASTContext &Ctx) {
-  Expr::EvalResult R;
-  if (L.Bound->isValueDependent() || !L.Bound->EvaluateAsInt(R, Ctx))
-    return llvm::Error::success();
-  const llvm::APSInt &B = R.Val.getInt();
-  if (B.isSigned() ? B.getSignificantBits() > 64 : B.getActiveBits() > 64)
-    return illegalAt(L.Bound->getBeginLoc(), Ctx,
-                     "the bound does not fit in 64 bits");
-  __int128 Bound =
-      B.isSigned() ? __int128(B.getSExtValue()) : __int128(B.getZExtValue());
+  auto Last = constantBoundValue(L, Ctx);
+  if (!Last)
+    return Last.takeError();
   // The counter starts at most one step past the last iteration, and the
   // test adds (F-1) steps to it.
-  __int128 Highest = Bound + (L.Cmp == BO_LT ? -1 : 0) + Factor * L.Step;
-  if (Highest > maxValueOf(L.IV->getType(), Ctx))
+  if (*Last && **Last + Factor * L.Step > maxValueOf(L.IV->getType(), Ctx))
     return illegalAt(L.Bound->getBeginLoc(), Ctx,
                      "the unrolled loop's test would overflow '" +
                          L.IV->getType().getAsString() + "' near the bound");

@@ -1,8 +1,8 @@
 //===- ExplicitUnrollPrinter.cpp - the text of an unrolled loop ----------===//
 
 #include "ExplicitUnrollPrinter.h"
-#include "optiml/Rewrite/SourceSnippet.h"
 #include "optiml/Rewrite/Indentation.h"
+#include "optiml/Rewrite/SourceSnippet.h"
 
 #include "optiml/Analysis/Legality/CudaBuiltins.h"
 #include "optiml/Analysis/Legality/VarUses.h"

@@ -59,13 +59,11 @@ static llvm::Expected<Rewrite> plan(const Site &S, const ParamValues &P,
       return emitPragma(Loop, Pragma, Ctx);
     });
   }
-  auto Plan =
-      ExplicitUnrollLegality::check(*S.Loop, S.Name, P.getInt("factor"), Ctx);
-  if (!Plan)
-    return Plan.takeError();
-  return Rewrite([&K = *S.Kernel, Plan = std::move(*Plan), &Ctx] {
-    return emitExplicit(K, Plan, Ctx);
-  });
+  return Rewrite::of(
+      ExplicitUnrollLegality::check(*S.Loop, S.Name, P.getInt("factor"), Ctx),
+      [&K = *S.Kernel, &Ctx](const auto &Plan) {
+        return emitExplicit(K, Plan, Ctx);
+      });
 }
 
 /// `optiml_i_u`, or `optiml_i_u1`, ... when the kernel already uses it.

@@ -2,6 +2,7 @@
 
 #include "transforms/Unroll/UnrollLegality.h"
 #include "optiml/Analysis/Legality/LegalityError.h"
+#include "optiml/Analysis/Legality/LoopInfo.h"
 #include "optiml/Analysis/Legality/VarUses.h"
 
 #include "clang/AST/StmtCXX.h"
@@ -35,15 +36,11 @@ static const char *spellingOf(const LoopHintAttr &Hint) {
   }
 }
 
-static const char *kindOf(const Stmt &Loop) {
-  return isa<WhileStmt>(Loop) ? "a while-loop" : "a do-loop";
-}
-
 llvm::Error UnrollLegality::check(const Stmt &Loop, llvm::StringRef Site,
                                   ASTContext &Ctx) {
   if (!isa<ForStmt, CXXForRangeStmt>(Loop))
     return notApplicableAt(Loop.getBeginLoc(), Ctx,
-                           "'" + Site + "' is " + kindOf(Loop) +
+                           "'" + Site + "' is " + loopKindOf(Loop) +
                                "; '#pragma unroll' is placed on for-loops "
                                "only");
   if (const LoopHintAttr *Hint = existingHint(Loop, Ctx))

@@ -38,13 +38,9 @@ static ParamValues defaults(const TransformDescriptor &, ParamValues V,
 
 static llvm::Expected<Rewrite> plan(const Site &S, const ParamValues &P,
                                     ASTContext &Ctx) {
-  auto Plan =
-      VectorizeLegality::analyze(*S.Kernel, unsigned(P.getInt("width")), Ctx);
-  if (!Plan)
-    return Plan.takeError();
-  return Rewrite([&K = *S.Kernel, Plan = std::move(*Plan), &Ctx] {
-    return emit(K, Plan, Ctx);
-  });
+  return Rewrite::of(
+      VectorizeLegality::analyze(*S.Kernel, unsigned(P.getInt("width")), Ctx),
+      [&K = *S.Kernel, &Ctx](const auto &Plan) { return emit(K, Plan, Ctx); });
 }
 
 static llvm::Expected<EditSet>

@@ -2,8 +2,8 @@
 
 #include "transforms/Vectorize/VectorizeLegality.h"
 #include "optiml/Analysis/Legality/BoundsGuard.h"
-#include "optiml/Analysis/Legality/LaunchShape.h"
 #include "optiml/Analysis/Legality/CudaBuiltins.h"
+#include "optiml/Analysis/Legality/LaunchShape.h"
 #include "optiml/Analysis/Legality/LegalityError.h"
 #include "optiml/Analysis/Legality/ThreadGeometry.h"
 #include "optiml/Analysis/Legality/VarUses.h"
@@ -50,36 +50,6 @@ const Expr *boundOf(const Expr *Cond, const VarDecl *I, bool Exits) {
       refVar(Cmp->getRHS()->IgnoreParenImpCasts()) == I)
     return Cmp->getLHS();
   return nullptr;
-}
-
-/// Whether the element \p A is read, assigned or incremented where it is
-/// used, and which; its address may not escape.
-enum class ElementUse { Read, Write, ReadWrite, Escapes };
-
-ElementUse useOf(const ArraySubscriptExpr &A, ASTContext &Ctx) {
-  DynTypedNode Node = DynTypedNode::create(A);
-  const Expr *Child = &A;
-  while (true) {
-    DynTypedNode Parent = parentOf(Node, Ctx);
-    const Expr *Up = Parent.get<Expr>();
-    if (isa_and_nonnull<ParenExpr>(Up)) {
-      Child = Up, Node = Parent;
-      continue;
-    }
-    if (const auto *C = dyn_cast_or_null<ImplicitCastExpr>(Up))
-      return C->getCastKind() == CK_LValueToRValue ? ElementUse::Read
-                                                   : ElementUse::Escapes;
-    if (const auto *B = dyn_cast_or_null<BinaryOperator>(Up)) {
-      if (!B->isAssignmentOp() || B->getRHS() == Child)
-        return ElementUse::Read;
-      return B->getOpcode() == BO_Assign ? ElementUse::Write
-                                         : ElementUse::ReadWrite;
-    }
-    if (const auto *U = dyn_cast_or_null<UnaryOperator>(Up);
-        U && U->isIncrementDecrementOp())
-      return ElementUse::ReadWrite;
-    return ElementUse::Escapes;
-  }
 }
 
 /// A call the lanes may make in any order relative to the vector loads and
@@ -183,7 +153,7 @@ static llvm::SmallPtrSet<const ParmVarDecl *, 4> writesOf(const Stmt *S,
     const auto *P = A ? dyn_cast_or_null<ParmVarDecl>(
                             refVar(A->getBase()->IgnoreParenImpCasts()))
                       : nullptr;
-    if (P && useOf(*A, Ctx) != ElementUse::Read)
+    if (P && lvalueUseOf(*A, Ctx) != LvalueUse::Read)
       Out.insert(P);
   };
   forEachNode(S, F);
@@ -270,13 +240,13 @@ llvm::Error BodyRules::checkAccess(const DeclRefExpr &Ref, unsigned Index,
                          "', not at '" + Plan.Index->getName() +
                          "' itself, so the lanes of a vector would not line "
                          "up with the elements");
-  ElementUse Use = useOf(*A, Ctx);
-  if (Use == ElementUse::Escapes)
+  LvalueUse Use = lvalueUseOf(*A, Ctx);
+  if (Use == LvalueUse::Escapes)
     return illegalAt(A->getBeginLoc(), Ctx,
                      "the address of this element of '" + P.getName() +
                          "' escapes (an atomic, a pointer)");
   VectorBuffer &B = bufferFor(P);
-  if (Use != ElementUse::Write) {
+  if (Use != LvalueUse::Write) {
     // Another parameter may hold the same buffer: a read must come before
     // any write to another buffer, since the vector path loads early.
     for (const ParmVarDecl *W : WrittenBefore)
@@ -296,7 +266,7 @@ llvm::Error BodyRules::checkAccess(const DeclRefExpr &Ref, unsigned Index,
                                "path would read a stale value");
     B.Read = true;
   }
-  if (Use != ElementUse::Read) {
+  if (Use != LvalueUse::Read) {
     B.Written = true;
     B.LastWrite = Index;
   }
@@ -466,7 +436,8 @@ VectorizeLegality::analyze(const FunctionDecl &Kernel, unsigned Width,
                                "' is already vectorized (it uses optiml_base)");
   VectorizePlan Plan;
   Plan.Width = Width;
-  if (llvm::Error E = checkNoCooperation(Kernel, CooperationReasons::forMerging(), Ctx))
+  if (llvm::Error E =
+          checkNoCooperation(Kernel, CooperationReasons::forMerging(), Ctx))
     return E;
   if (llvm::Error E = findIndex(Kernel, Plan, Ctx))
     return E;

@@ -32,10 +32,9 @@ static std::string warpStep(const TreeReduction &R, llvm::StringRef Indent,
 
 static llvm::Expected<Rewrite> plan(const Site &S, const ParamValues &,
                                     ASTContext &Ctx) {
-  auto R = WarpReduceLegality::analyze(*S.Loop, S.Name, *S.Kernel, Ctx);
-  if (!R)
-    return R.takeError();
-  return Rewrite([S, R = std::move(*R), &Ctx] { return emit(S, R, Ctx); });
+  return Rewrite::of(
+      WarpReduceLegality::analyze(*S.Loop, S.Name, *S.Kernel, Ctx),
+      [S, &Ctx](const auto &R) { return emit(S, R, Ctx); });
 }
 
 /// The blanks that start the line \p Loc is written on.
@@ -83,10 +82,10 @@ static llvm::Expected<EditSet> emit(const Site &S, const TreeReduction &R,
                     changeTo(node(EditSet::Root.str()), cat(Stop)), Ctx))
     return E;
   std::string Indent = indentOf(R.Loop->getBeginLoc(), Ctx.getSourceManager());
-  if (llvm::Error E = Edits.add(*R.Loop,
-                                insertAfter(node(EditSet::Root.str()),
-                                            cat(warpStep(R, Indent, Ctx))),
-                                Ctx))
+  if (llvm::Error E = Edits.add(
+          *R.Loop,
+          insertAfter(node(EditSet::Root.str()), cat(warpStep(R, Indent, Ctx))),
+          Ctx))
     return E;
   if (R.BlockFromMark)
     Edits.addNote("'" + S.kernelName() +

@@ -43,6 +43,20 @@ CandidateRecord record(int64_t Kernel, std::string Hash, std::string Status) {
 
 Database memory() { return llvm::cantFail(Database::open(":memory:")); }
 
+TEST(DatabaseTest, KernelsOfOneFileAndSpecAreTwoProblems) {
+  // Two kernels of one file with the same mark: each has its own
+  // measurements.
+  Database Db = memory();
+  KernelRecord Other = saxpy();
+  Other.Name = "saxpy_shared";
+  int64_t A = llvm::cantFail(Db.kernelId(saxpy()));
+  int64_t B = llvm::cantFail(Db.kernelId(Other));
+  EXPECT_NE(A, B);
+  llvm::cantFail(Db.add(record(A, "cd34", "ok")));
+  EXPECT_TRUE(llvm::cantFail(Db.find(A, "cd34")).has_value());
+  EXPECT_FALSE(llvm::cantFail(Db.find(B, "cd34")).has_value());
+}
+
 TEST(DatabaseTest, KernelsAreKeyedByHashSpecDeviceAndToolchain) {
   Database Db = memory();
   int64_t A = llvm::cantFail(Db.kernelId(saxpy()));
@@ -142,6 +156,45 @@ TEST_F(DatabaseFileTest, PersistsAcrossOpens) {
   EXPECT_EQ(llvm::cantFail(Db.candidates(K)).size(), 1u);
 }
 
+TEST_F(DatabaseFileTest, MigratesSchema3KeepingKernelsAndCandidates) {
+  // A schema-3 database: kernels unique by (hash, spec, device, toolchain).
+  std::string Path = path("v3.sqlite");
+  sqlite3 *Raw = nullptr;
+  ASSERT_EQ(sqlite3_open(Path.c_str(), &Raw), SQLITE_OK);
+  const char *V3 = R"sql(
+    CREATE TABLE kernels (id INTEGER PRIMARY KEY, hash TEXT NOT NULL,
+      name TEXT NOT NULL, spec TEXT NOT NULL, device TEXT NOT NULL,
+      toolchain TEXT NOT NULL, created_at INTEGER NOT NULL,
+      UNIQUE (hash, spec, device, toolchain));
+    CREATE TABLE candidates (id INTEGER PRIMARY KEY,
+      kernel_id INTEGER NOT NULL REFERENCES kernels(id) ON DELETE CASCADE,
+      trace TEXT NOT NULL, source_hash TEXT NOT NULL,
+      parent_hash TEXT NOT NULL, last_transform TEXT NOT NULL,
+      status TEXT NOT NULL, speedup REAL NOT NULL, noise REAL NOT NULL,
+      threshold REAL NOT NULL, significant INTEGER NOT NULL,
+      time_ns REAL NOT NULL, reference_time_ns REAL NOT NULL, roofline REAL,
+      metrics TEXT NOT NULL, log TEXT NOT NULL, created_at INTEGER NOT NULL,
+      UNIQUE (kernel_id, source_hash));
+    INSERT INTO kernels VALUES (7, 'ab12', 'saxpy',
+      '{"sizes":{"N":16777216}}', 'NVIDIA H200', 'nvcc 13.0 sm_90', 1);
+    INSERT INTO candidates VALUES (1, 7, '', 'cd34', 'ab12', '', 'ok', 1.5,
+      0.01, 0.02, 1, 10, 15, NULL, '{}', '', 1);
+    PRAGMA user_version = 3;)sql";
+  ASSERT_EQ(sqlite3_exec(Raw, V3, nullptr, nullptr, nullptr), SQLITE_OK);
+  sqlite3_close(Raw);
+
+  auto Opened = Database::open(Path);
+  ASSERT_TRUE(bool(Opened)) << llvm::toString(Opened.takeError());
+  Database Db = std::move(*Opened);
+  auto Id = Db.kernelId(saxpy());
+  ASSERT_TRUE(bool(Id)) << llvm::toString(Id.takeError());
+  EXPECT_EQ(*Id, 7);
+  EXPECT_EQ(llvm::cantFail(Db.candidates(7)).size(), 1u);
+  KernelRecord Other = saxpy();
+  Other.Name = "saxpy_shared";
+  EXPECT_NE(llvm::cantFail(Db.kernelId(Other)), 7);
+}
+
 TEST_F(DatabaseFileTest, RefusesANewerSchema) {
   std::string Path = path("new.sqlite");
   sqlite3 *Raw = nullptr;
@@ -153,7 +206,7 @@ TEST_F(DatabaseFileTest, RefusesANewerSchema) {
   ErrorSummary E = summarize(Db.takeError());
   EXPECT_EQ(E.Kind, ErrorKind::BadInput);
   EXPECT_EQ(E.Message, "the database was written by a newer OptiML (schema "
-                       "99, this one reads 3)");
+                       "99, this one reads 4)");
 }
 
 TEST_F(DatabaseFileTest, DefaultPathIsInTheCacheFolder) {

@@ -76,3 +76,43 @@ TEST(NvccFlagsTest, ArchSpellings) {
   EXPECT_EQ(nvccArchToSm("native"), std::nullopt);
   EXPECT_EQ(nvccArchToSm("all-major"), std::nullopt);
 }
+
+TEST(NvccFlagsTest, BuildFlagsKeepWhatTheSourceNeeds) {
+  // nvcc spellings, joined and separate values, relative paths.
+  std::vector<std::string> In = {"/usr/local/cuda/bin/nvcc",
+                                 "--include-path=inc",
+                                 "-I",
+                                 "/abs/include",
+                                 "-isystem=third_party",
+                                 "-DUSE_X=1",
+                                 "-D",
+                                 "TILE=32",
+                                 "-UNDEBUG",
+                                 "--pre-include",
+                                 "config.h",
+                                 "-O3",
+                                 "-Xcompiler=-fPIC,-Wall",
+                                 "--generate-code=arch=compute_90,code=sm_90",
+                                 "-std=c++20",
+                                 "-x",
+                                 "cu",
+                                 "-c",
+                                 "k.cu",
+                                 "-o",
+                                 "k.o"};
+  EXPECT_THAT(buildFlagsOf(In, "/proj/build"),
+              ElementsAre("-I", "/proj/build/inc", "-I", "/abs/include",
+                          "-isystem", "/proj/build/third_party", "-DUSE_X=1",
+                          "-DTILE=32", "-UNDEBUG", "-include",
+                          "/proj/build/config.h", "-std=c++20"));
+}
+
+TEST(NvccFlagsTest, BuildFlagsLeaveOldStandardsToOptiml) {
+  // The harness needs C++17: an older standard is not passed on, and the
+  // GNU dialects get nvcc's spelling.
+  EXPECT_THAT(buildFlagsOf({"clang++", "-std=c++14", "-c", "k.cu"}, "/p"),
+              ElementsAre());
+  EXPECT_THAT(buildFlagsOf({"clang++", "-std=gnu++17", "-c", "k.cu"}, "/p"),
+              ElementsAre("-std=c++17"));
+  EXPECT_THAT(buildFlagsOf({}, "/p"), ElementsAre());
+}

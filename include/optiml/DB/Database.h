@@ -31,8 +31,8 @@ public:
   /// <cache folder>/search.sqlite (Support/CacheDir.h).
   static llvm::Expected<std::string> defaultPath();
 
-  /// The id of \p K's problem (hash, spec, device, toolchain), added when
-  /// new.
+  /// The id of \p K's problem (source hash, kernel name, spec, device,
+  /// toolchain), added when new.
   llvm::Expected<int64_t> kernelId(const KernelRecord &K);
   llvm::Expected<std::vector<KernelRecord>> kernels();
 
@@ -66,7 +66,8 @@ public:
   llvm::Expected<std::vector<ResultRecord>> results();
 
   /// 2: LLM calls (accounting and answer cache). 3: the results cache.
-  static constexpr int SchemaVersion = 3;
+  /// 4: kernels told apart by name.
+  static constexpr int SchemaVersion = 4;
 
 private:
   struct Closer {

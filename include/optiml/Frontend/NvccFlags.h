@@ -31,6 +31,15 @@ std::vector<std::string> translateNvccArgs(llvm::ArrayRef<std::string> Args);
 /// nothing for "native", "all" and other names clang has no use for.
 std::optional<std::string> nvccArchToSm(llvm::StringRef Spelling);
 
+/// What nvcc needs from a project's compile command (argv[0] first, nvcc
+/// or clang spellings) to build its file as Clang parsed it: include paths,
+/// made absolute against \p Directory, macro definitions and forced
+/// includes, and the C++ standard when it is C++17 or newer (in nvcc's
+/// spelling). Everything else (warnings, optimization, architectures,
+/// host-compiler flags) stays OptiML's own.
+std::vector<std::string> buildFlagsOf(llvm::ArrayRef<std::string> CommandLine,
+                                      llvm::StringRef Directory);
+
 } // namespace optiml
 
 #endif // OPTIML_FRONTEND_NVCCFLAGS_H

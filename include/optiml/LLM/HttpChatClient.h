@@ -3,8 +3,8 @@
 // What OpenAI-compatible and Anthropic endpoints share: POST a JSON body,
 // retry a bounded number of times with exponential backoff (honouring
 // Retry-After) on 429, 5xx, time-outs and dropped connections, and turn
-// every other failure into one line without the key in it. The subclasses
-// only say how a request is written and an answer is read.
+// every other failure into one line without the key in it. A ChatDialect
+// says how one provider's request is written and its answer read.
 //
 //===----------------------------------------------------------------------===//
 
@@ -19,29 +19,38 @@
 
 namespace optiml {
 
+/// How one provider's API is spoken: where a request goes, its headers and
+/// body, and how a 2xx answer is read (or what is missing from it).
+struct ChatDialect {
+  const char *Provider;
+  const char *Path; ///< Appended to the configured base URL.
+  std::vector<std::string> (*Headers)(const LlmConfig &Config);
+  nlohmann::json (*Body)(const ChatRequest &R, const LlmConfig &Config);
+  llvm::Expected<ChatAnswer> (*Parse)(const nlohmann::json &Response);
+};
+
+/// POST {base}/chat/completions: OpenAI, vLLM, llama.cpp's server, Ollama.
+const ChatDialect &openAiDialect();
+/// POST {base}/messages: the Anthropic Messages API.
+const ChatDialect &anthropicDialect();
+
 class HttpChatClient : public ChatClient {
 public:
-  explicit HttpChatClient(const LlmConfig &Config) : Config(Config) {}
+  HttpChatClient(const LlmConfig &Config, const ChatDialect &Dialect)
+      : Config(Config), Dialect(Dialect) {}
 
   llvm::Expected<ChatAnswer> complete(const ChatRequest &R) override;
+  std::string provider() const override { return Dialect.Provider; }
   std::string endpoint() const override { return Config.BaseUrl; }
   std::string model() const override { return Config.Model; }
 
-protected:
-  virtual std::string url() const = 0;
-  virtual std::vector<std::string> headers() const = 0;
-  virtual nlohmann::json body(const ChatRequest &R) const = 0;
-  /// The answer in \p Response (a 2xx body), or a message saying what is
-  /// missing from it.
-  virtual llvm::Expected<ChatAnswer>
-  parse(const nlohmann::json &Response) const = 0;
+private:
   /// The endpoint's own words in an error body, when it has some.
   static std::string errorMessage(const std::string &Body);
+  llvm::Error failure(const HttpResponse &R, unsigned Attempts) const;
 
   const LlmConfig &Config;
-
-private:
-  llvm::Error failure(const HttpResponse &R, unsigned Attempts) const;
+  const ChatDialect &Dialect;
 };
 
 /// Whether another try may succeed where \p R failed.

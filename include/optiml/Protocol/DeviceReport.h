@@ -35,38 +35,27 @@ struct DeviceReport {
 };
 
 /// The keys of a RooflinePeaks, in the order they are written.
-inline constexpr auto RooflinePeaksKeys =
-    std::make_tuple(key("dram_bytes_per_s", &RooflinePeaks::DramBytesPerS),
-                    key("dram_method", &RooflinePeaks::DramMethod),
-                    key("fp32_flops_per_s", &RooflinePeaks::Fp32FlopsPerS),
-                    key("fp32_method", &RooflinePeaks::Fp32Method),
-                    key("sm_clock_khz", &RooflinePeaks::SmClockKHz),
-                    key("mem_clock_khz", &RooflinePeaks::MemClockKHz),
-                    key("bus_width_bits", &RooflinePeaks::BusWidthBits),
-                    key("fp32_lanes_per_sm", &RooflinePeaks::Fp32LanesPerSm));
-
-inline void to_json(Json &J, const RooflinePeaks &P) {
-  writeKeys(J, P, RooflinePeaksKeys);
+inline constexpr auto keysOf(const RooflinePeaks &) {
+  return std::make_tuple(
+      key("dram_bytes_per_s", &RooflinePeaks::DramBytesPerS),
+      key("dram_method", &RooflinePeaks::DramMethod),
+      key("fp32_flops_per_s", &RooflinePeaks::Fp32FlopsPerS),
+      key("fp32_method", &RooflinePeaks::Fp32Method),
+      key("sm_clock_khz", &RooflinePeaks::SmClockKHz),
+      key("mem_clock_khz", &RooflinePeaks::MemClockKHz),
+      key("bus_width_bits", &RooflinePeaks::BusWidthBits),
+      key("fp32_lanes_per_sm", &RooflinePeaks::Fp32LanesPerSm));
 }
 
 /// The keys of a DeviceReport, in the order they are written.
-inline constexpr auto DeviceReportKeys = std::make_tuple(
-    key("name", &DeviceReport::Name),
-    key("cc", &DeviceReport::ComputeCapability), key("sms", &DeviceReport::Sms),
-    key("l2_bytes", &DeviceReport::L2Bytes),
-    key("pci_bus_id", &DeviceReport::PciBusId),
-    key("ordinal", &DeviceReport::Ordinal), key("peaks", &DeviceReport::Peaks));
-
-inline void to_json(Json &J, const DeviceReport &D) {
-  writeKeys(J, D, DeviceReportKeys);
-}
-
-inline void read(const Json &V, RooflinePeaks &P) {
-  readKeys(V, P, RooflinePeaksKeys);
-}
-
-inline void read(const Json &V, DeviceReport &D) {
-  readKeys(V, D, DeviceReportKeys);
+inline constexpr auto keysOf(const DeviceReport &) {
+  return std::make_tuple(key("name", &DeviceReport::Name),
+                         key("cc", &DeviceReport::ComputeCapability),
+                         key("sms", &DeviceReport::Sms),
+                         key("l2_bytes", &DeviceReport::L2Bytes),
+                         key("pci_bus_id", &DeviceReport::PciBusId),
+                         key("ordinal", &DeviceReport::Ordinal),
+                         key("peaks", &DeviceReport::Peaks));
 }
 
 } // namespace optiml::protocol

@@ -54,13 +54,10 @@ inline void to_json(Json &J, const SideEnergy &S) {
 }
 
 /// The keys of a InstanceEnergy, in the order they are written.
-inline constexpr auto InstanceEnergyKeys =
-    std::make_tuple(key("instance", &InstanceEnergy::Instance),
-                    key("reference", &InstanceEnergy::Reference),
-                    key("candidate", &InstanceEnergy::Candidate));
-
-inline void to_json(Json &J, const InstanceEnergy &I) {
-  writeKeys(J, I, InstanceEnergyKeys);
+inline constexpr auto keysOf(const InstanceEnergy &) {
+  return std::make_tuple(key("instance", &InstanceEnergy::Instance),
+                         key("reference", &InstanceEnergy::Reference),
+                         key("candidate", &InstanceEnergy::Candidate));
 }
 
 inline void to_json(Json &J, const EnergyReport &E) {
@@ -82,10 +79,6 @@ inline void read(const Json &V, SideEnergy &S) {
   field(V, "joules", S.Joules);
   field(V, "joules_per_launch", S.JoulesPerLaunch);
   field(V, "average_watts", S.AverageWatts);
-}
-
-inline void read(const Json &V, InstanceEnergy &I) {
-  readKeys(V, I, InstanceEnergyKeys);
 }
 
 inline void read(const Json &V, EnergyReport &E) {

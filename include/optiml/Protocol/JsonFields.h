@@ -23,6 +23,7 @@
 #include <optional>
 #include <string>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 namespace optiml::protocol {
@@ -207,11 +208,11 @@ template <typename T> Json orNull(const std::optional<T> &V) {
 }
 
 /// One key of a struct that is written and read as a plain list of keys:
-/// the list is spelled once (a `constexpr std::tuple` of key() entries
-/// beside the struct) and serves both writeKeys() and readKeys(), so the
-/// writer and the reader cannot drift apart. A std::optional member is left
-/// out when absent and may be absent when read; every other key is
-/// required.
+/// the list is spelled once (a constexpr `keysOf(const S &)` beside the
+/// struct, returning a std::tuple of key() entries) and serves both the
+/// writer and the reader below, so they cannot drift apart. A std::optional
+/// member is left out when absent and may be absent when read; every other key
+/// is required.
 template <typename S, typename M> struct Key {
   const char *Name;
   M S::*Member;
@@ -249,6 +250,18 @@ void readKeys(const Json &V, S &Obj, const std::tuple<Key<S, M>...> &Keys) {
   std::apply(
       [&](const auto &...K) { (field(V, K.Name, Obj.*(K.Member)), ...); },
       Keys);
+}
+
+/// nlohmann's writer hook for every struct with a keysOf() list.
+template <typename S, typename = decltype(keysOf(std::declval<const S &>()))>
+void to_json(Json &J, const S &Obj) {
+  writeKeys(J, Obj, keysOf(Obj));
+}
+
+/// The reader of every struct with a keysOf() list.
+template <typename S, typename = decltype(keysOf(std::declval<const S &>()))>
+void read(const Json &V, S &Obj) {
+  readKeys(V, Obj, keysOf(Obj));
 }
 
 } // namespace optiml::protocol

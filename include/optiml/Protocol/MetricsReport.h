@@ -54,13 +54,10 @@ inline void to_json(Json &J, const SideMetrics &S) {
 }
 
 /// The keys of a InstanceMetrics, in the order they are written.
-inline constexpr auto InstanceMetricsKeys =
-    std::make_tuple(key("instance", &InstanceMetrics::Instance),
-                    key("reference", &InstanceMetrics::Reference),
-                    key("candidate", &InstanceMetrics::Candidate));
-
-inline void to_json(Json &J, const InstanceMetrics &I) {
-  writeKeys(J, I, InstanceMetricsKeys);
+inline constexpr auto keysOf(const InstanceMetrics &) {
+  return std::make_tuple(key("instance", &InstanceMetrics::Instance),
+                         key("reference", &InstanceMetrics::Reference),
+                         key("candidate", &InstanceMetrics::Candidate));
 }
 
 inline void to_json(Json &J, const MetricsReport &M) {
@@ -78,10 +75,6 @@ inline void read(const Json &V, SideMetrics &S) {
   field(V, "sass_metrics_dropped", S.SassMetricsDropped);
   field(V, "values", S.Values);
   field(V, "passes", S.Passes);
-}
-
-inline void read(const Json &V, InstanceMetrics &I) {
-  readKeys(V, I, InstanceMetricsKeys);
 }
 
 inline void read(const Json &V, MetricsReport &M) {

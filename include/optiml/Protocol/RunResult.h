@@ -56,20 +56,15 @@ struct RunResult {
 };
 
 /// The keys of a LibraryInfo, in the order they are written.
-inline constexpr auto LibraryInfoKeys = std::make_tuple(
-    key("path", &LibraryInfo::Path), key("kernel", &LibraryInfo::Kernel));
-
-inline void to_json(Json &J, const LibraryInfo &L) {
-  writeKeys(J, L, LibraryInfoKeys);
+inline constexpr auto keysOf(const LibraryInfo &) {
+  return std::make_tuple(key("path", &LibraryInfo::Path),
+                         key("kernel", &LibraryInfo::Kernel));
 }
 
 /// The keys of a LibrariesReport, in the order they are written.
-inline constexpr auto LibrariesReportKeys =
-    std::make_tuple(key("reference", &LibrariesReport::Reference),
-                    key("candidate", &LibrariesReport::Candidate));
-
-inline void to_json(Json &J, const LibrariesReport &L) {
-  writeKeys(J, L, LibrariesReportKeys);
+inline constexpr auto keysOf(const LibrariesReport &) {
+  return std::make_tuple(key("reference", &LibrariesReport::Reference),
+                         key("candidate", &LibrariesReport::Candidate));
 }
 
 inline void to_json(Json &J, const RunResult &R) {
@@ -84,14 +79,6 @@ inline void to_json(Json &J, const RunResult &R) {
            {"metrics", orNull(R.Metrics)},
            {"energy", orNull(R.Energy)},
            {"log", R.Log}};
-}
-
-inline void read(const Json &V, LibraryInfo &L) {
-  readKeys(V, L, LibraryInfoKeys);
-}
-
-inline void read(const Json &V, LibrariesReport &L) {
-  readKeys(V, L, LibrariesReportKeys);
 }
 
 inline void read(const Json &V, RunResult &R) {

@@ -53,47 +53,35 @@ struct TimingReport {
 };
 
 /// The keys of a TimeSummary, in the order they are written.
-inline constexpr auto TimeSummaryKeys = std::make_tuple(
-    key("median_ns", &TimeSummary::MedianNs),
-    key("min_ns", &TimeSummary::MinNs), key("p25_ns", &TimeSummary::P25Ns),
-    key("p75_ns", &TimeSummary::P75Ns), key("spread", &TimeSummary::Spread),
-    key("iqr_rel", &TimeSummary::IqrRel), key("reps", &TimeSummary::Reps));
-
-inline void to_json(Json &J, const TimeSummary &S) {
-  writeKeys(J, S, TimeSummaryKeys);
+inline constexpr auto keysOf(const TimeSummary &) {
+  return std::make_tuple(
+      key("median_ns", &TimeSummary::MedianNs),
+      key("min_ns", &TimeSummary::MinNs), key("p25_ns", &TimeSummary::P25Ns),
+      key("p75_ns", &TimeSummary::P75Ns), key("spread", &TimeSummary::Spread),
+      key("iqr_rel", &TimeSummary::IqrRel), key("reps", &TimeSummary::Reps));
 }
 
 /// The keys of a InstanceTiming, in the order they are written.
-inline constexpr auto InstanceTimingKeys =
-    std::make_tuple(key("instance", &InstanceTiming::Instance),
-                    key("reference", &InstanceTiming::Reference),
-                    key("candidate", &InstanceTiming::Candidate),
-                    key("speedup", &InstanceTiming::Speedup),
-                    key("noise", &InstanceTiming::Noise),
-                    key("threshold", &InstanceTiming::Threshold),
-                    key("significant", &InstanceTiming::Significant),
-                    key("stop_reason", &InstanceTiming::StopReason),
-                    key("elapsed_s", &InstanceTiming::ElapsedS),
-                    key("flush_l2", &InstanceTiming::FlushL2),
-                    key("l2_flush_bytes", &InstanceTiming::L2FlushBytes),
-                    key("discarded_batches", &InstanceTiming::DiscardedBatches),
-                    key("lost_records", &InstanceTiming::LostRecords));
-
-inline void to_json(Json &J, const InstanceTiming &T) {
-  writeKeys(J, T, InstanceTimingKeys);
+inline constexpr auto keysOf(const InstanceTiming &) {
+  return std::make_tuple(
+      key("instance", &InstanceTiming::Instance),
+      key("reference", &InstanceTiming::Reference),
+      key("candidate", &InstanceTiming::Candidate),
+      key("speedup", &InstanceTiming::Speedup),
+      key("noise", &InstanceTiming::Noise),
+      key("threshold", &InstanceTiming::Threshold),
+      key("significant", &InstanceTiming::Significant),
+      key("stop_reason", &InstanceTiming::StopReason),
+      key("elapsed_s", &InstanceTiming::ElapsedS),
+      key("flush_l2", &InstanceTiming::FlushL2),
+      key("l2_flush_bytes", &InstanceTiming::L2FlushBytes),
+      key("discarded_batches", &InstanceTiming::DiscardedBatches),
+      key("lost_records", &InstanceTiming::LostRecords));
 }
 
 inline void to_json(Json &J, const TimingReport &R) {
   J = R.Instances.empty() ? Json::object() : Json(R.Instances.front());
   J["instances"] = R.Instances;
-}
-
-inline void read(const Json &V, TimeSummary &S) {
-  readKeys(V, S, TimeSummaryKeys);
-}
-
-inline void read(const Json &V, InstanceTiming &T) {
-  readKeys(V, T, InstanceTimingKeys);
 }
 
 /// Reads "instances"; the top-level copy of the first is not read again.

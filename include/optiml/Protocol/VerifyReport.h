@@ -101,51 +101,40 @@ struct VerifyReport {
 };
 
 /// The keys of a SideCounts, in the order they are written.
-inline constexpr auto SideCountsKeys = std::make_tuple(
-    key("unwritten", &SideCounts::Unwritten),
-    key("nondeterministic", &SideCounts::Nondeterministic),
-    key("redzone_damaged_bytes", &SideCounts::RedZoneDamagedBytes),
-    key("inputs_modified", &SideCounts::InputsModified));
-
-inline void to_json(Json &J, const SideCounts &C) {
-  writeKeys(J, C, SideCountsKeys);
+inline constexpr auto keysOf(const SideCounts &) {
+  return std::make_tuple(
+      key("unwritten", &SideCounts::Unwritten),
+      key("nondeterministic", &SideCounts::Nondeterministic),
+      key("redzone_damaged_bytes", &SideCounts::RedZoneDamagedBytes),
+      key("inputs_modified", &SideCounts::InputsModified));
 }
 
 /// The keys of a BufferComparison, in the order they are written.
-inline constexpr auto BufferComparisonKeys =
-    std::make_tuple(key("name", &BufferComparison::Name),
-                    key("compared", &BufferComparison::Compared),
-                    key("mismatches", &BufferComparison::Mismatches),
-                    key("nonfinite", &BufferComparison::NonFinite),
-                    key("max_abs_err", &BufferComparison::MaxAbsErr),
-                    key("max_rel_err", &BufferComparison::MaxRelErr),
-                    key("norm_err", &BufferComparison::NormErr));
-
-inline void to_json(Json &J, const BufferComparison &B) {
-  writeKeys(J, B, BufferComparisonKeys);
+inline constexpr auto keysOf(const BufferComparison &) {
+  return std::make_tuple(key("name", &BufferComparison::Name),
+                         key("compared", &BufferComparison::Compared),
+                         key("mismatches", &BufferComparison::Mismatches),
+                         key("nonfinite", &BufferComparison::NonFinite),
+                         key("max_abs_err", &BufferComparison::MaxAbsErr),
+                         key("max_rel_err", &BufferComparison::MaxRelErr),
+                         key("norm_err", &BufferComparison::NormErr));
 }
 
 /// The keys of a SeedVerification, in the order they are written.
-inline constexpr auto SeedVerificationKeys =
-    std::make_tuple(key("seed", &SeedVerification::Seed),
-                    key("passed", &SeedVerification::Passed),
-                    key("reference", &SeedVerification::Reference),
-                    key("candidate", &SeedVerification::Candidate),
-                    key("comparison", &SeedVerification::Comparison),
-                    key("buffers", &SeedVerification::Buffers));
-
-inline void to_json(Json &J, const SeedVerification &S) {
-  writeKeys(J, S, SeedVerificationKeys);
+inline constexpr auto keysOf(const SeedVerification &) {
+  return std::make_tuple(key("seed", &SeedVerification::Seed),
+                         key("passed", &SeedVerification::Passed),
+                         key("reference", &SeedVerification::Reference),
+                         key("candidate", &SeedVerification::Candidate),
+                         key("comparison", &SeedVerification::Comparison),
+                         key("buffers", &SeedVerification::Buffers));
 }
 
 /// The keys of a InstanceVerification, in the order they are written.
-inline constexpr auto InstanceVerificationKeys =
-    std::make_tuple(key("name", &InstanceVerification::Name),
-                    key("passed", &InstanceVerification::Passed),
-                    key("seeds", &InstanceVerification::Seeds));
-
-inline void to_json(Json &J, const InstanceVerification &I) {
-  writeKeys(J, I, InstanceVerificationKeys);
+inline constexpr auto keysOf(const InstanceVerification &) {
+  return std::make_tuple(key("name", &InstanceVerification::Name),
+                         key("passed", &InstanceVerification::Passed),
+                         key("seeds", &InstanceVerification::Seeds));
 }
 
 inline Json failureValue(const FailureValue &V) {
@@ -175,31 +164,13 @@ inline void to_json(Json &J, const Failure &F) {
 }
 
 /// The keys of a VerifyReport, in the order they are written.
-inline constexpr auto VerifyReportKeys = std::make_tuple(
-    key("passed", &VerifyReport::Passed), key("seeds", &VerifyReport::Seeds),
-    key("tolerance", &VerifyReport::Tol),
-    key("instances", &VerifyReport::Instances),
-    key("failures", &VerifyReport::Failures),
-    key("failures_total", &VerifyReport::FailuresTotal));
-
-inline void to_json(Json &J, const VerifyReport &R) {
-  writeKeys(J, R, VerifyReportKeys);
-}
-
-inline void read(const Json &V, SideCounts &C) {
-  readKeys(V, C, SideCountsKeys);
-}
-
-inline void read(const Json &V, BufferComparison &B) {
-  readKeys(V, B, BufferComparisonKeys);
-}
-
-inline void read(const Json &V, SeedVerification &S) {
-  readKeys(V, S, SeedVerificationKeys);
-}
-
-inline void read(const Json &V, InstanceVerification &I) {
-  readKeys(V, I, InstanceVerificationKeys);
+inline constexpr auto keysOf(const VerifyReport &) {
+  return std::make_tuple(key("passed", &VerifyReport::Passed),
+                         key("seeds", &VerifyReport::Seeds),
+                         key("tolerance", &VerifyReport::Tol),
+                         key("instances", &VerifyReport::Instances),
+                         key("failures", &VerifyReport::Failures),
+                         key("failures_total", &VerifyReport::FailuresTotal));
 }
 
 /// Not an overload of read(): FailureValue holds standard types only, so
@@ -247,10 +218,6 @@ inline void read(const Json &V, Failure &F) {
     }
   }
   field(V, "message", F.Message);
-}
-
-inline void read(const Json &V, VerifyReport &R) {
-  readKeys(V, R, VerifyReportKeys);
 }
 
 } // namespace optiml::protocol

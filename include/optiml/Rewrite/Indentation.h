@@ -16,6 +16,18 @@
 
 namespace optiml {
 
+/// The main-file offset where \p Loc (its expansion) was written.
+unsigned offsetOf(clang::SourceLocation Loc, const clang::SourceManager &SM);
+inline unsigned offsetOf(clang::SourceLocation Loc,
+                         const clang::ASTContext &Ctx) {
+  return offsetOf(Loc, Ctx.getSourceManager());
+}
+
+/// The offset where the line holding \p Offset starts; \p Indent gets the
+/// line's leading blanks.
+unsigned lineStartOf(llvm::StringRef Buffer, unsigned Offset,
+                     llvm::StringRef &Indent);
+
 /// The blanks that start the line holding \p Loc (its expansion).
 std::string lineIndentOf(clang::SourceLocation Loc,
                          const clang::ASTContext &Ctx);

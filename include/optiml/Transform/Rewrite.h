@@ -22,6 +22,16 @@ public:
 
   explicit Rewrite(Emitter E) : Emit(std::move(E)) {}
 
+  /// \p Plan's refusal, or the rewrite whose edits are \p Emit(plan), the
+  /// plan moved into it: a transform's legality plans, its writer emits.
+  template <typename PlanT, typename EmitFn>
+  static llvm::Expected<Rewrite> of(llvm::Expected<PlanT> Plan, EmitFn Emit) {
+    if (!Plan)
+      return Plan.takeError();
+    return Rewrite(
+        [P = std::move(*Plan), Emit = std::move(Emit)] { return Emit(P); });
+  }
+
   /// The edits, with the notes on what they rest on.
   llvm::Expected<EditSet> edits() const { return Emit(); }
 

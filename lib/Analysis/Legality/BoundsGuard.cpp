@@ -35,9 +35,8 @@ static const VarDecl *indexVar(const Expr *E, const SetT &Vars) {
   return V && Vars.contains(V) ? V : nullptr;
 }
 
-/// Calls \p Leaf on each operand of a chain of \p Op (`a || b || c`).
-template <typename Fn>
-static void forEachLeaf(const Expr *E, BinaryOperatorKind Op, Fn Leaf) {
+void optiml::forEachLeaf(const Expr *E, BinaryOperatorKind Op,
+                         llvm::function_ref<void(const Expr *)> Leaf) {
   const auto *B = dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts());
   if (B && B->getOpcode() == Op) {
     forEachLeaf(B->getLHS(), Op, Leaf);

@@ -45,8 +45,7 @@ static std::optional<CeilDiv> count(const Expr *N, const Expr *Callee = nullptr,
 }
 
 /// The N of `N + (B - 1)`, `(B - 1) + N` or `(N + B) - 1`.
-static const Expr *countOfRoundUp(const Expr *Sum, int64_t B,
-                                  ASTContext &Ctx) {
+static const Expr *countOfRoundUp(const Expr *Sum, int64_t B, ASTContext &Ctx) {
   if (const BinaryOperator *Add = binary(Sum, BO_Add)) {
     // N may be a constant too (`const int n = 1 << 24;`).
     if (equals(Add->getRHS(), B - 1, Ctx))

@@ -70,16 +70,8 @@ std::vector<GuardTerm> optiml::guardTermsAt(const Stmt &S,
   std::vector<GuardTerm> Out;
   const Stmt *Body = Kernel.getBody();
   // The if-statements around S, innermost first.
-  DynTypedNode Node = DynTypedNode::create(S);
   const Stmt *Child = &S;
-  while (true) {
-    DynTypedNode Parent = parentOf(Node, Ctx);
-    if (Parent.getNodeKind().isNone())
-      break;
-    Node = Parent;
-    const Stmt *P = Parent.get<Stmt>();
-    if (!P) // A declaration between statements: `float v = A[i];`.
-      continue;
+  for (const Stmt *P : enclosingStmts(S, Ctx)) {
     if (P == Body)
       break;
     if (const auto *If = dyn_cast<IfStmt>(P)) {

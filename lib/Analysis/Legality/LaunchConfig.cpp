@@ -160,7 +160,10 @@ std::optional<int64_t> LaunchConfig::traced(const Expr *E, ASTContext &Ctx,
   if (const auto *M = dyn_cast<MemberExpr>(E); M && !M->isArrow()) {
     const auto *Base = dyn_cast<DeclRefExpr>(strip(M->getBase()));
     llvm::StringRef Member = M->getMemberDecl()->getName();
-    unsigned Axis = Member == "x" ? 0 : Member == "y" ? 1 : Member == "z" ? 2 : 3;
+    unsigned Axis = Member == "x"   ? 0
+                    : Member == "y" ? 1
+                    : Member == "z" ? 2
+                                    : 3;
     if (!Base || Axis > 2 || !initialValue(*Base, Ctx))
       return std::nullopt;
     ConfigOperand Op;
@@ -189,8 +192,7 @@ std::optional<int64_t> LaunchConfig::traced(const Expr *E, ASTContext &Ctx,
   case BO_Rem:
     return *R ? std::optional<int64_t>(*L % *R) : std::nullopt;
   case BO_Shl:
-    return *R >= 0 && *R < 62 ? std::optional<int64_t>(*L << *R)
-                              : std::nullopt;
+    return *R >= 0 && *R < 62 ? std::optional<int64_t>(*L << *R) : std::nullopt;
   default:
     return std::nullopt;
   }

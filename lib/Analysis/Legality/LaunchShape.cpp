@@ -45,15 +45,14 @@ llvm::Error LaunchShape::matchGrid(unsigned D, const GridChange &Change,
             Change.Verb);
   GridDims[D] = matchCeilDiv(Grid.Dims[D], B, Ctx, Guarded);
   if (!GridDims[D])
-    return illegalAt(Grid.Dims[D]->getBeginLoc(), Ctx,
-                     "grid " + llvm::Twine(AxisNames[D]) + " '" +
-                         textOf(Grid.Dims[D]->getSourceRange(), Ctx) +
-                         "' is not ceil(N / " + llvm::Twine(B) +
-                         ") in a known form ((N + " + llvm::Twine(B - 1) +
-                         ") / " + llvm::Twine(B) + ", ceil_div(N, " +
-                         llvm::Twine(B) + ")" +
-                         (Guarded ? ", N / " + llvm::Twine(B) : "") +
-                         "), so it cannot " + Change.Purpose);
+    return illegalAt(
+        Grid.Dims[D]->getBeginLoc(), Ctx,
+        "grid " + llvm::Twine(AxisNames[D]) + " '" +
+            textOf(Grid.Dims[D]->getSourceRange(), Ctx) + "' is not ceil(N / " +
+            llvm::Twine(B) + ") in a known form ((N + " + llvm::Twine(B - 1) +
+            ") / " + llvm::Twine(B) + ", ceil_div(N, " + llvm::Twine(B) + ")" +
+            (Guarded ? ", N / " + llvm::Twine(B) : "") + "), so it cannot " +
+            Change.Purpose);
   return llvm::Error::success();
 }
 

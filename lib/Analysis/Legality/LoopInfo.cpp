@@ -153,24 +153,12 @@ void LoopEffects::walk(const Stmt *S) {
 /// Whether \p Ref is the target of an assignment or increment (through
 /// parentheses and `.member`), as opposed to having its address taken.
 static bool isAssignedDirectly(const DeclRefExpr &Ref, ASTContext &Ctx) {
-  DynTypedNode Node = DynTypedNode::create(Ref);
-  const Expr *Child = &Ref;
-  while (true) {
-    DynTypedNode Parent = parentOf(Node, Ctx);
-    if (const auto *P = Parent.get<ParenExpr>()) {
-      Child = P, Node = Parent;
-      continue;
-    }
-    if (const auto *M = Parent.get<MemberExpr>(); M && !M->isArrow()) {
-      Child = M, Node = Parent;
-      continue;
-    }
-    if (const auto *B = Parent.get<BinaryOperator>())
-      return B->isAssignmentOp() && B->getLHS() == Child;
-    if (const auto *U = Parent.get<UnaryOperator>())
-      return U->isIncrementDecrementOp();
-    return false;
-  }
+  auto [User, Child] = lvalueUser(Ref, Ctx, /*ThroughConstCasts=*/false);
+  if (const auto *B = User.get<BinaryOperator>())
+    return B->isAssignmentOp() && B->getLHS() == Child;
+  if (const auto *U = User.get<UnaryOperator>())
+    return U->isIncrementDecrementOp();
+  return false;
 }
 
 void LoopEffects::findEscapes(const Stmt *S) {
@@ -608,4 +596,50 @@ __int128 optiml::maxValueOf(QualType T, const ASTContext &Ctx) {
   unsigned Bits = Ctx.getIntWidth(T);
   return T->isSignedIntegerOrEnumerationType() ? (__int128(1) << (Bits - 1)) - 1
                                                : (__int128(1) << Bits) - 1;
+}
+
+const char *optiml::loopKindOf(const Stmt &Loop) {
+  if (isa<CXXForRangeStmt>(Loop))
+    return "a range-for loop";
+  if (isa<ForStmt>(Loop))
+    return "a for-loop";
+  return isa<WhileStmt>(Loop) ? "a while-loop" : "a do-loop";
+}
+
+static bool writtenInMainFile(SourceLocation Loc, const SourceManager &SM) {
+  return Loc.isValid() && !Loc.isMacroID() && SM.isWrittenInMainFile(Loc);
+}
+
+llvm::Expected<const ForStmt *> optiml::rewritableFor(const Stmt &Loop,
+                                                      llvm::StringRef Site,
+                                                      llvm::StringRef NeedsFor,
+                                                      llvm::StringRef InMacro,
+                                                      ASTContext &Ctx) {
+  const auto *For = dyn_cast<ForStmt>(&Loop);
+  if (!For)
+    return notApplicableAt(Loop.getBeginLoc(), Ctx,
+                           "'" + Site + "' is " + loopKindOf(Loop) + "; " +
+                               NeedsFor);
+  const SourceManager &SM = Ctx.getSourceManager();
+  if (!writtenInMainFile(For->getBeginLoc(), SM) ||
+      !writtenInMainFile(For->getRParenLoc(), SM) ||
+      !writtenInMainFile(For->getEndLoc(), SM))
+    return notApplicableAt(For->getBeginLoc(), Ctx,
+                           "'" + Site + "' is written inside a macro; " +
+                               InMacro);
+  return For;
+}
+
+llvm::Expected<std::optional<__int128>>
+optiml::constantBoundValue(const CanonicalLoop &L, ASTContext &Ctx) {
+  Expr::EvalResult R;
+  if (L.Bound->isValueDependent() || !L.Bound->EvaluateAsInt(R, Ctx))
+    return std::nullopt;
+  const llvm::APSInt &B = R.Val.getInt();
+  if (B.isSigned() ? B.getSignificantBits() > 64 : B.getActiveBits() > 64)
+    return illegalAt(L.Bound->getBeginLoc(), Ctx,
+                     "the bound does not fit in 64 bits");
+  __int128 Bound =
+      B.isSigned() ? __int128(B.getSExtValue()) : __int128(B.getZExtValue());
+  return Bound + (L.Cmp == BO_LT ? -1 : 0);
 }

@@ -156,8 +156,8 @@ ThreadGeometry ThreadGeometry::of(const FunctionDecl &Kernel, ASTContext &Ctx) {
     if (const VarDecl *V = initializedVar(*Sum, Ctx)) {
       G.IndexVars.push_back(V);
       bool Strides = isGridStrideCounter(*V, Dim, Ctx);
-      G.GridStrideDims[Dim] = Strides && (!G.IndexDims[Dim] ||
-                                          G.GridStrideDims[Dim]);
+      G.GridStrideDims[Dim] =
+          Strides && (!G.IndexDims[Dim] || G.GridStrideDims[Dim]);
     } else {
       G.LooseIndices.push_back(Sum);
       G.GridStrideDims[Dim] = false;

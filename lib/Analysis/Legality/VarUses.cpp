@@ -49,28 +49,76 @@ static bool readBy(const Expr *Child, const DynTypedNode &Parent) {
   return false;
 }
 
-bool optiml::isPureRead(const DeclRefExpr &Ref, ASTContext &Ctx) {
-  DynTypedNode Node = DynTypedNode::create(Ref);
-  const Expr *Child = &Ref;
-  // Look through what keeps an lvalue an lvalue: parentheses, member
-  // selection, const-adding no-op casts.
+std::pair<DynTypedNode, const Expr *>
+optiml::lvalueUser(const Expr &E, ASTContext &Ctx, bool ThroughConstCasts) {
+  DynTypedNode Node = DynTypedNode::create(E);
+  const Expr *Child = &E;
   while (true) {
     DynTypedNode Parent = parentOf(Node, Ctx);
-    if (const auto *P = Parent.get<ParenExpr>()) {
-      Child = P, Node = Parent;
-      continue;
-    }
-    if (const auto *M = Parent.get<MemberExpr>(); M && !M->isArrow()) {
-      Child = M, Node = Parent;
-      continue;
-    }
+    const Expr *Same = Parent.get<ParenExpr>();
+    if (const auto *M = Parent.get<MemberExpr>(); M && !M->isArrow())
+      Same = M;
     if (const auto *C = Parent.get<ImplicitCastExpr>();
-        C && C->getCastKind() == CK_NoOp && C->getType().isConstQualified()) {
-      Child = C, Node = Parent;
-      continue;
-    }
-    return readBy(Child, Parent);
+        ThroughConstCasts && C && C->getCastKind() == CK_NoOp &&
+        C->getType().isConstQualified())
+      Same = C;
+    if (!Same)
+      return {Parent, Child};
+    Child = Same, Node = Parent;
   }
+}
+
+bool optiml::isPureRead(const DeclRefExpr &Ref, ASTContext &Ctx) {
+  auto [User, Child] = lvalueUser(Ref, Ctx, /*ThroughConstCasts=*/true);
+  return readBy(Child, User);
+}
+
+bool optiml::isDiscardedValue(const Expr &E, ASTContext &Ctx) {
+  DynTypedNode Parent = parentOf(DynTypedNode::create(E), Ctx);
+  if (Parent.get<CompoundStmt>() || Parent.get<LabelStmt>() ||
+      Parent.get<SwitchCase>())
+    return true;
+  if (const auto *If = Parent.get<IfStmt>())
+    return If->getThen() == &E || If->getElse() == &E;
+  if (const auto *For = Parent.get<ForStmt>())
+    return For->getBody() == &E;
+  if (const auto *While = Parent.get<WhileStmt>())
+    return While->getBody() == &E;
+  if (const auto *Do = Parent.get<DoStmt>())
+    return Do->getBody() == &E;
+  return false;
+}
+
+LvalueUse optiml::lvalueUseOf(const Expr &E, ASTContext &Ctx) {
+  const Expr *Child = &E;
+  DynTypedNode Parent = parentOf(DynTypedNode::create(E), Ctx);
+  while (const auto *P = Parent.get<ParenExpr>()) {
+    Child = P;
+    Parent = parentOf(Parent, Ctx);
+  }
+  if (const auto *C = Parent.get<ImplicitCastExpr>())
+    return C->getCastKind() == CK_LValueToRValue ? LvalueUse::Read
+                                                 : LvalueUse::Escapes;
+  if (const auto *B = Parent.get<BinaryOperator>()) {
+    if (!B->isAssignmentOp() || B->getRHS() == Child)
+      return LvalueUse::Read;
+    return B->getOpcode() == BO_Assign ? LvalueUse::Write
+                                       : LvalueUse::ReadWrite;
+  }
+  if (const auto *U = Parent.get<UnaryOperator>();
+      U && U->isIncrementDecrementOp())
+    return LvalueUse::ReadWrite;
+  return LvalueUse::Escapes;
+}
+
+std::vector<const Stmt *> optiml::enclosingStmts(const Stmt &S,
+                                                 ASTContext &Ctx) {
+  std::vector<const Stmt *> Out;
+  for (DynTypedNode Node = parentOf(DynTypedNode::create(S), Ctx);
+       !Node.getNodeKind().isNone(); Node = parentOf(Node, Ctx))
+    if (const Stmt *P = Node.get<Stmt>()) // Not `float v = A[i];`'s decl.
+      Out.push_back(P);
+  return Out;
 }
 
 const FunctionDecl *optiml::enclosingFunction(const Stmt &S, ASTContext &Ctx) {

@@ -40,7 +40,7 @@ __global__ void small(float *y) { y[threadIdx.x] = 0; }
 // BOUNDED: :[[@LINE+1]]:17: launch-bounds(site=bounded) is not applicable: 'bounded' already has __launch_bounds__
 __global__ void __launch_bounds__(256) bounded(float *y) { y[threadIdx.x] = 0; }
 __global__ void runtime(float *y) { y[threadIdx.x] = 0; }
-// UNLAUNCHED: :[[@LINE+1]]:17: launch-bounds(site=unlaunched) is illegal: 'unlaunched' is not launched in this file and its #pragma optiml mark gives no block(...), so its block sizes are unknown
+// UNLAUNCHED: :[[@LINE+1]]:17: launch-bounds(site=unlaunched) is illegal: 'unlaunched' is not launched in this file and has no #pragma optiml mark with its launch, so its block size is out of reach
 __global__ void unlaunched(float *y) { y[threadIdx.x] = 0; }
 __global__ void by_address(float *y) { y[threadIdx.x] = 0; }
 
@@ -67,6 +67,6 @@ void host(float *y, int threads, cudaStream_t s) {
   ns::qualified<<<1, 64>>>(y);
   templated<<<1, 512>>>(y);
   void *args[] = {&y};
-  // ADDRESS: :[[@LINE+1]]:34: launch-bounds(site=by_address) is illegal: the address of 'by_address' is taken, so it may be launched with any block
+  // ADDRESS: :[[@LINE+1]]:34: launch-bounds(site=by_address) is illegal: the address of 'by_address' is taken, so some of its launches are out of reach
   cudaLaunchKernel((const void *)by_address, 1, 1, args, 0, s);
 }

@@ -13,6 +13,8 @@
 #define OPTIML_ANALYSIS_LEGALITY_BOUNDSGUARD_H
 
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Support/Error.h"
 
@@ -49,6 +51,11 @@ private:
   VarSet Pending; ///< Index variables not yet guarded.
   clang::ASTContext &Ctx;
 };
+
+/// Calls \p Leaf on each operand of a chain of \p Op (`a && b && c`),
+/// parentheses and implicit casts aside.
+void forEachLeaf(const clang::Expr *E, clang::BinaryOperatorKind Op,
+                 llvm::function_ref<void(const clang::Expr *)> Leaf);
 
 } // namespace optiml
 

@@ -1,4 +1,5 @@
-//===- LaunchShape.h - launches whose geometry a rewrite changes -*- C++ -*-===//
+//===- LaunchShape.h - launches whose geometry a rewrite changes -*- C++
+//-*-===//
 //
 // block-size, coarsen and vectorize change how many threads a kernel runs
 // with, so each must rewrite every launch of the kernel: its block, or its

@@ -53,6 +53,19 @@ struct CanonicalLoop {
 llvm::Expected<CanonicalLoop> analyzeLoop(const clang::ForStmt &For,
                                           clang::ASTContext &Ctx);
 
+/// "a while-loop", "a do-loop" or "a range-for loop", for refusals.
+const char *loopKindOf(const clang::Stmt &Loop);
+
+/// \p Loop as a for-loop whose header and end are written in the main file
+/// outside macros, so that a rewrite can copy or replace them; otherwise a
+/// NotApplicable LegalityError: "'SITE' is a while-loop; " + \p NeedsFor, or
+/// "'SITE' is written inside a macro; " + \p InMacro.
+llvm::Expected<const clang::ForStmt *> rewritableFor(const clang::Stmt &Loop,
+                                                     llvm::StringRef Site,
+                                                     llvm::StringRef NeedsFor,
+                                                     llvm::StringRef InMacro,
+                                                     clang::ASTContext &Ctx);
+
 /// N for a loop `for (int c = 0; c < N; ++c)` with a constant N (the form of
 /// coarsening copies), or nothing.
 std::optional<int64_t> copyLoopTrips(const clang::ForStmt &For,
@@ -86,6 +99,13 @@ bool isPureMathCall(const clang::CallExpr &Call, const clang::ASTContext &Ctx);
 /// The largest value of the integer type \p T (wide enough for any bound
 /// plus a step without overflowing itself).
 __int128 maxValueOf(clang::QualType T, const clang::ASTContext &Ctx);
+
+/// When \p L's bound is an integer constant, the IV's value at the bound's
+/// side of the range (bound - 1 for `<`, the bound itself otherwise), so
+/// that rewrites that test past it can check the IV's type; nothing for
+/// other bounds; Illegal when the bound does not fit in 64 bits.
+llvm::Expected<std::optional<__int128>>
+constantBoundValue(const CanonicalLoop &L, clang::ASTContext &Ctx);
 
 } // namespace optiml
 

@@ -13,6 +13,7 @@
 #include "clang/AST/Expr.h"
 #include "clang/AST/ParentMapContext.h"
 
+#include <utility>
 #include <vector>
 
 namespace optiml {
@@ -31,10 +32,37 @@ bool isPureRead(const clang::DeclRefExpr &Ref, clang::ASTContext &Ctx);
 const clang::FunctionDecl *enclosingFunction(const clang::Stmt &S,
                                              clang::ASTContext &Ctx);
 
+/// The statements around \p S, innermost first, through the function body
+/// holding it and beyond (a lambda's body leads on to its kernel's);
+/// declarations between them are skipped.
+std::vector<const clang::Stmt *> enclosingStmts(const clang::Stmt &S,
+                                                clang::ASTContext &Ctx);
+
 /// The single parent of \p S (parents of nodes in function bodies are
 /// unique), or a null node.
 clang::DynTypedNode parentOf(const clang::DynTypedNode &Node,
                              clang::ASTContext &Ctx);
+
+/// The first ancestor of \p E that uses it as something other than the same
+/// lvalue: parentheses and `.member` selections (and, with
+/// \p ThroughConstCasts, const-adding no-op casts) are looked through. The
+/// second member is the child of that ancestor that leads to \p E.
+std::pair<clang::DynTypedNode, const clang::Expr *>
+lvalueUser(const clang::Expr &E, clang::ASTContext &Ctx,
+           bool ThroughConstCasts);
+
+/// Whether \p E stands as a statement of its own, its value unused (a
+/// call made for its effect: `atomicAdd(p, v);`).
+bool isDiscardedValue(const clang::Expr &E, clang::ASTContext &Ctx);
+
+/// What is done with an lvalue where it stands (through parentheses).
+enum class LvalueUse {
+  Read,      ///< Its value is taken.
+  Write,     ///< It is the target of `=`.
+  ReadWrite, ///< A compound assignment, increment or decrement.
+  Escapes    ///< Its address is taken, it is bound to a reference, ...
+};
+LvalueUse lvalueUseOf(const clang::Expr &E, clang::ASTContext &Ctx);
 
 } // namespace optiml
 

@@ -1,23 +1,26 @@
-//===- AnthropicChatClient.cpp - POST {base}/messages --------------------===//
+//===- AnthropicDialect.cpp - POST {base}/messages -----------------------===//
+//
+// The Anthropic Messages API: the system prompt is a field of its own, the
+// key goes in `x-api-key`, and the answer is a list of content blocks whose
+// text blocks are joined. It has no JSON-schema mode here, so the prompt's
+// instructions and the lenient parser carry the format.
+//
+//===----------------------------------------------------------------------===//
 
-#include "optiml/LLM/AnthropicChatClient.h"
+#include "optiml/LLM/HttpChatClient.h"
 #include "optiml/Support/Error.h"
 
 using namespace optiml;
 using nlohmann::json;
 
-std::string AnthropicChatClient::url() const {
-  return Config.BaseUrl + "/messages";
-}
-
-std::vector<std::string> AnthropicChatClient::headers() const {
+static std::vector<std::string> headers(const LlmConfig &Config) {
   std::vector<std::string> H = {"anthropic-version: 2023-06-01"};
   if (!Config.Key.empty())
     H.push_back("x-api-key: " + Config.Key.reveal());
   return H;
 }
 
-json AnthropicChatClient::body(const ChatRequest &R) const {
+static json body(const ChatRequest &R, const LlmConfig &Config) {
   json B = {
       {"model", Config.Model},
       {"max_tokens", R.MaxTokens},
@@ -28,8 +31,7 @@ json AnthropicChatClient::body(const ChatRequest &R) const {
   return B;
 }
 
-llvm::Expected<ChatAnswer>
-AnthropicChatClient::parse(const json &Response) const {
+static llvm::Expected<ChatAnswer> parse(const json &Response) {
   if (!Response.contains("content") || !Response["content"].is_array())
     return makeError(ErrorKind::BadInput, "no \"content\" list");
   ChatAnswer A;
@@ -47,4 +49,9 @@ AnthropicChatClient::parse(const json &Response) const {
   if (Response.contains("model") && Response["model"].is_string())
     A.Model = Response["model"].get<std::string>();
   return A;
+}
+
+const ChatDialect &optiml::anthropicDialect() {
+  static const ChatDialect D{"anthropic", "/messages", headers, body, parse};
+  return D;
 }

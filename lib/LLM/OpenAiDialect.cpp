@@ -1,22 +1,25 @@
-//===- OpenAiChatClient.cpp - POST {base}/chat/completions ---------------===//
+//===- OpenAiDialect.cpp - POST {base}/chat/completions ------------------===//
+//
+// The OpenAI chat completions protocol, which OpenAI, vLLM, llama.cpp's
+// server and Ollama all speak. A schema goes out as `response_format`
+// (json_schema), which constrains the answer where the server supports it
+// and is ignored where it does not; the parser stays lenient either way.
+//
+//===----------------------------------------------------------------------===//
 
-#include "optiml/LLM/OpenAiChatClient.h"
+#include "optiml/LLM/HttpChatClient.h"
 #include "optiml/Support/Error.h"
 
 using namespace optiml;
 using nlohmann::json;
 
-std::string OpenAiChatClient::url() const {
-  return Config.BaseUrl + "/chat/completions";
-}
-
-std::vector<std::string> OpenAiChatClient::headers() const {
+static std::vector<std::string> headers(const LlmConfig &Config) {
   if (Config.Key.empty()) // A local server needs none.
     return {};
   return {"Authorization: Bearer " + Config.Key.reveal()};
 }
 
-json OpenAiChatClient::body(const ChatRequest &R) const {
+static json body(const ChatRequest &R, const LlmConfig &Config) {
   json Messages = json::array();
   if (!R.System.empty())
     Messages.push_back({{"role", "system"}, {"content", R.System}});
@@ -39,7 +42,7 @@ static int64_t count(const json &Usage, const char *Key) {
              : 0;
 }
 
-llvm::Expected<ChatAnswer> OpenAiChatClient::parse(const json &Response) const {
+static llvm::Expected<ChatAnswer> parse(const json &Response) {
   if (!Response.contains("choices") || !Response["choices"].is_array() ||
       Response["choices"].empty())
     return makeError(ErrorKind::BadInput, "no \"choices\"");
@@ -63,4 +66,10 @@ llvm::Expected<ChatAnswer> OpenAiChatClient::parse(const json &Response) const {
   if (Response.contains("model") && Response["model"].is_string())
     A.Model = Response["model"].get<std::string>();
   return A;
+}
+
+const ChatDialect &optiml::openAiDialect() {
+  static const ChatDialect D{"openai", "/chat/completions", headers, body,
+                             parse};
+  return D;
 }

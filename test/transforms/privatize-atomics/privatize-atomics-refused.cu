@@ -1,0 +1,59 @@
+// privatize-atomics(site) is refused, with the reason, where a block's
+// private copy could not give the same counts or could not be merged.
+// RUN: not %clang-optiml %s --apply='privatize-atomics(site=unbounded/bins)' 2>&1 | %FileCheck --check-prefix=UNBOUNDED %s
+// RUN: not %clang-optiml %s --apply='privatize-atomics(site=negative/bins)' 2>&1 | %FileCheck --check-prefix=NEGATIVE %s
+// RUN: not %clang-optiml %s --apply='privatize-atomics(site=read/bins)' 2>&1 | %FileCheck --check-prefix=READ %s
+// RUN: not %clang-optiml %s --apply='privatize-atomics(site=ticket/bins)' 2>&1 | %FileCheck --check-prefix=USED %s
+// RUN: not %clang-optiml %s --apply='privatize-atomics(site=early/bins)' 2>&1 | %FileCheck --check-prefix=RETURN %s
+// RUN: not %clang-optiml %s --apply='privatize-atomics(site=floats/bins)' 2>&1 | %FileCheck --check-prefix=FLOAT %s
+// RUN: not %clang-optiml %s --apply='privatize-atomics(site=large/bins)' 2>&1 | %FileCheck --check-prefix=LARGE %s
+// RUN: not %clang-optiml %s --apply='privatize-atomics(site=none/bins)' 2>&1 | %FileCheck --check-prefix=NONE %s
+// RUN: not %clang-optiml %s --apply='privatize-atomics(site=unbounded/for#0/bins)' 2>&1 | %FileCheck --check-prefix=LOOP %s
+
+#include <cuda_runtime.h>
+
+// LOOP: privatize-atomics(site=unbounded/for#0/bins) is not applicable: privatize-atomics takes a buffer of the whole kernel ('unbounded/BUFFER')
+__global__ void unbounded(const int *keys, unsigned *bins, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  for (; i < n; i += blockDim.x * gridDim.x)
+    // UNBOUNDED: :[[@LINE+1]]:21: privatize-atomics(site=unbounded/bins) is not applicable: the index 'keys[i]' is not provably within [0, C) for a constant C
+    atomicAdd(&bins[keys[i]], 1u);
+}
+
+__global__ void negative(const int *keys, unsigned *bins, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  // NEGATIVE: :[[@LINE+1]]:19: privatize-atomics(site=negative/bins) is not applicable: the index 'keys[i] % 16'
+  atomicAdd(&bins[keys[i] % 16], 1u);
+}
+
+__global__ void read(const unsigned char *data, unsigned *bins, unsigned *out) {
+  atomicAdd(&bins[data[threadIdx.x]], 1u);
+  // READ: :[[@LINE+1]]:12: privatize-atomics(site=read/bins) is not applicable: 'bins' is used here other than as the address of an atomicAdd
+  out[0] = bins[0];
+}
+
+__global__ void ticket(const unsigned char *data, unsigned *bins, unsigned *out) {
+  // USED: :[[@LINE+1]]:22: privatize-atomics(site=ticket/bins) is illegal: the value this atomicAdd returns (the bin's old count) is used
+  out[threadIdx.x] = atomicAdd(&bins[data[threadIdx.x]], 1u);
+}
+
+__global__ void early(const unsigned char *data, unsigned *bins, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n)
+    // RETURN: :[[@LINE+1]]:5: privatize-atomics(site=early/bins) is illegal: a thread that returns here would not reach the barrier
+    return;
+  atomicAdd(&bins[data[i]], 1u);
+}
+
+// FLOAT: :[[@LINE+1]]:58: privatize-atomics(site=floats/bins) is not applicable: 'bins' does not point to int, unsigned or unsigned long long counts
+__global__ void floats(const unsigned char *data, float *bins) {
+  atomicAdd(&bins[data[threadIdx.x]], 1.0f);
+}
+
+// LARGE: :[[@LINE+1]]:61: privatize-atomics(site=large/bins) is not applicable: 65536 bins take 262144 bytes; with the 0 bytes of __shared__ the kernel declares, over the 48 KiB a block may declare
+__global__ void large(const unsigned short *data, unsigned *bins) {
+  atomicAdd(&bins[data[threadIdx.x]], 1u);
+}
+
+// NONE: :[[@LINE+1]]:41: privatize-atomics(site=none/bins) is not applicable: 'bins' is not the address of any atomicAdd
+__global__ void none(const int *x, int *bins) { bins[threadIdx.x] = x[0]; }

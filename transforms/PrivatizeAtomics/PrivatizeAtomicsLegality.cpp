@@ -1,0 +1,326 @@
+//===- PrivatizeAtomicsLegality.cpp - may a block count privately? --------===//
+
+#include "transforms/PrivatizeAtomics/PrivatizeAtomicsLegality.h"
+#include "optiml/Analysis/Legality/CudaBuiltins.h"
+#include "optiml/Analysis/Legality/IndexPolynomial.h"
+#include "optiml/Analysis/Legality/LegalityError.h"
+#include "optiml/Analysis/Legality/SharedMemory.h"
+#include "optiml/Analysis/Legality/VarUses.h"
+#include "optiml/Analysis/SourceText.h"
+
+#include "clang/AST/ExprCXX.h"
+#include "llvm/ADT/SmallPtrSet.h"
+
+#include <algorithm>
+
+using namespace optiml;
+using namespace clang;
+
+namespace {
+
+/// Inclusive bounds of an integer expression; an unset side is unknown.
+struct Range {
+  std::optional<int64_t> Lo, Hi;
+};
+
+/// How deep rangeOf follows locals into their initializers.
+constexpr unsigned MaxDepth = 8;
+
+/// The values an integer type holds (up to 62 bits, so that sums of two
+/// bounds stay exact).
+Range rangeOfType(QualType T, const ASTContext &Ctx) {
+  if (T.isNull() || !T->isIntegralOrEnumerationType() || T->isDependentType())
+    return {};
+  if (T->isBooleanType())
+    return {0, 1};
+  unsigned Bits = Ctx.getIntWidth(T);
+  if (Bits > 62)
+    return {};
+  if (T->isUnsignedIntegerOrEnumerationType())
+    return {0, (int64_t(1) << Bits) - 1};
+  return {-(int64_t(1) << (Bits - 1)), (int64_t(1) << (Bits - 1)) - 1};
+}
+
+/// \p R where it provably fits in \p T, else what \p T holds.
+Range within(Range R, QualType T, const ASTContext &Ctx) {
+  Range Type = rangeOfType(T, Ctx);
+  if (R.Lo && R.Hi && Type.Lo && Type.Hi && *R.Lo >= *Type.Lo &&
+      *R.Hi <= *Type.Hi)
+    return R;
+  return Type;
+}
+
+class RangeFinder {
+public:
+  RangeFinder(const FunctionDecl &Kernel, ASTContext &Ctx)
+      : Kernel(Kernel), Ctx(Ctx) {}
+
+  Range of(const Expr *E, unsigned Depth = 0) const {
+    E = E->IgnoreParens();
+    Expr::EvalResult Value;
+    if (!E->isValueDependent() && E->EvaluateAsInt(Value, Ctx) &&
+        Value.Val.getInt().getSignificantBits() <= 62) {
+      int64_t V = Value.Val.getInt().getSExtValue();
+      return {V, V};
+    }
+    if (const auto *C = dyn_cast<CastExpr>(E))
+      return cast(*C, Depth);
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
+      return variable(*Ref, Depth);
+    if (const auto *B = dyn_cast<BinaryOperator>(E))
+      return binary(*B, Depth);
+    if (const auto *Call = dyn_cast<CallExpr>(E))
+      return call(*Call, Depth);
+    if (const auto *C = dyn_cast<ConditionalOperator>(E)) {
+      Range T = of(C->getTrueExpr(), Depth), F = of(C->getFalseExpr(), Depth);
+      if (T.Lo && F.Lo && T.Hi && F.Hi)
+        return {std::min(*T.Lo, *F.Lo), std::max(*T.Hi, *F.Hi)};
+    }
+    return rangeOfType(E->getType(), Ctx);
+  }
+
+private:
+  Range cast(const CastExpr &C, unsigned Depth) const {
+    switch (C.getCastKind()) {
+    case CK_IntegralCast:
+    case CK_NoOp:
+    case CK_LValueToRValue:
+      return within(of(C.getSubExpr(), Depth), C.getType(), Ctx);
+    default:
+      return rangeOfType(C.getType(), Ctx);
+    }
+  }
+
+  /// A local never assigned after its initializer has the initializer's
+  /// range; anything else its type's.
+  Range variable(const DeclRefExpr &Ref, unsigned Depth) const {
+    const auto *V = dyn_cast<VarDecl>(Ref.getDecl());
+    if (V && !isa<ParmVarDecl>(V) && V->hasLocalStorage() && V->getInit() &&
+        Depth < MaxDepth && !isReassigned(*V, *Kernel.getBody(), Ctx))
+      return within(of(V->getInit(), Depth + 1), V->getType(), Ctx);
+    return rangeOfType(Ref.getType(), Ctx);
+  }
+
+  Range binary(const BinaryOperator &B, unsigned Depth) const {
+    Range L = of(B.getLHS(), Depth), R = of(B.getRHS(), Depth);
+    bool Known = L.Lo && L.Hi && R.Lo && R.Hi;
+    switch (B.getOpcode()) {
+    case BO_And:
+      // A non-negative mask keeps the bits under it, whatever the other side.
+      for (const Range &Mask : {L, R})
+        if (Mask.Lo && Mask.Hi && *Mask.Lo == *Mask.Hi && *Mask.Lo >= 0)
+          return {0, *Mask.Hi};
+      break;
+    case BO_Rem:
+      if (L.Lo && *L.Lo >= 0 && R.Lo && *R.Lo > 0 && R.Hi)
+        return {0, *R.Hi - 1};
+      break;
+    case BO_Shr:
+      if (L.Lo && *L.Lo >= 0 && L.Hi && R.Lo && *R.Lo >= 0 && *R.Lo < 63)
+        return {0, *L.Hi >> *R.Lo};
+      break;
+    case BO_Div:
+      if (Known && *L.Lo >= 0 && *R.Lo > 0)
+        return {*L.Lo / *R.Hi, *L.Hi / *R.Lo};
+      break;
+    case BO_Add:
+      if (Known)
+        return within({*L.Lo + *R.Lo, *L.Hi + *R.Hi}, B.getType(), Ctx);
+      break;
+    case BO_Sub:
+      if (Known)
+        return within({*L.Lo - *R.Hi, *L.Hi - *R.Lo}, B.getType(), Ctx);
+      break;
+    case BO_Mul:
+      if (Known && *L.Lo >= 0 && *R.Lo >= 0 && *L.Hi < (int64_t(1) << 31) &&
+          *R.Hi < (int64_t(1) << 31))
+        return within({*L.Lo * *R.Lo, *L.Hi * *R.Hi}, B.getType(), Ctx);
+      break;
+    default:
+      break;
+    }
+    return rangeOfType(B.getType(), Ctx);
+  }
+
+  /// min() and max() (CUDA's, or std::'s) of two integers.
+  Range call(const CallExpr &Call, unsigned Depth) const {
+    const FunctionDecl *F = Call.getDirectCallee();
+    if (!F || !F->getIdentifier() || Call.getNumArgs() != 2 ||
+        !Call.getType()->isIntegerType())
+      return rangeOfType(Call.getType(), Ctx);
+    StringRef Name = F->getName();
+    Range A = of(Call.getArg(0), Depth), B = of(Call.getArg(1), Depth);
+    using Bound = std::optional<int64_t>;
+    // Where one side is unknown, min keeps the other's upper bound and max
+    // its lower bound; the other sides need both.
+    auto Either = [](Bound X, Bound Y,
+                     const int64_t &(*Pick)(const int64_t &, const int64_t &)) {
+      return X && Y ? Bound(Pick(*X, *Y)) : (X ? X : Y);
+    };
+    auto Both = [](Bound X, Bound Y,
+                   const int64_t &(*Pick)(const int64_t &, const int64_t &)) {
+      return X && Y ? Bound(Pick(*X, *Y)) : std::nullopt;
+    };
+    const int64_t &(*Min)(const int64_t &, const int64_t &) = std::min;
+    const int64_t &(*Max)(const int64_t &, const int64_t &) = std::max;
+    if (Name == "min" || Name == "umin" || Name == "llmin")
+      return within({Both(A.Lo, B.Lo, Min), Either(A.Hi, B.Hi, Min)},
+                    Call.getType(), Ctx);
+    if (Name == "max" || Name == "umax" || Name == "llmax")
+      return within({Either(A.Lo, B.Lo, Max), Both(A.Hi, B.Hi, Max)},
+                    Call.getType(), Ctx);
+    return rangeOfType(Call.getType(), Ctx);
+  }
+
+  const FunctionDecl &Kernel;
+  ASTContext &Ctx;
+};
+
+bool isCountingType(QualType T, const ASTContext &Ctx) {
+  T = T.getCanonicalType().getUnqualifiedType();
+  return Ctx.hasSameType(T, Ctx.IntTy) ||
+         Ctx.hasSameType(T, Ctx.UnsignedIntTy) ||
+         Ctx.hasSameType(T, Ctx.UnsignedLongLongTy);
+}
+
+/// The reference to \p Buffer that \p Address adds to, `&buf[i]` or
+/// `buf + i` (either order), and the index; nothing for other addresses.
+std::optional<std::pair<const DeclRefExpr *, const Expr *>>
+bufferAddress(const Expr &Address, const ParmVarDecl &Buffer) {
+  auto IsBuffer = [&](const Expr *E) -> const DeclRefExpr * {
+    const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    return Ref && Ref->getDecl() == &Buffer ? Ref : nullptr;
+  };
+  const Expr *A = Address.IgnoreParenImpCasts();
+  if (const auto *U = dyn_cast<UnaryOperator>(A);
+      U && U->getOpcode() == UO_AddrOf)
+    if (const auto *S =
+            dyn_cast<ArraySubscriptExpr>(U->getSubExpr()->IgnoreParens()))
+      if (const DeclRefExpr *Ref = IsBuffer(S->getBase()))
+        return std::make_pair(Ref, S->getIdx());
+  if (const auto *B = dyn_cast<BinaryOperator>(A);
+      B && B->getOpcode() == BO_Add) {
+    if (const DeclRefExpr *Ref = IsBuffer(B->getLHS()))
+      return std::make_pair(Ref, B->getRHS());
+    if (const DeclRefExpr *Ref = IsBuffer(B->getRHS()))
+      return std::make_pair(Ref, B->getLHS());
+  }
+  return std::nullopt;
+}
+
+class AtomicScan {
+public:
+  AtomicScan(const Site &S, ASTContext &Ctx)
+      : Kernel(*S.Kernel), Buffer(*S.Buffer), Ctx(Ctx), Ranges(Kernel, Ctx) {}
+
+  llvm::Expected<PrivatizeAtomicsPlan> run();
+
+private:
+  llvm::Error atomic(const CallExpr &Call, const DeclRefExpr &Ref,
+                     const Expr &Index);
+  llvm::Error otherUses();
+  llvm::Error fitsShared();
+
+  const FunctionDecl &Kernel;
+  const ParmVarDecl &Buffer;
+  ASTContext &Ctx;
+  RangeFinder Ranges;
+  PrivatizeAtomicsPlan Plan;
+};
+
+llvm::Error AtomicScan::atomic(const CallExpr &Call, const DeclRefExpr &Ref,
+                               const Expr &Index) {
+  SourceRange R = Call.getSourceRange();
+  if (R.getBegin().isMacroID() || R.getEnd().isMacroID())
+    return notApplicableAt(Ctx.getSourceManager().getExpansionLoc(R.getBegin()),
+                           Ctx, "this atomicAdd is written inside a macro");
+  if (!isDiscardedValue(Call, Ctx))
+    return illegalAt(Call.getBeginLoc(), Ctx,
+                     "the value this atomicAdd returns (the bin's old count) "
+                     "is used, and the block's private copy holds another");
+  Range Bounds = Ranges.of(&Index);
+  if (!Bounds.Lo || *Bounds.Lo < 0 || !Bounds.Hi)
+    return notApplicableAt(
+        Index.getBeginLoc(), Ctx,
+        "the index '" + textOf(Index.getSourceRange(), Ctx) +
+            "' is not provably within [0, C) for a constant C (a byte or "
+            "16-bit unsigned value, e & C, e % C, min/max with constants)");
+  Plan.Bins = std::max<uint64_t>(Plan.Bins, uint64_t(*Bounds.Hi) + 1);
+  Plan.Uses.push_back(&Ref);
+  return llvm::Error::success();
+}
+
+/// Every reference to the buffer must be one of the atomics' addresses.
+llvm::Error AtomicScan::otherUses() {
+  llvm::SmallPtrSet<const DeclRefExpr *, 8> Known(Plan.Uses.begin(),
+                                                  Plan.Uses.end());
+  for (const DeclRefExpr *Ref : usesOf(Buffer, *Kernel.getBody(), Ctx))
+    if (!Known.contains(Ref))
+      return notApplicableAt(Ref->getBeginLoc(), Ctx,
+                             "'" + Buffer.getName() +
+                                 "' is used here other than as the address "
+                                 "of an atomicAdd (&" +
+                                 Buffer.getName() + "[i] or " +
+                                 Buffer.getName() + " + i)");
+  return llvm::Error::success();
+}
+
+llvm::Error AtomicScan::fitsShared() {
+  uint64_t Bytes =
+      Plan.Bins * Ctx.getTypeSizeInChars(Plan.Element).getQuantity();
+  uint64_t Own = staticSharedBytes(Kernel, Ctx);
+  if (Bytes + Own > StaticSharedLimit)
+    return notApplicableAt(Buffer.getLocation(), Ctx,
+                           llvm::Twine(Plan.Bins) + " bins take " +
+                               llvm::Twine(Bytes) + " bytes; with the " +
+                               llvm::Twine(Own) +
+                               " bytes of __shared__ the kernel declares, "
+                               "over the 48 KiB a block may declare");
+  return llvm::Error::success();
+}
+
+llvm::Expected<PrivatizeAtomicsPlan> AtomicScan::run() {
+  Plan.Buffer = &Buffer;
+  QualType Pointee = Buffer.getType()->getPointeeType();
+  if (Pointee.isNull() || Pointee->isDependentType() ||
+      !isCountingType(Pointee, Ctx))
+    return notApplicableAt(Buffer.getLocation(), Ctx,
+                           "'" + Buffer.getName() +
+                               "' does not point to int, unsigned or "
+                               "unsigned long long counts");
+  Plan.Element = Pointee.getUnqualifiedType();
+  for (const CallExpr *Call : nodesOf<CallExpr>(Kernel.getBody())) {
+    const FunctionDecl *F = Call->getDirectCallee();
+    if (!F || !F->getIdentifier() || F->getName() != "atomicAdd" ||
+        Call->getNumArgs() != 2)
+      continue;
+    if (auto Address = bufferAddress(*Call->getArg(0), Buffer))
+      if (llvm::Error E = atomic(*Call, *Address->first, *Address->second))
+        return E;
+  }
+  if (Plan.Uses.empty())
+    return notApplicableAt(Buffer.getLocation(), Ctx,
+                           "'" + Buffer.getName() +
+                               "' is not the address of any atomicAdd");
+  if (llvm::Error E = otherUses())
+    return E;
+  for (const ReturnStmt *R : nodesOf<ReturnStmt>(Kernel.getBody()))
+    return illegalAt(R->getBeginLoc(), Ctx,
+                     "a thread that returns here would not reach the barrier "
+                     "before the block's counts are merged");
+  if (llvm::Error E = fitsShared())
+    return E;
+  return Plan;
+}
+
+} // namespace
+
+llvm::Expected<PrivatizeAtomicsPlan>
+PrivatizeAtomicsLegality::check(const Site &S, ASTContext &Ctx) {
+  if (!S.Buffer || S.Loop)
+    return notApplicableAt(S.Kernel->getLocation(), Ctx,
+                           "privatize-atomics takes a buffer of the whole "
+                           "kernel ('" +
+                               S.kernelName() + "/BUFFER')");
+  return AtomicScan(S, Ctx).run();
+}

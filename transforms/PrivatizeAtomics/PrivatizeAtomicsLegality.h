@@ -1,0 +1,57 @@
+//===- PrivatizeAtomicsLegality.h - may a block count privately? -*- C++
+//-*-===//
+//
+// A histogram (`atomicAdd(&bins[key], 1)` at a data-dependent key) sends
+// every thread of the grid to the same few hundred global addresses, where
+// the atomics are serialized. A copy of the array per block, in __shared__
+// memory, takes the block's atomics instead; at the end the block adds each
+// non-zero bin of its copy to the global array once. The sums are the same
+// integers when
+//   * the buffer is a pointer parameter to int, unsigned or unsigned long
+//     long, used in the kernel only as `atomicAdd(&buf[i], v)` or
+//     `atomicAdd(buf + i, v)` statements whose old value is unused (so no
+//     thread reads a bin while the block counts privately);
+//   * every index is provably in [0, M) for a constant M small enough that
+//     M bins fit in static shared memory beside the kernel's own (48 KiB):
+//     an 8- or 16-bit unsigned value, `e & C`, `e % C` with `e` unsigned,
+//     `min(e, C)` / `max(e, 0)` combinations, constants, and locals never
+//     reassigned that hold one of these;
+//   * every thread reaches the end of the kernel, where the block waits
+//     for all of its threads before merging: the kernel has no `return`.
+// Integer additions commute, so the counts do not depend on the order.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OPTIML_TRANSFORMS_PRIVATIZEATOMICS_PRIVATIZEATOMICSLEGALITY_H
+#define OPTIML_TRANSFORMS_PRIVATIZEATOMICS_PRIVATIZEATOMICSLEGALITY_H
+
+#include "optiml/Transform/Site.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include "llvm/Support/Error.h"
+
+#include <vector>
+
+namespace optiml {
+
+/// What the rewrite needs, decided once by PrivatizeAtomicsLegality.
+struct PrivatizeAtomicsPlan {
+  const clang::ParmVarDecl *Buffer = nullptr;
+  clang::QualType Element; ///< The bins' type, unqualified.
+  uint64_t Bins = 0;       ///< Every index is below this.
+  /// The buffer's references inside the atomics, to point at the copy.
+  std::vector<const clang::DeclRefExpr *> Uses;
+};
+
+class PrivatizeAtomicsLegality {
+public:
+  /// The plan for buffer site \p S, or a LegalityError (Illegal or
+  /// NotApplicable) with the place and the rule that refuses it.
+  static llvm::Expected<PrivatizeAtomicsPlan> check(const Site &S,
+                                                    clang::ASTContext &Ctx);
+};
+
+} // namespace optiml
+
+#endif // OPTIML_TRANSFORMS_PRIVATIZEATOMICS_PRIVATIZEATOMICSLEGALITY_H
