@@ -10,6 +10,7 @@
 #include "optiml/Rewrite/KernelEditChecker.h"
 #include "optiml/Rewrite/SourceParser.h"
 #include "optiml/Support/Error.h"
+#include "optiml/Support/JsonText.h"
 
 #include "llvm/ADT/StringExtras.h"
 
@@ -67,7 +68,7 @@ llvm::Error Driver::listKernels(llvm::StringRef File, llvm::StringRef Kernel,
     Kernels.push_back(toJSON(*K));
   nlohmann::json J = {
       {"file", Inv->File}, {"kernels", Kernels}, {"warnings", Inv->Warnings}};
-  Out << J.dump(2) << "\n";
+  Out << jsonText(J) << "\n";
   return llvm::Error::success();
 }
 
@@ -207,7 +208,7 @@ llvm::Expected<int> Driver::evaluate(llvm::StringRef File,
   if (!E)
     return E.takeError();
   if (Format == OutputFormat::JSON)
-    Out << toJSON(*E).dump(2) << "\n";
+    Out << jsonText(toJSON(*E)) << "\n";
   else
     printEvaluation(*E, Kernel.QualifiedName, Out);
   if (Options.BuildOnly)
