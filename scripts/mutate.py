@@ -484,7 +484,11 @@ def main(argv):
         return mutant, run_mutant(args, seed, mutant, env)
 
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
-        for mutant, results in pool.map(one, indices):
+        for done, (mutant, results) in enumerate(pool.map(one, indices), 1):
+            if done % 100 == 0 and not args.verbose:
+                print("mutate: %d of %d mutants, %.0f s" %
+                      (done, len(indices), time.monotonic() - start),
+                      flush=True)
             with lock:
                 for name, cmd, rc, why, line, secs in results:
                     codes[(name, rc)] = codes.get((name, rc), 0) + 1

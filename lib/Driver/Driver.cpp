@@ -156,6 +156,14 @@ llvm::Expected<int> Driver::evaluate(llvm::StringRef File,
   std::optional<KernelSource> Candidate;
   std::optional<KernelSpec> CandidateSpec;
   if (!Options.Candidate.empty()) {
+    // The static check comes first: it refuses what the candidate must not
+    // do by name, a launch from device code too, which does not parse as
+    // anything but relocatable device code.
+    auto Text = KernelSource::fromFile(Options.Candidate);
+    if (!Text)
+      return Text.takeError();
+    if (llvm::Error E = checkCandidateFile(T->Source, *Text, Kernel))
+      return E;
     auto CandInv = inventoryOf(Options.Candidate);
     if (!CandInv)
       return CandInv.takeError();
@@ -170,11 +178,6 @@ llvm::Expected<int> Driver::evaluate(llvm::StringRef File,
         return CS.takeError();
       CandidateSpec.emplace(std::move(*CS));
     }
-    auto Text = KernelSource::fromFile(Options.Candidate);
-    if (!Text)
-      return Text.takeError();
-    if (llvm::Error E = checkCandidateFile(T->Source, *Text, Kernel))
-      return E;
     Candidate.emplace(std::move(*Text));
   }
 
