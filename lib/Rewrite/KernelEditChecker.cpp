@@ -68,14 +68,14 @@ std::string describe(const RawDirective &D) {
 /// compiles with its own front end and the host compiler, so such a
 /// conditional could show the checker one file and build another.
 std::string compilerProbe(const RawDirective &D) {
-  static const llvm::StringSet<> Conditionals = {"if",   "ifdef",   "ifndef",
-                                                 "elif", "elifdef", "elifndef"};
+  static const llvm::StringSet<> Conditionals = {
+      "if", "ifdef", "ifndef", "elif", "elifdef", "elifndef"};
   if (!Conditionals.contains(D.Name))
     return "";
   static const char *const Prefixes[] = {
-      "__clang",      "__llvm__",    "__GNUC", "__GNUG__",       "__NVCC__",
-      "__NVCOMPILER", "__CUDACC",    "__EDG",  "__INTEL",        "_MSC_VER",
-      "__OPTIMIZE",   "__VERSION__", "__has_", "__is_identifier"};
+      "__clang",    "__llvm__",   "__GNUC",   "__GNUG__",    "__NVCC__",
+      "__NVCOMPILER", "__CUDACC", "__EDG",    "__INTEL",     "_MSC_VER",
+      "__OPTIMIZE", "__VERSION__", "__has_",  "__is_identifier"};
   llvm::SmallVector<llvm::StringRef, 16> Words;
   llvm::StringRef(D.Text).split(Words, ' ', -1, false);
   for (llvm::StringRef W : Words)
@@ -105,10 +105,11 @@ bool insideFunctionBody(const RawTokens &Toks, unsigned Offset) {
              T.Kind == tok::r_paren || T.Kind == tok::equal)
       ClassHead = false;
     if (T.Kind == tok::l_brace) {
-      bool Namespace = (Prev && Prev->Text == "namespace") ||
-                       (PrevPrev && PrevPrev->Text == "namespace") ||
-                       (Prev && Prev->Kind == tok::string_literal && PrevPrev &&
-                        PrevPrev->Text == "extern");
+      bool Namespace =
+          (Prev && Prev->Text == "namespace") ||
+          (PrevPrev && PrevPrev->Text == "namespace") ||
+          (Prev && Prev->Kind == tok::string_literal && PrevPrev &&
+           PrevPrev->Text == "extern");
       Bodies.push_back(!Namespace && !ClassHead);
       ClassHead = false;
     } else if (T.Kind == tok::r_brace && !Bodies.empty()) {
@@ -127,8 +128,8 @@ bool insideFunctionBody(const RawTokens &Toks, unsigned Offset) {
 /// checker parses the device side, so declarations only the host side sees
 /// (`#ifndef __CUDA_ARCH__`) would escape its checks.
 bool hidesHostCode(const RawTokens &Toks, const RawDirective &D) {
-  static const llvm::StringSet<> Conditionals = {"if",   "ifdef",   "ifndef",
-                                                 "elif", "elifdef", "elifndef"};
+  static const llvm::StringSet<> Conditionals = {
+      "if", "ifdef", "ifndef", "elif", "elifdef", "elifndef"};
   return Conditionals.contains(D.Name) &&
          llvm::StringRef(D.Text).contains("__CUDA_ARCH__") &&
          !insideFunctionBody(Toks, D.Offset);
@@ -256,10 +257,9 @@ KernelEditChecker::checkName(llvm::StringRef Name,
   bool Harness = Name == "optiml_kernel_entry" || Name == "optiml_kernel_name";
   if (Name.starts_with("optiml_") && !OriginalNames.contains(Name) &&
       (Scope == EditScope::Kernel || Harness))
-    return refuse(
-        "it names `" + Name +
-        "`: the optiml_ prefix is reserved for the harness "
-        "(optiml_kernel_entry, optiml_kernel_name) and OptiML's rewrites");
+    return refuse("it names `" + Name +
+                  "`: the optiml_ prefix is reserved for the harness "
+                  "(optiml_kernel_entry, optiml_kernel_name) and OptiML's rewrites");
   // The device-side parse drops host-only attributes; an ifunc's resolver
   // runs while the library is loaded.
   if ((Name == "ifunc" || Name == "__ifunc__") && !OriginalNames.contains(Name))
