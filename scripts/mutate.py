@@ -25,7 +25,8 @@ Usage:
 Each mutant is a function of the seed and its index only, so a failure is
 reproduced by its seed and index on any machine. Without --seed the seed is
 new each run (printed first). With --commands=one, mutant I runs only the
-I-th command modulo 4 (the lit test's quick mode); the default runs all four.
+I-th command modulo 4 (the quick mode of the ctest test `mutants`); the
+default runs all four.
 Ends with how many commands ran as they should; exits 1 if any did not.
 """
 
