@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Setup, build and every test that runs without a GPU: the GoogleTest unit
-# tests and the lit + FileCheck suite, both through ctest. Tests that need a
-# GPU are reported as skipped; scripts/gpu-check.sh runs them on a GPU machine.
+# tests and the lit + FileCheck suite, both through ctest, then the spec
+# fuzzer for a bounded time (OPTIML_FUZZ_SECONDS, default 30; 0 skips it).
+# Tests that need a GPU are reported as skipped; scripts/gpu-check.sh runs
+# them on a GPU machine.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -11,3 +13,9 @@ bash scripts/setup.sh
 bash scripts/llm-server.sh install ||
   echo "test: warning: could not install the local model's packages; the llm-local-model test will be skipped" >&2
 ctest --test-dir build --output-on-failure -j2
+# Its own small Clang build (build-fuzz/) and a short run; scripts/fuzz.sh
+# SECONDS runs it longer (docs/Robustness.md).
+fuzz_seconds=${OPTIML_FUZZ_SECONDS:-30}
+if [ "$fuzz_seconds" != 0 ]; then
+  bash scripts/fuzz.sh "$fuzz_seconds"
+fi

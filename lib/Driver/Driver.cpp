@@ -10,6 +10,7 @@
 #include "optiml/Rewrite/KernelEditChecker.h"
 #include "optiml/Rewrite/SourceParser.h"
 #include "optiml/Support/Error.h"
+#include "optiml/Support/JsonText.h"
 
 #include "llvm/ADT/StringExtras.h"
 
@@ -67,7 +68,7 @@ llvm::Error Driver::listKernels(llvm::StringRef File, llvm::StringRef Kernel,
     Kernels.push_back(toJSON(*K));
   nlohmann::json J = {
       {"file", Inv->File}, {"kernels", Kernels}, {"warnings", Inv->Warnings}};
-  Out << J.dump(2) << "\n";
+  Out << jsonText(J) << "\n";
   return llvm::Error::success();
 }
 
@@ -155,6 +156,14 @@ llvm::Expected<int> Driver::evaluate(llvm::StringRef File,
   std::optional<KernelSource> Candidate;
   std::optional<KernelSpec> CandidateSpec;
   if (!Options.Candidate.empty()) {
+    // The static check comes first: it refuses what the candidate must not
+    // do by name, a launch from device code too, which does not parse as
+    // anything but relocatable device code.
+    auto Text = KernelSource::fromFile(Options.Candidate);
+    if (!Text)
+      return Text.takeError();
+    if (llvm::Error E = checkCandidateFile(T->Source, *Text, Kernel))
+      return E;
     auto CandInv = inventoryOf(Options.Candidate);
     if (!CandInv)
       return CandInv.takeError();
@@ -169,11 +178,6 @@ llvm::Expected<int> Driver::evaluate(llvm::StringRef File,
         return CS.takeError();
       CandidateSpec.emplace(std::move(*CS));
     }
-    auto Text = KernelSource::fromFile(Options.Candidate);
-    if (!Text)
-      return Text.takeError();
-    if (llvm::Error E = checkCandidateFile(T->Source, *Text, Kernel))
-      return E;
     Candidate.emplace(std::move(*Text));
   }
 
@@ -207,7 +211,7 @@ llvm::Expected<int> Driver::evaluate(llvm::StringRef File,
   if (!E)
     return E.takeError();
   if (Format == OutputFormat::JSON)
-    Out << toJSON(*E).dump(2) << "\n";
+    Out << jsonText(toJSON(*E)) << "\n";
   else
     printEvaluation(*E, Kernel.QualifiedName, Out);
   if (Options.BuildOnly)

@@ -1,6 +1,7 @@
 //===- EvaluationReport.cpp - print an evaluation for people -------------===//
 
 #include "optiml/Driver/EvaluationReport.h"
+#include "optiml/Support/JsonText.h"
 
 #include "llvm/Support/Format.h"
 
@@ -38,7 +39,7 @@ static void printVerify(const std::optional<proto::VerifyReport> &V,
   if (!V)
     return;
   for (size_t I = 0; I < V->Failures.size() && I < 5; ++I)
-    OS << "  - " << proto::Json(V->Failures[I]).dump() << "\n";
+    OS << "  - " << jsonText(proto::Json(V->Failures[I]), -1) << "\n";
 }
 
 static void printTiming(const proto::InstanceTiming &T, llvm::raw_ostream &OS) {
@@ -57,7 +58,7 @@ static void printMetrics(const std::optional<proto::MetricsReport> &M,
     return;
   OS << "metrics:\n";
   if (M->Error) {
-    OS << "  unavailable: " << proto::Json(*M->Error).dump() << "\n";
+    OS << "  unavailable: " << jsonText(proto::Json(*M->Error), -1) << "\n";
     return;
   }
   if (!M->Instances || M->Instances->empty())

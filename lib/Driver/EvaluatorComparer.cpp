@@ -1,6 +1,7 @@
 //===- EvaluatorComparer.cpp - two generated kernels on the GPU ----------===//
 
 #include "optiml/Driver/EvaluatorComparer.h"
+#include "optiml/Support/JsonText.h"
 
 using namespace optiml;
 
@@ -13,7 +14,7 @@ static std::string detailOf(const Evaluation &E) {
     return E.Run.Error;
   if (E.Run.Result && E.Run.Result->Verify &&
       !E.Run.Result->Verify->Failures.empty())
-    return protocol::Json(E.Run.Result->Verify->Failures.front()).dump();
+    return jsonText(protocol::Json(E.Run.Result->Verify->Failures.front()), -1);
   return "";
 }
 

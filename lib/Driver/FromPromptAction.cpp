@@ -21,6 +21,7 @@
 #include "optiml/Eval/GpuProbe.h"
 #include "optiml/LLM/KernelWriter.h"
 #include "optiml/Support/Error.h"
+#include "optiml/Support/JsonText.h"
 #include "optiml/Support/OutputPath.h"
 #include "transforms/RegisterTransforms.h"
 
@@ -334,7 +335,7 @@ static llvm::Error writeReport(FromPromptRun &Run, double Seconds,
                                       toHtml(Run.Report)))
     return E;
   return writeOutputFile(Run.Paths.Stem + ".fromprompt.json",
-                         toJSON(Run.Report).dump(2) + "\n");
+                         jsonText(toJSON(Run.Report)) + "\n");
 }
 
 /// The reference beside OUT (OUT.reference.cu) and the chosen kernel in

@@ -21,6 +21,7 @@
 #include "optiml/Search/StrategyFactory.h"
 #include "optiml/Search/TrajectoryReport.h"
 #include "optiml/Support/Error.h"
+#include "optiml/Support/JsonText.h"
 #include "optiml/Support/OutputPath.h"
 #include "transforms/RegisterTransforms.h"
 
@@ -113,7 +114,7 @@ static llvm::Error writeReports(const Trajectory &T, OptimizeOutcome &Out,
     return E;
   if (llvm::Error E = writeFile(Out.ReportHTML, toHtml(T)))
     return E;
-  return writeFile(Out.ReportJSON, toJSON(T).dump(2) + "\n");
+  return writeFile(Out.ReportJSON, jsonText(toJSON(T)) + "\n");
 }
 
 static void printSummary(const OptimizeOutcome &Out, const OptimizeOptions &O,
@@ -200,7 +201,7 @@ static llvm::Expected<std::string> specKey(const KernelSpec &Spec,
   auto Plan = makeRunPlan(Spec, *Instances, "", "", M);
   if (!Plan)
     return Plan.takeError();
-  return nlohmann::json(protocol::Json(*Plan)).dump();
+  return jsonText(nlohmann::json(protocol::Json(*Plan)), -1);
 }
 
 static llvm::Expected<int64_t> problemId(Database &Db, const KernelSource &Src,
@@ -299,8 +300,7 @@ llvm::Expected<int> Driver::optimize(llvm::StringRef File,
     GO.Samples = Options.LlmSamples;
     GO.Count = Options.LlmCount;
     Guide = &Llm->guide(Kernel.QualifiedName,
-                           writtenSpec(Kernel, File, Options.SpecPath), GO,
-                           Err);
+                        writtenSpec(Kernel, File, Options.SpecPath), GO, Err);
     Expand.setGuide(Guide);
   }
   MeasureOptions MO = Options.Measure;

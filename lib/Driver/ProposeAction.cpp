@@ -13,6 +13,7 @@
 #include "optiml/Eval/Builder.h"
 #include "optiml/Rewrite/SourceParser.h"
 #include "optiml/Support/Error.h"
+#include "optiml/Support/JsonText.h"
 #include "optiml/Support/OutputPath.h"
 #include "transforms/RegisterTransforms.h"
 
@@ -50,7 +51,7 @@ static llvm::Error writeProposals(llvm::StringRef Dir, llvm::StringRef File,
   }
   llvm::SmallString<256> Path(Dir);
   llvm::sys::path::append(Path, "proposals.json");
-  return writeOutputFile(Path, Listing.dump(2) + "\n");
+  return writeOutputFile(Path, jsonText(Listing) + "\n");
 }
 
 static nlohmann::json listing(const ProposalBatch &B, llvm::StringRef File,
@@ -167,7 +168,7 @@ llvm::Expected<int> Driver::propose(llvm::StringRef File,
                                        Kernel.QualifiedName, *Batch, J))
       return E;
   if (Format == OutputFormat::JSON)
-    Out << J.dump(2) << "\n";
+    Out << jsonText(J) << "\n";
   else
     printText(*Batch, Kernel.QualifiedName, Out);
   return ExitOK;

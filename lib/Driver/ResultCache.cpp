@@ -5,6 +5,7 @@
 #include "optiml/Protocol/JsonFields.h"
 #include "optiml/Rewrite/KernelDefinition.h"
 #include "optiml/Support/Error.h"
+#include "optiml/Support/JsonText.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Regex.h"
@@ -39,7 +40,7 @@ llvm::Expected<std::string> optiml::specHash(const KernelSpec &Spec,
   auto Plan = makeRunPlan(Spec, *Instances, "", "", MeasureOptions());
   if (!Plan)
     return Plan.takeError();
-  return KernelSource("", protocol::Json(*Plan).dump()).hash().str();
+  return KernelSource("", jsonText(protocol::Json(*Plan), -1)).hash().str();
 }
 
 std::string optiml::flagsKey(llvm::ArrayRef<std::string> NvccFlags) {

@@ -8,6 +8,7 @@
 #include "optiml/Analysis/Legality/LegalityError.h"
 #include "optiml/Driver/Driver.h"
 #include "optiml/Rewrite/SourceParser.h"
+#include "optiml/Support/JsonText.h"
 #include "optiml/Support/OutputPath.h"
 #include "optiml/Transform/ActionSpace.h"
 #include "optiml/Transform/SiteIndex.h"
@@ -33,7 +34,7 @@ llvm::Error Driver::listTransforms(OutputFormat Format) {
     json All = json::array();
     for (const Transform *T : Registry.all())
       All.push_back(toJSON(T->descriptor()));
-    Out << All.dump(2) << "\n";
+    Out << jsonText(All) << "\n";
     return llvm::Error::success();
   }
   Out << Registry.all().size() << " transforms\n";
@@ -132,7 +133,7 @@ llvm::Error Driver::listSites(llvm::StringRef File, llvm::StringRef Kernel,
     json All = json::array();
     for (const Action &A : Actions)
       All.push_back(actionJSON(A));
-    Out << All.dump(2) << "\n";
+    Out << jsonText(All) << "\n";
     return llvm::Error::success();
   }
   printActions(File, Actions, Out);

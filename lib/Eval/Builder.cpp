@@ -4,6 +4,7 @@
 #include "optiml/Eval/LauncherGenerator.h"
 #include "optiml/Support/CacheDir.h"
 #include "optiml/Support/Error.h"
+#include "optiml/Support/JsonText.h"
 #include "optiml/Support/Subprocess.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -151,7 +152,7 @@ static void writeRecord(llvm::StringRef Dir, const BuildResult &R) {
   std::error_code EC;
   llvm::raw_fd_ostream OS(Record, EC);
   if (!EC)
-    OS << J.dump(2) << "\n";
+    OS << jsonText(J) << "\n";
 }
 
 llvm::Expected<BuildResult> Builder::build(const KernelSource &Source,

@@ -2,6 +2,7 @@
 
 #include "optiml/LLM/HttpChatClient.h"
 #include "optiml/Support/Error.h"
+#include "optiml/Support/JsonText.h"
 
 #include "llvm/Support/Format.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -72,7 +73,7 @@ llvm::Error HttpChatClient::failure(const HttpResponse &R,
 }
 
 llvm::Expected<ChatAnswer> HttpChatClient::complete(const ChatRequest &Req) {
-  std::string Body = Dialect.Body(Req, Config).dump();
+  std::string Body = jsonText(Dialect.Body(Req, Config), -1);
   double Wait = Config.BackoffSeconds;
   for (unsigned Attempt = 1;; ++Attempt) {
     HttpResponse R = HttpClient::postJson(Config.BaseUrl + Dialect.Path,

@@ -2,6 +2,7 @@
 
 #include "optiml/LLM/RecordingChatClient.h"
 #include "optiml/Support/Error.h"
+#include "optiml/Support/JsonText.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Format.h"
@@ -19,7 +20,7 @@ std::string RecordingChatClient::promptHash(const ChatRequest &R) {
   nlohmann::json J = {{"system", R.System},
                       {"user", R.User},
                       {"schema", R.Schema ? *R.Schema : nlohmann::json()}};
-  return sha256(J.dump());
+  return sha256(jsonText(J, -1));
 }
 
 std::string RecordingChatClient::cacheKey(const ChatRequest &R) const {
@@ -30,7 +31,7 @@ std::string RecordingChatClient::cacheKey(const ChatRequest &R) const {
                       {"temperature", R.Temperature},
                       {"max_tokens", R.MaxTokens},
                       {"sample", R.Sample}};
-  return sha256(J.dump());
+  return sha256(jsonText(J, -1));
 }
 
 llvm::Error RecordingChatClient::checkBudget() const {

@@ -296,10 +296,18 @@ KernelEditChecker::checkName(llvm::StringRef Name,
 
 llvm::Expected<std::unique_ptr<ParsedSource>>
 KernelEditChecker::parse(const KernelSource &Candidate) const {
-  auto Parsed = Parser.parseQuietly(Candidate, ErrorKind::Illegal);
+  std::string DeviceLaunchAt;
+  auto Parsed =
+      Parser.parseQuietly(Candidate, ErrorKind::Illegal, &DeviceLaunchAt);
   if (Parsed)
     return Parsed;
-  return refuse("it does not parse: " + llvm::toString(Parsed.takeError()));
+  std::string Error = llvm::toString(Parsed.takeError());
+  // The same refusal HarnessEscapes gives when the launch does parse.
+  if (!DeviceLaunchAt.empty())
+    return refuse("it launches a kernel from device code (" + DeviceLaunchAt +
+                  "): dynamic parallelism runs work outside the timed window "
+                  "of the kernel");
+  return refuse("it does not parse: " + Error);
 }
 
 //===----------------------------------------------------------------------===//

@@ -3,6 +3,7 @@
 #include "optiml/Rewrite/SourceParser.h"
 #include "optiml/Frontend/BuildAST.h"
 
+#include "clang/Basic/DiagnosticSema.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -33,42 +34,53 @@ SourceParser::parse(const KernelSource &Source, ErrorKind OnError,
 
 namespace {
 
+/// `file.cu:3:7` for a diagnostic, or "" without a valid location.
+std::string where(const Diagnostic &Info) {
+  if (!Info.hasSourceManager() || !Info.getLocation().isValid())
+    return "";
+  PresumedLoc P = Info.getSourceManager().getPresumedLoc(Info.getLocation());
+  if (!P.isValid())
+    return "";
+  return (llvm::sys::path::filename(P.getFilename()) + ":" +
+          llvm::Twine(P.getLine()) + ":" + llvm::Twine(P.getColumn()))
+      .str();
+}
+
 /// Keeps the first error, in clang's `file:line:col: error: ...` form,
-/// instead of printing every diagnostic.
+/// instead of printing every diagnostic, and where a kernel is launched
+/// from device code.
 class FirstError : public DiagnosticConsumer {
 public:
   void HandleDiagnostic(DiagnosticsEngine::Level Level,
                         const Diagnostic &Info) override {
     DiagnosticConsumer::HandleDiagnostic(Level, Info);
+    if (Info.getID() == diag::err_cuda_device_kernel_launch_require_rdc &&
+        DeviceLaunchAt.empty())
+      DeviceLaunchAt = where(Info);
     if (Level < DiagnosticsEngine::Error || !Message.empty())
       return;
     llvm::SmallString<128> Text;
     Info.FormatDiagnostic(Text);
-    if (Info.hasSourceManager() && Info.getLocation().isValid()) {
-      PresumedLoc P =
-          Info.getSourceManager().getPresumedLoc(Info.getLocation());
-      if (P.isValid())
-        Message =
-            (llvm::sys::path::filename(P.getFilename()) + ":" +
-             llvm::Twine(P.getLine()) + ":" + llvm::Twine(P.getColumn()) + ": ")
-                .str();
-    }
-    Message += "error: " + Text.str().str();
+    std::string At = where(Info);
+    Message = (At.empty() ? "" : At + ": ") + "error: " + Text.str().str();
   }
 
   std::string Message;
+  std::string DeviceLaunchAt;
 };
 
 } // namespace
 
 llvm::Expected<std::unique_ptr<ParsedSource>>
-SourceParser::parseQuietly(const KernelSource &Source,
-                           ErrorKind OnError) const {
+SourceParser::parseQuietly(const KernelSource &Source, ErrorKind OnError,
+                           std::string *DeviceLaunchAt) const {
   FirstError Errors;
   auto Parsed = parse(Source, OnError, &Errors);
   if (Parsed)
     return Parsed;
   llvm::consumeError(Parsed.takeError());
+  if (DeviceLaunchAt)
+    *DeviceLaunchAt = Errors.DeviceLaunchAt;
   return makeError(OnError, Errors.Message.empty() ? "clang could not run on it"
                                                    : Errors.Message);
 }

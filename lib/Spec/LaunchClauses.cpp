@@ -1,6 +1,7 @@
 //===- LaunchClauses.cpp - one spec, several launch geometries -----------===//
 
 #include "optiml/Spec/LaunchClauses.h"
+#include "optiml/Spec/SpecDiagnostic.h"
 #include "optiml/Support/Error.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -17,6 +18,12 @@ struct Clause {
   std::string Text; ///< As written, parentheses included.
 };
 
+/// Clauses come from a model's answer, over several lines as often as not;
+/// the error quoting them is one line all the same.
+llvm::Error launchError(const llvm::Twine &Message) {
+  return makeError(ErrorKind::BadInput, oneLine(Message.str()));
+}
+
 llvm::Expected<std::vector<Clause>> splitClauses(llvm::StringRef Text) {
   std::vector<Clause> Out;
   size_t I = 0;
@@ -29,9 +36,8 @@ llvm::Expected<std::vector<Clause>> splitClauses(llvm::StringRef Text) {
            (llvm::isAlnum(Text[NameEnd]) || Text[NameEnd] == '_'))
       ++NameEnd;
     if (NameEnd == I)
-      return makeError(ErrorKind::BadInput,
-                       "unexpected '" + Text.substr(I, 1) + "' in '" + Text +
-                           "'; expected a clause such as grid(...)");
+      return launchError("unexpected '" + Text.substr(I, 1) + "' in '" + Text +
+                         "'; expected a clause such as grid(...)");
     size_t Open = Text.find_first_not_of(" \t", NameEnd);
     if (Open == llvm::StringRef::npos || Text[Open] != '(') {
       Out.push_back(
@@ -47,9 +53,8 @@ llvm::Expected<std::vector<Clause>> splitClauses(llvm::StringRef Text) {
         break;
     }
     if (End == Text.size())
-      return makeError(ErrorKind::BadInput, "unbalanced parenthesis in '" +
-                                                Text.slice(I, End) +
-                                                "'; expected ')'");
+      return launchError("unbalanced parenthesis in '" + Text.slice(I, End) +
+                         "'; expected ')'");
     Out.push_back({Text.slice(I, NameEnd).str(), Text.slice(I, End + 1).str()});
     I = End + 1;
   }
@@ -76,18 +81,16 @@ llvm::Expected<std::string> optiml::withLaunch(llvm::StringRef Clauses,
   bool Grid = false, Block = false;
   for (const Clause &C : *Own) {
     if (!isLaunch(C.Name) || C.Name == C.Text)
-      return makeError(ErrorKind::BadInput,
-                       "the launch '" + Launch + "' has '" + C.Name +
-                           "'; expected only grid(...), block(...) and "
-                           "shmem(...)");
+      return launchError("the launch '" + Launch + "' has '" + C.Name +
+                         "'; expected only grid(...), block(...) and "
+                         "shmem(...)");
     Grid |= C.Name == "grid";
     Block |= C.Name == "block";
     Out.push_back(C.Text);
   }
   if (!Grid || !Block)
-    return makeError(ErrorKind::BadInput,
-                     "the launch '" + Launch + "' has no " +
-                         (Grid ? "block" : "grid") + "(...) clause");
+    return launchError("the launch '" + Launch + "' has no " +
+                       (Grid ? "block" : "grid") + "(...) clause");
   return llvm::join(Out, " ");
 }
 

@@ -8,10 +8,29 @@
 
 using namespace optiml;
 
+std::string optiml::oneLine(llvm::StringRef Text) {
+  std::string Out;
+  llvm::raw_string_ostream OS(Out);
+  for (unsigned char C : Text) {
+    if (C == '\n')
+      OS << "\\n";
+    else if (C == '\r')
+      OS << "\\r";
+    else if (C == '\t')
+      OS << "\\t";
+    else if (C < 0x20 || C == 0x7f)
+      OS << "\\x" << llvm::format_hex_no_prefix(C, 2);
+    else
+      OS << C;
+  }
+  return Out;
+}
+
 llvm::Error optiml::specError(const SourcePos &Pos, const llvm::Twine &What,
                               const llvm::Twine &Expected) {
   return makeError(ErrorKind::BadInput,
-                   Pos.str() + ": error: " + What + "; expected " + Expected);
+                   oneLine(Pos.str() + ": error: " + What.str() +
+                           "; expected " + Expected.str()));
 }
 
 llvm::Error optiml::withContext(llvm::Error Err, const llvm::Twine &Context) {

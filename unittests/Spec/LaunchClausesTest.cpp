@@ -43,4 +43,14 @@ TEST(LaunchClausesTest, RefusesOtherClausesAndMissingOnes) {
             std::string::npos);
 }
 
+// A model's clauses span lines; the error quoting them does not.
+TEST(LaunchClausesTest, ErrorsAreOneLine) {
+  auto Bad =
+      withLaunch("kernel sizes(N = 4) \\\n out(y[N]) $", "grid(1) block(1)");
+  ASSERT_FALSE(bool(Bad));
+  EXPECT_EQ(llvm::toString(Bad.takeError()),
+            "unexpected '$' in 'kernel sizes(N = 4) \\\\n out(y[N]) $'; "
+            "expected a clause such as grid(...)");
+}
+
 } // namespace

@@ -164,6 +164,15 @@ TEST_F(SpecExprEvaluatorTest, SyntaxErrors) {
             std::string::npos);
 }
 
+// Found by the spec fuzzer: the quoted expression carried a carriage return
+// and NUL bytes into the message, which then was not one line.
+TEST_F(SpecExprEvaluatorTest, ControlCharactersAreQuotedAsEscapes) {
+  EXPECT_EQ(error(llvm::StringRef("0\r\0\n.125", 8)),
+            "k.cu:3:12: error: unexpected character '\\x00' in "
+            "'0\\r\\x00\\n.125'; expected numbers, sizes, + - * / % << >>, "
+            "parentheses, ceil_div, min or max");
+}
+
 TEST_F(SpecExprEvaluatorTest, IntegerQuantitiesRejectFloatingValues) {
   auto V = SpecExprEvaluator(Sizes).evaluateInteger(expr("N / 2.0"),
                                                     "length of 'x'");

@@ -34,8 +34,13 @@ public:
   /// Parses \p Source without printing anything: a source with errors is
   /// an error of kind \p OnError whose message is clang's first error
   /// (`file.cu:3:7: error: ...`), to be shown to whoever wrote the source.
+  /// A kernel launched from device code parses only as relocatable device
+  /// code, which no build of OptiML's uses; when that is among the errors,
+  /// \p DeviceLaunchAt (if given) is set to where (`file.cu:9:5`), so that
+  /// a candidate check can refuse the launch for what it is.
   llvm::Expected<std::unique_ptr<ParsedSource>>
-  parseQuietly(const KernelSource &Source, ErrorKind OnError) const;
+  parseQuietly(const KernelSource &Source, ErrorKind OnError,
+               std::string *DeviceLaunchAt = nullptr) const;
 
 private:
   const clang::tooling::CompilationDatabase &DB;

@@ -20,8 +20,14 @@
 namespace optiml {
 
 /// A BadInput error "file:line:col: error: <What>; expected <Expected>".
+/// Control characters of quoted spec text are escaped (oneLine()).
 llvm::Error specError(const SourcePos &Pos, const llvm::Twine &What,
                       const llvm::Twine &Expected);
+
+/// \p Text with its line breaks and other control characters written as
+/// escapes (`\n`, `\x00`): an error quotes what the user wrote, and must
+/// stay one line however that was written.
+std::string oneLine(llvm::StringRef Text);
 
 /// \p Err (a spec error) with \p Context added to what is wrong, before
 /// its "; expected": e.g. " in instance 'odd' (N = 0)".
