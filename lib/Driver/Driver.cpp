@@ -10,6 +10,7 @@
 #include "optiml/Rewrite/KernelEditChecker.h"
 #include "optiml/Rewrite/SourceParser.h"
 #include "optiml/Support/Error.h"
+#include "optiml/Support/OutputPath.h"
 
 #include "llvm/ADT/StringExtras.h"
 
@@ -148,6 +149,11 @@ llvm::Error Driver::checkCandidateFile(const KernelSource &Original,
 llvm::Expected<int> Driver::evaluate(llvm::StringRef File,
                                      const EvaluateOptions &Options,
                                      OutputFormat Format) {
+  const std::string &Plan = Options.Measure.SavePlanPath;
+  if (llvm::Error E = refuseOverwrite(File, Plan, "--save-plan"))
+    return E;
+  if (llvm::Error E = checkOutputFile(Plan, "--save-plan"))
+    return E;
   auto T = loadTarget(File, Options.Kernel, Options.SpecPath);
   if (!T)
     return T.takeError();
