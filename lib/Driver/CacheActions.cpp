@@ -201,6 +201,8 @@ llvm::Error Driver::useCache(llvm::StringRef File,
                              const UseCacheOptions &Options) {
   if (llvm::Error E = refuseOverwrite(File, Options.OutputPath))
     return E;
+  if (llvm::Error E = checkOutputFile(Options.OutputPath, "-o"))
+    return E;
   auto Db = openDatabaseAt(Options.DbPath);
   if (!Db)
     return Db.takeError();

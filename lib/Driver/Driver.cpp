@@ -11,6 +11,7 @@
 #include "optiml/Rewrite/SourceParser.h"
 #include "optiml/Support/Error.h"
 #include "optiml/Support/JsonText.h"
+#include "optiml/Support/OutputPath.h"
 
 #include "llvm/ADT/StringExtras.h"
 
@@ -149,6 +150,11 @@ llvm::Error Driver::checkCandidateFile(const KernelSource &Original,
 llvm::Expected<int> Driver::evaluate(llvm::StringRef File,
                                      const EvaluateOptions &Options,
                                      OutputFormat Format) {
+  const std::string &Plan = Options.Measure.SavePlanPath;
+  if (llvm::Error E = refuseOverwrite(File, Plan, "--save-plan"))
+    return E;
+  if (llvm::Error E = checkOutputFile(Plan, "--save-plan"))
+    return E;
   auto T = loadTarget(File, Options.Kernel, Options.SpecPath);
   if (!T)
     return T.takeError();

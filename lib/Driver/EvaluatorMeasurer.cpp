@@ -1,6 +1,8 @@
 //===- EvaluatorMeasurer.cpp - build, verify and time candidates ---------===//
 
 #include "optiml/Driver/EvaluatorMeasurer.h"
+#include "optiml/Support/Error.h"
+#include "optiml/Support/Interrupt.h"
 
 using namespace optiml;
 
@@ -50,6 +52,9 @@ EvaluatorMeasurer::measureAll(llvm::ArrayRef<Candidate> Batch) {
     prebuild(Batch);
   std::vector<Measurement> Out;
   for (const Candidate &C : Batch)
-    Out.push_back(measure(C));
+    // After Ctrl-C no runner starts: the loop drops this batch anyway.
+    Out.push_back(stopRequested() ? failedMeasurement(makeError(
+                                        ErrorKind::Internal, "interrupted"))
+                                  : measure(C));
   return Out;
 }

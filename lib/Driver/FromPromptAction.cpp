@@ -296,7 +296,9 @@ static llvm::Error checkOptions(const FromPromptOptions &O) {
       !llvm::StringRef(O.OutputPath).ends_with(".cu"))
     return makeError(ErrorKind::BadInput,
                      "--from-prompt needs -o FILE.cu for the kernel it writes");
-  return refuseOverwrite(O.DescriptionFile, O.OutputPath);
+  if (llvm::Error E = refuseOverwrite(O.DescriptionFile, O.OutputPath))
+    return E;
+  return checkOutputFile(O.OutputPath, "-o");
 }
 
 /// The comment OUT.cu starts with: where the kernel came from and what was

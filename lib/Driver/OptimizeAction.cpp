@@ -21,6 +21,7 @@
 #include "optiml/Search/StrategyFactory.h"
 #include "optiml/Search/TrajectoryReport.h"
 #include "optiml/Support/Error.h"
+#include "optiml/Support/Interrupt.h"
 #include "optiml/Support/JsonText.h"
 #include "optiml/Support/OutputPath.h"
 #include "transforms/RegisterTransforms.h"
@@ -52,7 +53,30 @@ llvm::Error optiml::checkOutputPath(llvm::StringRef Input,
   if (Output.empty() || Output == "-")
     return makeError(ErrorKind::BadInput,
                      "--optimize needs -o FILE.cu for the optimized kernel");
-  return refuseOverwrite(Input, Output);
+  if (llvm::Error E = refuseOverwrite(Input, Output))
+    return E;
+  return checkOutputFile(Output, "-o");
+}
+
+/// The report's three files can be written, and none is the input or -o:
+/// found out before the search, not after it.
+static llvm::Error checkReportPaths(llvm::StringRef Input,
+                                    const OptimizeOptions &O) {
+  std::string Prefix = reportPrefix(O);
+  for (const char *Ext : {".md", ".json", ".html"}) {
+    std::string Path = Prefix + Ext;
+    if (llvm::Error E = refuseOverwrite(Input, Path, "--report"))
+      return E;
+    if (llvm::Error E = refuseOverwrite(O.OutputPath, Path)) {
+      llvm::consumeError(std::move(E));
+      return makeError(ErrorKind::BadInput, "--report " + Prefix +
+                                                " would write " + Path +
+                                                ", which is -o");
+    }
+    if (llvm::Error E = checkOutputFile(Path, "--report"))
+      return E;
+  }
+  return llvm::Error::success();
 }
 
 std::string optiml::reportPrefix(const OptimizeOptions &O) {
@@ -148,6 +172,10 @@ optiml::runOptimizeSearch(Expander &E, Measurer &M, Database &Db,
             loadFailureHistory(Db, KernelId, (*S)->graph().failures()))
       return Err;
   SearchLoop Loop(**S, Memo, {O.Budget, O.TimeLimit, O.BatchSize});
+  if (O.StopRequested) {
+    Memo.discardWhen(O.StopRequested);
+    Loop.stopWhen(O.StopRequested);
+  }
   Loop.onProgress(
       [&](const SearchProgress &P) { showProgress(P, Log, Interactive); });
   OptimizeOutcome Out;
@@ -172,11 +200,12 @@ optiml::runOptimizeSearch(Expander &E, Measurer &M, Database &Db,
   auto Text = bestSource(G, E);
   if (!Text)
     return Text.takeError();
+  // The reports first: a build that sees -o finds them there too.
+  if (llvm::Error Err = writeReports(T, Out, O))
+    return Err;
   if (llvm::Error Err = writeFile(O.OutputPath, *Text))
     return Err;
   Out.BestSource = *Text;
-  if (llvm::Error Err = writeReports(T, Out, O))
-    return Err;
   if (!Memo.databaseError().empty())
     Log << "clang-optiml: warning: the database failed, results were not "
            "all recorded: "
@@ -236,23 +265,32 @@ llvm::Expected<int> Driver::optimize(llvm::StringRef File,
                                      const OptimizeOptions &Options) {
   if (llvm::Error E = checkOutputPath(File, Options.OutputPath))
     return E;
+  if (llvm::Error E = checkReportPaths(File, Options))
+    return E;
   if (llvm::Error E = checkStrategyName(Options.Strategy))
     return E;
   if (Options.BatchSize < 1 || Options.BatchSize > 64)
     return makeError(ErrorKind::BadInput,
                      "--jobs=" + llvm::Twine(Options.BatchSize) +
                          " is outside 1..64");
+  TransformRegistry Registry = makeTransformRegistry();
+  if (llvm::Error E = Options.Transforms.check(Registry))
+    return E;
   auto T = loadTarget(File, Options.Kernel, Options.SpecPath);
   if (!T)
     return T.takeError();
   const KernelInfo &Kernel = T->kernel();
   const KernelSpec &Spec = T->Spec;
   const KernelSource &Original = T->Source;
+  auto Searched = Options.Transforms.select(Registry, Spec.RTol);
+  if (!Searched)
+    return Searched.takeError();
+  for (const std::string &Note : Searched->Notes)
+    Err << "clang-optiml: note: " << Note << "\n";
 
   if (llvm::Error E = checkLlmOptions(Options))
     return E;
   SourceParser Parser(DB, Toolchain);
-  TransformRegistry Registry = makeTransformRegistry();
   // Recorded proposals are read before the GPU is looked for: a bad
   // folder is the user's to fix first.
   std::unique_ptr<LlmSession> Llm;
@@ -293,6 +331,7 @@ llvm::Expected<int> Driver::optimize(llvm::StringRef File,
     return Parsed.takeError();
   SearchExpander Expand(Registry, Parser, std::move(*Parsed),
                         Kernel.QualifiedName, Options.SpecPath, BO.Arch);
+  Expand.limitTo(Searched->Names);
   LlmGuide *Guide = nullptr;
   if (Llm) {
     LlmGuideOptions GO;
@@ -313,9 +352,16 @@ llvm::Expected<int> Driver::optimize(llvm::StringRef File,
   if (!Id)
     return Id.takeError();
   bool Interactive = llvm::sys::Process::StandardErrIsDisplayed();
+  // From here on Ctrl-C stops the search rather than the process: the best
+  // verified kernel so far and the reports are still written.
+  OptimizeOptions Run = Options;
+  if (!Run.StopRequested) {
+    stopOnInterrupt();
+    Run.StopRequested = stopRequested;
+  }
   auto Outcome =
-      runOptimizeSearch(Expand, Measure, *Db, *Id, Kernel.QualifiedName,
-                        Options, Err, Interactive, Guide);
+      runOptimizeSearch(Expand, Measure, *Db, *Id, Kernel.QualifiedName, Run,
+                        Err, Interactive, Guide);
   if (!Outcome)
     return Outcome.takeError();
   ResultRecord Origin;
@@ -327,5 +373,5 @@ llvm::Expected<int> Driver::optimize(llvm::StringRef File,
   Origin.Speedup = Outcome->Improved ? Outcome->BestSpeedup : 1.0;
   recordCachedResult(*Db, Parser, Original, Kernel, Options.SpecPath, Origin,
                      Outcome->BestSource, Err);
-  return ExitOK;
+  return Outcome->Why == StopReason::Interrupted ? ExitInterrupted : ExitOK;
 }

@@ -109,6 +109,9 @@ llvm::Expected<int> Driver::propose(llvm::StringRef File,
   if (Options.Count < 1 || Options.Count > 32)
     return makeError(ErrorKind::BadInput,
                      "-n " + llvm::Twine(Options.Count) + " is outside 1..32");
+  if (!Options.OutputDir.empty())
+    if (llvm::Error E = checkOutputFolder(Options.OutputDir, "-o"))
+      return E;
   auto Inv = inventoryOf(File);
   if (!Inv)
     return Inv.takeError();

@@ -41,6 +41,16 @@ std::optional<std::string> SearchExpander::sourceText(llvm::StringRef Hash) {
   return std::nullopt;
 }
 
+void SearchExpander::limitTo(llvm::ArrayRef<std::string> Transforms) {
+  Allowed.emplace();
+  for (const std::string &T : Transforms)
+    Allowed->insert(T);
+}
+
+bool SearchExpander::allowed(llvm::StringRef Transform) const {
+  return !Allowed || Transform == EditStepName || Allowed->contains(Transform);
+}
+
 static llvm::Error unknownState(llvm::StringRef Hash) {
   return makeError(ErrorKind::Internal,
                    "the search asked for source " + Hash +
@@ -81,7 +91,7 @@ SearchExpander::legalSteps(llvm::StringRef Hash) {
     return unknownState(Hash);
   std::vector<Step> Steps;
   for (const Action &A : ActionSpace::enumerate(Registry, *P, Kernel)) {
-    if (!A.Legal)
+    if (!A.Legal || !allowed(A.Transform))
       continue;
     Steps.push_back(A.Default);
     for (Step &S : parameterNeighbours(A.Default, Registry))
@@ -153,6 +163,10 @@ SearchExpander::actions(const StateView &S) {
     if (S.Result.Runner)
       Facts.Device = deviceFactsOf(*S.Result.Runner);
     Guide->guide(*parsed(S.Hash), S.Steps, Facts, Moves);
+    // The model may propose any transform: the user's limits still hold.
+    llvm::erase_if(Moves, [&](const ScoredAction &M) {
+      return !allowed(M.Action.Transform);
+    });
   }
   return Moves;
 }

@@ -117,18 +117,23 @@ static llvm::Error noSuchKernel(llvm::StringRef File, llvm::StringRef Kernel,
 }
 
 llvm::Error Driver::listSites(llvm::StringRef File, llvm::StringRef Kernel,
-                              OutputFormat Format) {
+                              OutputFormat Format,
+                              const TransformChoice &Choice) {
+  TransformRegistry Registry = makeTransformRegistry();
+  if (llvm::Error E = Choice.check(Registry))
+    return E;
   auto Source = KernelSource::fromFile(File);
   if (!Source)
     return Source.takeError();
   auto Parsed = SourceParser(DB, Toolchain).parse(*Source);
   if (!Parsed)
     return Parsed.takeError();
-  TransformRegistry Registry = makeTransformRegistry();
   std::vector<Action> Actions =
       ActionSpace::enumerate(Registry, **Parsed, Kernel);
   if (Actions.empty())
     return noSuchKernel(File, Kernel, **Parsed);
+  llvm::erase_if(Actions,
+                 [&](const Action &A) { return !Choice.admits(A.Transform); });
   if (Format == OutputFormat::JSON) {
     json All = json::array();
     for (const Action &A : Actions)
@@ -172,6 +177,8 @@ llvm::Error Driver::applySteps(llvm::StringRef File,
                                llvm::ArrayRef<std::string> Steps,
                                llvm::StringRef OutputPath) {
   if (llvm::Error E = refuseOverwrite(File, OutputPath))
+    return E;
+  if (llvm::Error E = checkOutputFile(OutputPath, "-o"))
     return E;
   TransformRegistry Registry = makeTransformRegistry();
   std::vector<Step> Parsed;

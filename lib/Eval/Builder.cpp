@@ -4,6 +4,7 @@
 #include "optiml/Eval/LauncherGenerator.h"
 #include "optiml/Support/CacheDir.h"
 #include "optiml/Support/Error.h"
+#include "optiml/Support/Interrupt.h"
 #include "optiml/Support/JsonText.h"
 #include "optiml/Support/Subprocess.h"
 
@@ -208,7 +209,9 @@ llvm::Expected<BuildResult> Builder::build(const KernelSource &Source,
     R.Usage = parseResourceUsage(R.Log, Kernel.Name);
     R.Sass = sassMix(Dir, R.Library, Kernel.Name);
   }
-  writeRecord(Dir, R);
+  // nvcc killed by Ctrl-C failed for no fault of the source: not cached.
+  if (!stopRequested())
+    writeRecord(Dir, R);
   return R;
 }
 

@@ -149,6 +149,8 @@ RecordingMeasurer::measureAll(llvm::ArrayRef<Candidate> Batch) {
   if (Misses.empty())
     return Out;
   std::vector<Measurement> Measured = Inner.measureAll(Misses);
+  if (Discard && Discard())
+    return Out;
   std::vector<CandidateRecord> Records;
   for (size_t I = 0; I < Misses.size() && I < Measured.size(); ++I) {
     Records.push_back(toRecord(Kernel, Misses[I], Measured[I]));

@@ -17,6 +17,8 @@ llvm::StringRef optiml::toString(StopReason R) {
     return "exhausted";
   case StopReason::Internal:
     return "internal error";
+  case StopReason::Interrupted:
+    return "interrupted";
   }
   return "exhausted";
 }
@@ -44,6 +46,8 @@ SearchProgress SearchLoop::progress() const {
 }
 
 std::optional<StopReason> SearchLoop::spent(double Start) const {
+  if (Stop && Stop())
+    return StopReason::Interrupted;
   if (S.graph().evaluated() >= B.MaxCandidates)
     return StopReason::Budget;
   if (B.MaxSeconds > 0 && Now() - Start >= B.MaxSeconds)
@@ -64,6 +68,8 @@ StopReason SearchLoop::run() {
     if (Batch.empty())
       return StopReason::Exhausted;
     std::vector<Measurement> Results = M.measureAll(Batch);
+    if (Stop && Stop())
+      return StopReason::Interrupted;
     std::vector<CandidateResult> Told;
     for (size_t I = 0; I < Batch.size() && I < Results.size(); ++I)
       Told.push_back({Batch[I].Id, std::move(Results[I])});

@@ -6,6 +6,7 @@
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace optiml;
@@ -25,7 +26,8 @@ static std::string realPathOf(llvm::StringRef Path) {
 }
 
 llvm::Error optiml::refuseOverwrite(llvm::StringRef Input,
-                                    llvm::StringRef Output) {
+                                    llvm::StringRef Output,
+                                    llvm::StringRef Option) {
   if (Output.empty() || Output == "-")
     return llvm::Error::success();
   bool Same = realPathOf(Input) == realPathOf(Output);
@@ -34,10 +36,64 @@ llvm::Error optiml::refuseOverwrite(llvm::StringRef Input,
     Same = Equivalent;
   if (Same)
     return makeError(ErrorKind::BadInput,
-                     "-o " + Output +
+                     Option + " " + Output +
                          " names the input file; OptiML never overwrites its "
                          "input (choose another output)");
   return llvm::Error::success();
+}
+
+/// Whether a file can be created in \p Dir. Tried rather than read from
+/// the permissions, which do not tell for root, read-only mounts or /proc.
+static std::error_code probeFolder(llvm::StringRef Dir) {
+  llvm::SmallString<256> Model(Dir);
+  llvm::sys::path::append(Model, ".optiml-probe-%%%%%%");
+  int FD = -1;
+  llvm::SmallString<256> Probe;
+  if (std::error_code EC = llvm::sys::fs::createUniqueFile(Model, FD, Probe))
+    return EC;
+  llvm::sys::Process::SafelyCloseFileDescriptor(FD);
+  return llvm::sys::fs::remove(Probe);
+}
+
+/// BadInput unless files can be created in the existing path \p Dir.
+static llvm::Error checkFolder(llvm::StringRef Dir, const llvm::Twine &Where) {
+  if (!llvm::sys::fs::is_directory(Dir))
+    return makeError(ErrorKind::BadInput,
+                     Where + ": " + Dir + " is not a folder");
+  if (std::error_code EC = probeFolder(Dir))
+    return makeError(ErrorKind::BadInput,
+                     Where + ": cannot write in " + Dir + ": " + EC.message());
+  return llvm::Error::success();
+}
+
+llvm::Error optiml::checkOutputFile(llvm::StringRef Path,
+                                    llvm::StringRef Option) {
+  if (Path.empty() || Path == "-")
+    return llvm::Error::success();
+  std::string Where = (Option + " " + Path).str();
+  if (llvm::sys::fs::is_directory(Path))
+    return makeError(ErrorKind::BadInput,
+                     Where + ": is a folder; give a file name");
+  std::string Dir = llvm::sys::path::parent_path(Path).str();
+  if (Dir.empty())
+    Dir = ".";
+  if (!llvm::sys::fs::exists(Dir))
+    return makeError(ErrorKind::BadInput,
+                     Where + ": the folder " + Dir + " does not exist");
+  return checkFolder(Dir, Where);
+}
+
+llvm::Error optiml::checkOutputFolder(llvm::StringRef Path,
+                                      llvm::StringRef Option) {
+  std::string Where = (Option + " " + Path).str();
+  if (llvm::sys::fs::exists(Path) && !llvm::sys::fs::is_directory(Path))
+    return makeError(ErrorKind::BadInput, Where + ": is a file; give a folder");
+  llvm::SmallString<256> Existing(Path);
+  while (!Existing.empty() && !llvm::sys::fs::exists(Existing))
+    llvm::sys::path::remove_filename(Existing);
+  return checkFolder(Existing.empty() ? llvm::StringRef(".")
+                                      : llvm::StringRef(Existing),
+                     Where);
 }
 
 llvm::Error optiml::writeOutputFile(llvm::StringRef Path,

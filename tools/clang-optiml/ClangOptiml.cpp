@@ -2,8 +2,12 @@
 //
 // Thin on purpose: parses options the way every clang tool does, picks the
 // action and maps errors to one line on stderr and a distinct exit code.
+// Which options go with which action is one table (optionTable()), read by
+// the check that refuses an option the action would ignore and by --help.
 //
 //===----------------------------------------------------------------------===//
+
+#include "OptionTable.h"
 
 #include "optiml/Driver/Driver.h"
 #include "optiml/Frontend/NvccFlags.h"
@@ -25,7 +29,26 @@
 using namespace optiml;
 using namespace llvm;
 
+/// The one category the parser knows (CommonOptionsParser hides the rest,
+/// and LLVM suggests no hidden option for a misspelt one); --help regroups
+/// the options under the headings below (OptionTable::groupForHelp).
 static cl::OptionCategory OptimlCategory("clang-optiml options");
+
+// --help lists the headings in alphabetical order.
+static cl::OptionCategory ActionsHeading("Actions (one at a time)");
+static cl::OptionCategory CommonHeading(
+    "Common options",
+    "Each goes with the actions named in brackets (every action when none "
+    "are).");
+static cl::OptionCategory EvaluateHeading("Options of --evaluate");
+static cl::OptionCategory OptimizeHeading("Options of --optimize");
+static cl::OptionCategory ProposeHeading("Options of --propose");
+static cl::OptionCategory FromPromptHeading("Options of --from-prompt");
+static cl::OptionCategory ModelHeading(
+    "Options of the model (--propose, --optimize, --from-prompt)",
+    "Each is also read from OPTIML_<NAME> (OPTIML_LLM_MODEL, ...) and from "
+    "the --llm-config file; the key only from OPTIML_LLM_API_KEY, else "
+    "OPENAI_API_KEY or ANTHROPIC_API_KEY.");
 
 static cl::opt<bool>
     ListKernels("list-kernels",
@@ -49,11 +72,11 @@ static cl::list<std::string>
                cl::value_desc("step"), cl::cat(OptimlCategory));
 static cl::opt<std::string>
     OutputFile("o",
-               cl::desc("With --apply: write the result here (default: "
-                        "stdout); with --optimize (required): the fastest "
-                        "verified kernel; never the input file; with "
-                        "--propose: a folder for the accepted edits and "
-                        "proposals.json"),
+               cl::desc("Where the result goes, never the input file: "
+                        "--apply's and --use-cache's rewritten file "
+                        "(default: stdout), --optimize's and --from-prompt's "
+                        "kernel (required), --propose's folder for the "
+                        "accepted edits and proposals.json"),
                cl::value_desc("file.cu"), cl::cat(OptimlCategory));
 static cl::opt<bool>
     Evaluate("evaluate",
@@ -62,7 +85,7 @@ static cl::opt<bool>
              cl::cat(OptimlCategory));
 static cl::opt<std::string>
     CandidateFile("candidate",
-                  cl::desc("With --evaluate: a rewritten copy of the file "
+                  cl::desc("A rewritten copy of the file "
                            "to compare against it"),
                   cl::value_desc("file.cu"), cl::cat(OptimlCategory));
 static cl::opt<std::string>
@@ -71,27 +94,25 @@ static cl::opt<std::string>
                       "and <file>.optiml.json"),
              cl::value_desc("file.json"), cl::cat(OptimlCategory));
 static cl::opt<bool> Metrics("metrics",
-                             cl::desc("With --evaluate: also collect hardware "
+                             cl::desc("Also collect hardware "
                                       "counters (CUPTI Range Profiler)"),
                              cl::cat(OptimlCategory));
-static cl::opt<bool>
-    BuildOnly("build-only",
-              cl::desc("With --evaluate: compile the launchers with nvcc and "
-                       "report resource usage, without a GPU"),
-              cl::cat(OptimlCategory));
-static cl::opt<unsigned>
-    RunTimeout("timeout",
-               cl::desc("With --evaluate: seconds before the runner is "
-                        "killed (default 300)"),
-               cl::init(300), cl::cat(OptimlCategory));
+static cl::opt<bool> BuildOnly("build-only",
+                               cl::desc("Compile the launchers with nvcc and "
+                                        "report resource usage, without a GPU"),
+                               cl::cat(OptimlCategory));
+static cl::opt<unsigned> RunTimeout("timeout",
+                                    cl::desc("Seconds before the runner is "
+                                             "killed (default 300)"),
+                                    cl::init(300), cl::cat(OptimlCategory));
 static cl::opt<double>
     NoiseTarget("noise-target",
-                cl::desc("With --evaluate: relative spread of the median at "
+                cl::desc("Relative spread of the median at "
                          "which timing stops (default 0.01)"),
                 cl::init(0.01), cl::cat(OptimlCategory));
 static cl::opt<std::string>
     SavePlan("save-plan",
-             cl::desc("With --evaluate: write the runner's plan (JSON) here, "
+             cl::desc("Write the runner's plan (JSON) here, "
                       "to rerun optiml-runner by hand or under a profiler"),
              cl::value_desc("file.json"), cl::cat(OptimlCategory));
 static cl::list<std::string>
@@ -120,52 +141,56 @@ static cl::opt<bool>
                       "write the fastest to -o (with a report)"),
              cl::cat(OptimlCategory));
 static cl::opt<std::string>
-    Strategy("strategy",
-             cl::desc("With --optimize: mcts (default), greedy or random"),
+    Strategy("strategy", cl::desc("One of mcts (default), greedy or random"),
              cl::init("mcts"), cl::cat(OptimlCategory));
-static cl::opt<unsigned>
-    Budget("budget",
-           cl::desc("With --optimize: candidates to measure, the original "
-                    "included (default 64)"),
-           cl::init(64), cl::cat(OptimlCategory));
+static cl::opt<unsigned> Budget("budget",
+                                cl::desc("Candidates to measure, the original "
+                                         "included (default 64)"),
+                                cl::init(64), cl::cat(OptimlCategory));
 static cl::opt<unsigned>
     Jobs("jobs",
-         cl::desc("With --optimize: candidates proposed per iteration and "
+         cl::desc("Candidates proposed per iteration and "
                   "built by nvcc in parallel (1..64, default 4); they are "
-                  "still timed one at a time"),
+                  "still timed one at a time; -j N for short"),
          cl::init(4), cl::cat(OptimlCategory));
 static cl::alias JobsShort("j", cl::desc("Alias for --jobs"),
-                           cl::aliasopt(Jobs));
-static cl::opt<double>
-    TimeLimit("time-limit",
-              cl::desc("With --optimize: stop after this many seconds "
-                       "(default: no limit)"),
-              cl::init(0), cl::cat(OptimlCategory));
+                           cl::cat(OptimlCategory), cl::aliasopt(Jobs));
+static cl::opt<double> TimeLimit("time-limit",
+                                 cl::desc("Stop after this many seconds "
+                                          "(default: no limit)"),
+                                 cl::init(0), cl::cat(OptimlCategory));
 static cl::opt<std::string>
     DbPath("db",
-           cl::desc("With --optimize, --propose and the cache options: "
-                    "the database of measurements, LLM calls and results "
-                    "(default: "
-                    "<cache>/search.sqlite)"),
+           cl::desc("The database of measurements, LLM calls and results "
+                    "(default: <cache>/search.sqlite)"),
            cl::value_desc("file.sqlite"), cl::cat(OptimlCategory));
-static cl::opt<bool>
-    Resume("resume",
-           cl::desc("With --optimize: start from what earlier runs on this "
-                    "kernel learned (failing transforms)"),
-           cl::cat(OptimlCategory));
+static cl::opt<bool> Resume("resume",
+                            cl::desc("Start from what earlier runs on this "
+                                     "kernel learned (failing transforms)"),
+                            cl::cat(OptimlCategory));
 static cl::opt<std::string>
     ReportPrefix("report",
-                 cl::desc("With --optimize: write the report to PREFIX.md, "
+                 cl::desc("Write the report to PREFIX.md, "
                           "PREFIX.json and PREFIX.html (a page with a plot of "
                           "the best speedup over evaluations; default: "
                           "OUT.report)"),
                  cl::value_desc("prefix"), cl::cat(OptimlCategory));
 static cl::opt<uint64_t>
     SearchSeed("search-seed",
-               cl::desc("With --optimize: seed of the strategy's random "
+               cl::desc("Seed of the strategy's random "
                         "choices (random's; mcts and greedy make none), so a "
                         "run can be repeated (default 1)"),
                cl::init(1), cl::value_desc("N"), cl::cat(OptimlCategory));
+static cl::list<std::string> TransformNames(
+    "transforms",
+    cl::desc("Search only these transforms (comma-separated, see "
+             "--list-transforms); a transform that changes numerics is "
+             "searched when named here even if the spec's tolerance is "
+             "tight"),
+    cl::CommaSeparated, cl::value_desc("a,b"), cl::cat(OptimlCategory));
+static cl::list<std::string> ExcludedNames(
+    "exclude", cl::desc("Never these transforms (comma-separated)"),
+    cl::CommaSeparated, cl::value_desc("c,d"), cl::cat(OptimlCategory));
 
 static cl::opt<bool>
     Propose("propose",
@@ -175,20 +200,15 @@ static cl::opt<bool>
             cl::cat(OptimlCategory));
 static cl::opt<unsigned>
     ProposalCount("n",
-                  cl::desc("With --propose: proposals to ask for "
-                           "(1..32, default 3)"),
+                  cl::desc("Proposals to ask for (1..32, default 3); with "
+                           "--optimize and a model, at every state"),
                   cl::init(3), cl::value_desc("N"), cl::cat(OptimlCategory));
 
 static cl::opt<std::string>
     LlmProviderName("llm",
                     cl::desc("The model's protocol: none (default), openai "
                              "(any OpenAI-compatible endpoint: OpenAI, vLLM, "
-                             "llama.cpp, Ollama) or anthropic. Every --llm* "
-                             "option is also read from OPTIML_<NAME> "
-                             "(OPTIML_LLM_MODEL, ...) and from the "
-                             "--llm-config file; the key only from "
-                             "OPTIML_LLM_API_KEY, else OPENAI_API_KEY or "
-                             "ANTHROPIC_API_KEY"),
+                             "llama.cpp, Ollama) or anthropic"),
                     cl::value_desc("none|openai|anthropic"),
                     cl::cat(OptimlCategory));
 static cl::opt<std::string>
@@ -251,22 +271,22 @@ static cl::opt<std::string>
                         "installed prompts/)"),
                cl::value_desc("dir"), cl::cat(OptimlCategory));
 
-static cl::opt<std::string>
-    LlmPolicyName("llm-policy",
-                  cl::desc("With --optimize and a model: expand (the model's "
-                           "proposals become extra moves), prior (its picks "
-                           "weigh the listed moves) or both (default)"),
-                  cl::init("both"), cl::value_desc("expand|prior|both"),
-                  cl::cat(OptimlCategory));
+static cl::opt<std::string> LlmPolicyName(
+    "llm-policy",
+    cl::desc("With a model (--llm or --proposals-from): expand (the model's "
+             "proposals become extra moves), prior (its picks "
+             "weigh the listed moves) or both (default)"),
+    cl::init("both"), cl::value_desc("expand|prior|both"),
+    cl::cat(OptimlCategory));
 static cl::opt<unsigned>
     LlmSamples("llm-samples",
-               cl::desc("With --optimize and a model: rounds of proposals "
+               cl::desc("With a model (--llm): rounds of proposals "
                         "per state, each at a higher temperature (1..8, "
                         "default 1)"),
                cl::init(1), cl::value_desc("N"), cl::cat(OptimlCategory));
 static cl::opt<std::string> ProposalsFrom(
     "proposals-from",
-    cl::desc("With --optimize: take the proposals that --propose -o DIR "
+    cl::desc("Take the proposals that --propose -o DIR "
              "wrote (on a machine that reached the model) as extra moves "
              "from the original kernel; no endpoint needed"),
     cl::value_desc("dir"), cl::cat(OptimlCategory));
@@ -286,17 +306,17 @@ static cl::opt<std::string>
                    cl::value_desc("file.md"), cl::cat(OptimlCategory));
 static cl::opt<std::string>
     GeneratedName("name",
-                  cl::desc("With --from-prompt: the kernel's name (default: "
+                  cl::desc("The kernel's name (default: "
                            "the model's choice)"),
                   cl::value_desc("name"), cl::cat(OptimlCategory));
 static cl::opt<unsigned>
     Thoughts("thoughts",
-             cl::desc("With --from-prompt: implementation strategies, one "
+             cl::desc("Implementation strategies, one "
                       "candidate kernel each (2..8, default 3)"),
              cl::init(3), cl::value_desc("K"), cl::cat(OptimlCategory));
 static cl::opt<unsigned> ReferenceAttempts(
     "reference-attempts",
-    cl::desc("With --from-prompt: references written, at most, before the "
+    cl::desc("References written, at most, before the "
              "run stops with the agreement matrix (1..4, default 2)"),
     cl::init(2), cl::value_desc("N"), cl::cat(OptimlCategory));
 // The results cache (docs/CMake.md).
@@ -335,53 +355,172 @@ static Expected<std::string> chosenAction() {
   return Given.empty() ? std::string() : Given.front();
 }
 
-/// Options that only one action reads, by the actions that read them.
+/// --help's headings, each with the actions all of its options go with
+/// (none: each row names its own).
+static const OptionGroup Actions{ActionsHeading, {}};
+static const OptionGroup Common{CommonHeading, {}};
+static const OptionGroup EvaluateOnly{EvaluateHeading, {"evaluate"}};
+static const OptionGroup OptimizeOnly{OptimizeHeading, {"optimize"}};
+static const OptionGroup ProposeOnly{ProposeHeading, {"propose"}};
+static const OptionGroup FromPromptOnly{FromPromptHeading, {"from-prompt"}};
+static const OptionGroup Model{ModelHeading,
+                               {"propose", "optimize", "from-prompt"}};
+
+/// Where an option goes (its --help heading) and which actions read it.
+/// Options of the parser itself (-p, --extra-arg) and an option with no row
+/// are common to every action.
+static const OptionTable &optionTable() {
+  static const std::vector<StringRef> SourceActions = {
+      "list-kernels", "list-sites", "apply",     "evaluate",
+      "optimize",     "propose",    "use-cache", "from-prompt"};
+  static const std::vector<StringRef> Builders = {
+      "evaluate", "optimize", "propose", "from-prompt", "use-cache"};
+  static const std::vector<StringRef> Measurers = {"evaluate", "optimize",
+                                                   "from-prompt"};
+  static const OptionTable Table({
+      {ListKernels, Actions},
+      {ListTransforms, Actions},
+      {ListSites, Actions},
+      {ApplySteps, Actions},
+      {Evaluate, Actions},
+      {Optimize, Actions},
+      {Propose, Actions},
+      {FromPrompt, Actions},
+      {FromPromptFile, Actions},
+      {UseCache, Actions},
+      {ImportCache, Actions},
+      {ExportCache, Actions},
+
+      {OutputFile,
+       Common,
+       {"apply", "optimize", "propose", "from-prompt", "use-cache"}},
+      {KernelName,
+       Common,
+       {"list-kernels", "list-sites", "evaluate", "optimize", "propose"}},
+      {SpecFile, Common, {"evaluate", "optimize", "propose", "use-cache"}},
+      {Format,
+       Common,
+       {"list-kernels", "list-transforms", "list-sites", "evaluate", "propose"},
+       [] { return Format == OutputFormat::JSON; }},
+      {GpuArch, Common, SourceActions},
+      {CudaPath, Common, SourceActions},
+      {NvccFlags, Common, Builders},
+      {DbPath,
+       Common,
+       {"optimize", "propose", "use-cache", "from-prompt", "import-cache",
+        "export-cache"}},
+      {RunTimeout, Common, Measurers},
+      {NoiseTarget, Common, Measurers},
+
+      {CandidateFile, EvaluateOnly},
+      {Metrics, EvaluateOnly},
+      {BuildOnly, EvaluateOnly},
+      {SavePlan, EvaluateOnly},
+
+      {Strategy, OptimizeOnly},
+      {Budget, OptimizeOnly},
+      {Jobs, OptimizeOnly},
+      {JobsShort, OptimizeOnly},
+      {TimeLimit, OptimizeOnly},
+      {Resume, OptimizeOnly},
+      {ReportPrefix, OptimizeOnly},
+      {SearchSeed, OptimizeOnly},
+      {TransformNames, OptimizeOnly, {"optimize", "list-sites"}},
+      {ExcludedNames, OptimizeOnly, {"optimize", "list-sites"}},
+      {LlmPolicyName, OptimizeOnly},
+      {LlmSamples, OptimizeOnly},
+      {ProposalsFrom, OptimizeOnly},
+
+      {ProposalCount, ProposeOnly, {"propose", "optimize"}},
+
+      {GeneratedName, FromPromptOnly},
+      {Thoughts, FromPromptOnly},
+      {ReferenceAttempts, FromPromptOnly},
+
+      {LlmProviderName, Model},
+      {LlmBaseUrl, Model},
+      {LlmModel, Model},
+      {LlmTemperature, Model},
+      {LlmMaxTokens, Model},
+      {LlmTimeout, Model},
+      {LlmRetries, Model},
+      {LlmMaxCalls, Model},
+      {LlmMaxCost, Model},
+      {LlmPriceIn, Model},
+      {LlmPriceOut, Model},
+      {LlmReplay, Model},
+      {LlmConfigFile, Model},
+      {PromptsDir, Model},
+  });
+  return Table;
+}
+
+/// Why an action has no JSON output, for --format=json.
+static StringRef whyNoJson(StringRef Action) {
+  if (Action == "optimize")
+    return " (it writes OUT.report.json; see --report)";
+  if (Action == "from-prompt")
+    return " (it writes OUT.fromprompt.json)";
+  if (Action == "apply" || Action == "use-cache")
+    return " (its output is CUDA source)";
+  return "";
+}
+
+/// Nothing the command line says is silently ignored: an option the action
+/// does not read, JSON where there is none, or a number that would make
+/// the action do nothing is an error. \p Also is an action that runs along
+/// (--from-prompt under --optimize).
 static Error checkOptionsFit(StringRef Action, StringRef Also = "") {
-  struct Owned {
-    cl::Option *O;
-    std::vector<StringRef> Actions;
-  };
-  const Owned Table[] = {
-      {&CandidateFile, {"evaluate"}},
-      {&Metrics, {"evaluate"}},
-      {&BuildOnly, {"evaluate"}},
-      {&SavePlan, {"evaluate"}},
-      {&Strategy, {"optimize"}},
-      {&Budget, {"optimize"}},
-      {&Jobs, {"optimize"}},
-      {&TimeLimit, {"optimize"}},
-      {&Resume, {"optimize"}},
-      {&ReportPrefix, {"optimize"}},
-      {&SearchSeed, {"optimize"}},
-      {&LlmPolicyName, {"optimize"}},
-      {&LlmSamples, {"optimize"}},
-      {&ProposalsFrom, {"optimize"}},
-      {&ProposalCount, {"propose", "optimize"}},
-      {&DbPath, {"optimize", "propose", "use-cache", "from-prompt"}},
-      {&RunTimeout, {"evaluate", "optimize", "from-prompt"}},
-      {&NoiseTarget, {"evaluate", "optimize", "from-prompt"}},
-      {&GeneratedName, {"from-prompt"}},
-      {&Thoughts, {"from-prompt"}},
-      {&ReferenceAttempts, {"from-prompt"}},
-  };
-  for (const Owned &T : Table)
-    if (T.O->getNumOccurrences() && !llvm::is_contained(T.Actions, Action) &&
-        !llvm::is_contained(T.Actions, Also))
-      return makeError(ErrorKind::BadInput,
-                       "--" + T.O->ArgStr + " applies to --" +
-                           join(T.Actions, " and --") +
-                           (Action.empty() ? ", and no action was given"
-                                           : ", not to --" + Action.str()));
-  if (Format == OutputFormat::JSON && (Action == "apply" || Action == "optimize"))
-    return makeError(ErrorKind::BadInput,
-                     "--format=json does not apply to --" + Action +
-                         (Action == "optimize"
-                              ? " (it writes OUT.report.json; see --report)"
-                              : " (its output is CUDA source)"));
+  if (Format == OutputFormat::JSON && !Action.empty() &&
+      !whyNoJson(Action).empty())
+    return makeError(ErrorKind::BadInput, "--format=json does not apply to --" +
+                                              Action + whyNoJson(Action));
+  if (Error E = optionTable().check(Action, Also))
+    return E;
   if (Budget.getNumOccurrences() && Budget == 0)
     return makeError(ErrorKind::BadInput,
                      "--budget=0 measures nothing: give 1 or more (the "
                      "original counts as one)");
+  if (TimeLimit < 0)
+    return makeError(ErrorKind::BadInput,
+                     "--time-limit is negative: give seconds, or leave it "
+                     "out for no limit");
+  if (RunTimeout.getNumOccurrences() && RunTimeout == 0)
+    return makeError(ErrorKind::BadInput,
+                     "--timeout=0 would kill every run: give 1 second or "
+                     "more");
+  return Error::success();
+}
+
+/// The model's settings on the command line, less --llm itself.
+static std::vector<cl::Option *> modelSettings() {
+  return {&LlmBaseUrl, &LlmModel,    &LlmTemperature, &LlmMaxTokens,
+          &LlmTimeout, &LlmRetries,  &LlmMaxCalls,    &LlmMaxCost,
+          &LlmPriceIn, &LlmPriceOut, &LlmReplay,      &LlmConfigFile,
+          &PromptsDir};
+}
+
+/// --optimize asks a model only when one is configured (--llm, its
+/// variable or the --llm-config file): settings for a model it will not
+/// ask, or for proposals it will not have, are errors.
+static Error checkModelUsed(const LlmConfig &Llm) {
+  if (Llm.enabled())
+    return Error::success();
+  for (cl::Option *O : modelSettings())
+    if (O->getNumOccurrences())
+      return makeError(ErrorKind::BadInput,
+                       OptionTable::flag(*O) +
+                           " is set but no model is used: add --llm=openai "
+                           "or --llm=anthropic");
+  if (!ProposalsFrom.empty())
+    return Error::success();
+  for (cl::Option *O : std::initializer_list<cl::Option *>{
+           &LlmPolicyName, &LlmSamples, &ProposalCount})
+    if (O->getNumOccurrences())
+      return makeError(ErrorKind::BadInput,
+                       OptionTable::flag(*O) +
+                           " weighs a model's proposals, and there are none: "
+                           "add --llm or --proposals-from");
   return Error::success();
 }
 
@@ -404,6 +543,27 @@ static const char Overview[] =
     "Without a compilation database (-p, or compile_commands.json above the\n"
     "source) a .cu file is parsed as CUDA for --arch with the toolkit's\n"
     "headers; add compiler flags after --.\n";
+
+/// The end of --help.
+static const char ExitCodesAndExamples[] = R"(
+EXIT CODES:
+  0   done (--evaluate: the candidate was accepted)
+  1   bad input: a missing or unparsable file, an unknown kernel, a bad or
+      misplaced option, a spec that does not check
+  2   a transform step is illegal or not applicable (--apply)
+  3   a GPU is needed and none is usable
+  4   --evaluate: the candidate was rejected (wrong, faulting or hanging);
+      --from-prompt: the reference was not trusted (no two strategies'
+      kernels agreed with it), so no kernel was written
+  70  an internal error (a bug in OptiML: please report it)
+  130 --optimize was interrupted (Ctrl-C, SIGTERM); the best verified kernel
+      so far and the reports were written (interrupt twice to quit at once)
+
+EXAMPLES:
+  clang-optiml saxpy.cu --list-sites --kernel=saxpy
+  clang-optiml saxpy.cu --apply='unroll(site=saxpy/for#0,factor=4)' -o out.cu
+  clang-optiml saxpy.cu --optimize --budget=32 --exclude=fast-math -o opt.cu
+)";
 
 /// One line on stderr. A message that already carries its source position
 /// in clang's form (`file:line:col: error: ...`) is printed as it is.
@@ -543,6 +703,7 @@ static OptimizeOptions optimizeOptions(LlmConfig Llm) {
   O.Seed = SearchSeed;
   O.Measure.NoiseTarget = NoiseTarget;
   O.TimeoutSeconds = RunTimeout;
+  O.Transforms = TransformChoice(TransformNames, ExcludedNames);
   return O;
 }
 
@@ -614,6 +775,38 @@ static int runFromPrompt(int Argc, const char **Argv, const char *Argv0) {
   return Code ? *Code : fail(Code.takeError());
 }
 
+/// --help (-h, --help-hidden, --help-list), which LLVM prints while
+/// parsing, then exits.
+static bool wantsHelp(int Argc, const char **Argv) {
+  for (int I = 1; I < Argc; ++I) {
+    StringRef A = Argv[I];
+    if (A == "--")
+      break;
+    StringRef Name = A.ltrim('-');
+    if (A.starts_with("-") && (Name == "h" || Name.starts_with("help")))
+      return true;
+  }
+  return false;
+}
+
+/// The options by action, the exit codes and examples. CommonOptionsParser
+/// registers -p, --extra-arg and the source list at its first parse, which
+/// a parse of no argument at all does without needing a file.
+static int printHelp(int Argc, const char **Argv) {
+  int Bare = 1;
+  auto Registered = clang::tooling::CommonOptionsParser::create(
+      Bare, Argv, OptimlCategory, cl::ZeroOrMore, Overview);
+  if (!Registered)
+    return fail(
+        makeError(ErrorKind::Internal, toString(Registered.takeError())));
+  optionTable().groupForHelp(OptimlCategory, CommonHeading);
+  // Added after that parse, which forgets the extra help it was given.
+  static cl::extrahelp More(ExitCodesAndExamples);
+  if (!cl::ParseCommandLineOptions(Argc, Argv, Overview, &errs()))
+    return ExitBadInput;
+  return ExitOK; // Not reached: printing the help exits.
+}
+
 /// The toolkit's version from the CUDA_VERSION its cuda.h defines (13000
 /// is "13.0"), or "of unknown version".
 static std::string cudaVersion(StringRef CudaPath) {
@@ -662,11 +855,18 @@ int main(int Argc, const char **Argv) {
   cl::SetVersionPrinter(printVersion);
   std::vector<const char *> Args = withQuietDefaultDatabase(Argc, Argv);
   int ArgCount = static_cast<int>(Args.size());
+  if (wantsHelp(Argc, Argv))
+    return printHelp(ArgCount, Args.data());
   if (wantsFromPrompt(Argc, Argv))
     return runFromPrompt(ArgCount, Args.data(), Argv[0]);
   if (wantsTransformListOnly(Argc, Argv)) {
     if (!cl::ParseCommandLineOptions(ArgCount, Args.data(), Overview, &errs()))
       return ExitBadInput;
+    auto Action = chosenAction();
+    if (!Action)
+      return fail(Action.takeError());
+    if (Error E = checkOptionsFit(*Action))
+      return fail(std::move(E));
     clang::tooling::FixedCompilationDatabase NoDB(".", {});
     Driver D(Argv[0], NoDB, CudaToolchain::detect(Argv[0], CudaPath, GpuArch),
              outs(), errs());
@@ -677,6 +877,11 @@ int main(int Argc, const char **Argv) {
   if (wantsCacheFilesOnly(Argc, Argv)) {
     if (!cl::ParseCommandLineOptions(ArgCount, Args.data(), Overview, &errs()))
       return ExitBadInput;
+    StringRef First = ImportCache.empty() ? "export-cache" : "import-cache";
+    StringRef Then =
+        ImportCache.empty() || ExportCache.empty() ? "" : "export-cache";
+    if (Error E = checkOptionsFit(First, Then))
+      return fail(std::move(E));
     clang::tooling::FixedCompilationDatabase NoDB(".", {});
     Driver D(Argv[0], NoDB, CudaToolchain::detect(Argv[0], CudaPath, GpuArch),
              outs(), errs());
@@ -733,7 +938,8 @@ int main(int Argc, const char **Argv) {
     return ExitOK;
   }
   if (ListSites) {
-    if (Error E = D.listSites(Sources[0], KernelName, Format))
+    if (Error E = D.listSites(Sources[0], KernelName, Format,
+                              TransformChoice(TransformNames, ExcludedNames)))
       return fail(std::move(E));
     return ExitOK;
   }
@@ -762,6 +968,8 @@ int main(int Argc, const char **Argv) {
     auto Llm = LlmConfig::resolve(llmFlags());
     if (!Llm)
       return fail(Llm.takeError());
+    if (Error E = checkModelUsed(*Llm))
+      return fail(std::move(E));
     OptimizeOptions O = optimizeOptions(std::move(*Llm));
     auto Code = D.optimize(Sources[0], O);
     return Code ? *Code : fail(Code.takeError());

@@ -20,6 +20,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <set>
+
 using namespace optiml;
 
 namespace {
@@ -107,6 +109,18 @@ TEST_F(OptimizeTest, ExpanderListsLegalStepsWithPriorsSummingToOne) {
   EXPECT_TRUE(SK->Spec.has_value());
 }
 
+TEST_F(OptimizeTest, ExpanderProposesOnlyTheTransformsItIsLimitedTo) {
+  auto E = expander();
+  ASSERT_TRUE(E);
+  E->limitTo({"block-size", "restrict"});
+  auto Actions = E->actions({Trace(), E->rootHash(), Measurement()});
+  ASSERT_TRUE(bool(Actions)) << llvm::toString(Actions.takeError());
+  std::set<std::string> Seen;
+  for (const ScoredAction &A : *Actions)
+    Seen.insert(A.Action.Transform);
+  EXPECT_EQ(Seen, (std::set<std::string>{"block-size", "restrict"}));
+}
+
 TEST_F(OptimizeTest, ExpanderWeighsStepsByTheProfilersFindings) {
   auto E = expander();
   ASSERT_TRUE(E);
@@ -190,6 +204,47 @@ TEST_F(OptimizeTest, WholeSearchWithAFakeMeasurer) {
   EXPECT_GT(Out2->Cached, 0u);
   // It replays the first run for free and continues past it.
   EXPECT_GE(Out2->BestSpeedup, Out->BestSpeedup);
+  llvm::sys::fs::remove_directories(Dir);
+}
+
+TEST_F(OptimizeTest, AnInterruptedSearchStillWritesTheBestSoFar) {
+  auto E = expander();
+  ASSERT_TRUE(E);
+  llvm::SmallString<128> Dir;
+  ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("optiml-optimize", Dir));
+  auto Db = Database::open(":memory:");
+  ASSERT_TRUE(bool(Db)) << llvm::toString(Db.takeError());
+  auto Id = Db->kernelId({0, E->rootHash(), "saxpy", "{}", "fake", "sm_90"});
+  ASSERT_TRUE(bool(Id));
+
+  OptimizeOptions O;
+  O.Strategy = "greedy";
+  O.Budget = 64;
+  O.BatchSize = 2;
+  O.OutputPath = (Dir + "/saxpy.opt.cu").str();
+  FakeMeasurer M;
+  // Ctrl-C while the third batch is measured.
+  O.StopRequested = [&] { return M.Calls > 3; };
+  std::string Log;
+  llvm::raw_string_ostream LogOS(Log);
+  auto Out = runOptimizeSearch(*E, M, *Db, *Id, "saxpy", O, LogOS, false);
+  ASSERT_TRUE(bool(Out)) << llvm::toString(Out.takeError());
+  EXPECT_EQ(Out->Why, StopReason::Interrupted);
+  EXPECT_EQ(M.Calls, 5u);
+  // The original and the first batch of two count; the third batch not.
+  EXPECT_EQ(Out->Evaluated, 3u);
+  EXPECT_TRUE(Out->Improved);
+  auto Written = llvm::MemoryBuffer::getFile(O.OutputPath);
+  ASSERT_TRUE(bool(Written));
+  EXPECT_EQ((*Written)->getBuffer(), Out->BestSource);
+  EXPECT_TRUE(llvm::sys::fs::exists(Out->ReportMarkdown));
+  EXPECT_TRUE(llvm::sys::fs::exists(Out->ReportHTML));
+  EXPECT_NE(Log.find("clang-optiml: stopped (interrupted)"), std::string::npos)
+      << Log;
+  // The cut-short batch left nothing in the database to be "never retried".
+  auto Records = Db->candidates(*Id);
+  ASSERT_TRUE(bool(Records)) << llvm::toString(Records.takeError());
+  EXPECT_EQ(Records->size(), 3u);
   llvm::sys::fs::remove_directories(Dir);
 }
 

@@ -44,6 +44,24 @@ TEST(RecordingMeasurerTest, FailuresAreRecordedAndNeverRetried) {
   EXPECT_EQ(Record->LastTransform, "t0");
 }
 
+TEST(RecordingMeasurerTest, ABatchCutShortByAStopIsNotRecorded) {
+  Database Db = llvm::cantFail(Database::open(":memory:"));
+  int64_t K = kernel(Db);
+  auto Env = env(withAFailure());
+  RecordingMeasurer M(Db, K, *Env);
+  MctsStrategy S(*Env);
+  SearchLoop Loop(S, M, SearchBudget{6, 0, 3});
+  // Asked while the second batch (r0's failure among it) is measured, as
+  // the Driver wires it: the same predicate for the memo and the loop.
+  auto Stop = [&] { return Env->measurements() > 1; };
+  M.discardWhen(Stop);
+  Loop.stopWhen(Stop);
+  EXPECT_EQ(Loop.run(), StopReason::Interrupted);
+  EXPECT_EQ(Env->timesMeasured("r0"), 1u);
+  EXPECT_TRUE(llvm::cantFail(Db.find(K, "r")).has_value());
+  EXPECT_FALSE(llvm::cantFail(Db.find(K, "r0")).has_value());
+}
+
 TEST(RecordingMeasurerTest, ResumeReplaysForFreeAndContinues) {
   Database Db = llvm::cantFail(Database::open(":memory:"));
   int64_t K = kernel(Db);

@@ -73,6 +73,28 @@ TEST(SearchLoopTest, StopsWhenTheSpaceIsExhausted) {
   EXPECT_EQ(toString(StopReason::Exhausted), "exhausted");
 }
 
+TEST(SearchLoopTest, StopsWhenAskedAndDropsTheBatchInFlight) {
+  auto Env = env(treeTable(3, 4));
+  MctsStrategy S(*Env);
+  SearchLoop Loop(S, *Env, SearchBudget{100, 0, 4});
+  // Asked while the second batch (four candidates) is measured.
+  Loop.stopWhen([&] { return Env->measurements() > 1; });
+  EXPECT_EQ(Loop.run(), StopReason::Interrupted);
+  EXPECT_EQ(Env->measurements(), 5u);
+  // Only the original counts: the batch the stop cut short is not told.
+  EXPECT_EQ(S.graph().evaluated(), 1u);
+  EXPECT_EQ(toString(StopReason::Interrupted), "interrupted");
+}
+
+TEST(SearchLoopTest, AStopAskedBeforeMeasuresNothing) {
+  auto Env = env(treeTable(2, 2));
+  MctsStrategy S(*Env);
+  SearchLoop Loop(S, *Env, SearchBudget{100, 0, 4});
+  Loop.stopWhen([] { return true; });
+  EXPECT_EQ(Loop.run(), StopReason::Interrupted);
+  EXPECT_EQ(Env->measurements(), 0u);
+}
+
 struct Outcome {
   StopReason Why;
   unsigned Evaluated;

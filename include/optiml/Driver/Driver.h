@@ -9,6 +9,7 @@
 #ifndef OPTIML_DRIVER_DRIVER_H
 #define OPTIML_DRIVER_DRIVER_H
 
+#include "optiml/Driver/TransformChoice.h"
 #include "optiml/Eval/RunPlan.h"
 #include "optiml/Frontend/CudaToolchain.h"
 #include "optiml/IR/KernelInfo.h"
@@ -19,6 +20,8 @@
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <functional>
 
 namespace optiml {
 
@@ -56,6 +59,10 @@ struct OptimizeOptions {
   unsigned LlmSamples = 1;        ///< Rounds per state.
   unsigned LlmCount = 3;          ///< Proposals asked for per round.
   std::string ProposalsFrom; ///< A --propose -o folder; empty: none.
+  TransformChoice Transforms; ///< --transforms and --exclude.
+  /// Polled by the search: true stops it, and what was verified so far is
+  /// written. Unset: Driver::optimize makes it SIGINT and SIGTERM.
+  std::function<bool()> StopRequested;
 };
 
 struct ProposeOptions {
@@ -122,9 +129,10 @@ public:
 
   /// Parses \p File and tells, for each kernel (or \p Kernel), where each
   /// transform applies (with the --apply spelling of its default
-  /// parameters) and why not elsewhere.
+  /// parameters) and why not elsewhere; \p Choice limits the transforms.
   llvm::Error listSites(llvm::StringRef File, llvm::StringRef Kernel,
-                        OutputFormat Format);
+                        OutputFormat Format,
+                        const TransformChoice &Choice = TransformChoice());
 
   /// Applies \p Steps (`name(site=...,p=v)`) in order, each on the re-parsed
   /// result of the previous one, and writes the result to \p OutputPath

@@ -19,6 +19,7 @@
 #include "optiml/Spec/KernelSpec.h"
 
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 
 #include <memory>
 
@@ -56,6 +57,11 @@ public:
   /// without one the moves are the heuristic's alone.
   void setGuide(LlmGuide *G) { Guide = G; }
 
+  /// Moves of these transforms only (--transforms, --exclude and the
+  /// numerics rule, TransformChoice); a model's free-form edits are not
+  /// transforms and stay. Without a call, every transform.
+  void limitTo(llvm::ArrayRef<std::string> Transforms);
+
   /// The legal moves of \p Hash without priors, in ActionSpace's order.
   llvm::Expected<std::vector<Step>> legalSteps(llvm::StringRef Hash);
   /// The source of \p Hash; null when this expander never made it.
@@ -65,6 +71,7 @@ public:
 
 private:
   ParsedSource *parsed(llvm::StringRef Hash) const;
+  bool allowed(llvm::StringRef Transform) const;
   std::optional<LaunchGeometry> geometry(llvm::StringRef Hash);
   llvm::Expected<std::unique_ptr<ParsedSource>> applyStep(ParsedSource &From,
                                                           const Step &Next);
@@ -74,6 +81,7 @@ private:
   std::string Kernel, SpecPath, Arch, Root;
   llvm::StringMap<std::unique_ptr<ParsedSource>> Sources;
   LlmGuide *Guide = nullptr;
+  std::optional<llvm::StringSet<>> Allowed; ///< Unset: every transform.
 };
 
 /// Other values of a step's parameters worth trying: for each parameter,

@@ -16,6 +16,8 @@
 #include "optiml/Search/FailureTracker.h"
 #include "optiml/Search/Measurer.h"
 
+#include <functional>
+
 namespace optiml {
 
 class RecordingMeasurer : public Measurer {
@@ -32,6 +34,11 @@ public:
   /// database rather than losing the search, and the Driver reports it.
   const std::string &databaseError() const { return DbError; }
 
+  /// A batch measured while \p F turned true is not recorded: a stop
+  /// requested by a signal killed its builds and runs, so its failures say
+  /// nothing about the candidates (and would never be retried).
+  void discardWhen(std::function<bool()> F) { Discard = std::move(F); }
+
 private:
   std::optional<Measurement> lookup(const Candidate &C);
   void note(llvm::Error E);
@@ -40,6 +47,7 @@ private:
   int64_t Kernel;
   Measurer &Inner;
   std::string DbError;
+  std::function<bool()> Discard;
 };
 
 /// The row for \p M of candidate \p C.

@@ -36,7 +36,8 @@ enum class StopReason {
   Budget,
   Time,
   Exhausted,
-  Internal, ///< The expander reported a bug (SearchGraph::internalError).
+  Internal,    ///< The expander reported a bug (SearchGraph::internalError).
+  Interrupted, ///< stopWhen's predicate turned true (Ctrl-C).
 };
 llvm::StringRef toString(StopReason R);
 
@@ -53,6 +54,11 @@ public:
     Progress = std::move(F);
   }
 
+  /// Asked before every batch and after it: true stops the loop. A batch
+  /// measured while it turned true is not told to the strategy: the signal
+  /// that asked for the stop killed its builds and runs too.
+  void stopWhen(std::function<bool()> F) { Stop = std::move(F); }
+
   StopReason run();
   SearchProgress progress() const;
 
@@ -67,6 +73,7 @@ private:
   Clock Now;
   double Start = 0;
   std::function<void(const SearchProgress &)> Progress;
+  std::function<bool()> Stop;
 };
 
 } // namespace optiml
