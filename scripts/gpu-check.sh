@@ -65,6 +65,20 @@
 #               installed package in auto mode and run: with its committed
 #               cache, then with an empty one (a search per kernel,
 #               $OPTIML_GPU_CMAKE_BUDGET candidates, 6); not in the default
+#     throughput  where a search's time goes: --optimize on each example of
+#               $OPTIML_GPU_TP_EXAMPLES ("sgemm transpose saxpy block_sum"),
+#               $OPTIML_GPU_TP_BUDGET candidates (12), once with
+#               --measure=full and once with --measure=adaptive, each from an
+#               empty build cache and database; one row per run with
+#               candidates a minute and mean seconds per stage
+#               (scripts/throughput.py), and throughput.txt in $OUT; not in
+#               the default
+#     faults    a search whose proposals (test/faults/saxpy.faulty) hang,
+#               trap and write out of bounds goes on past them (timeout,
+#               crashed) to a verified best; a search killed with kill -9
+#               leaves its database intact (integrity_check) and no output
+#               file, and a rerun answers the measured candidates from the
+#               database; not in the default
 #     corpus    --optimize on every kernel of benchmarks/corpus (only the
 #               files of $OPTIML_GPU_CORPUS_FILES when set, e.g. "gemv
 #               atax"), $OPTIML_GPU_CORPUS_BUDGET candidates (6) and at most
@@ -342,6 +356,88 @@ check_optimize() {
     optimize_one "$src" "$name" mcts "$budget"
   done
   sgemm_sass_rows
+}
+
+# The same search measured fully and adaptively, each from empty build
+# caches, so both pay for their nvcc builds: candidates a minute and where
+# the seconds go.
+check_throughput() {
+  local examples=${OPTIML_GPU_TP_EXAMPLES:-sgemm transpose saxpy block_sum}
+  local budget=${OPTIML_GPU_TP_BUDGET:-12} name mode tag start_s line=""
+  local table="$logs/throughput.txt"
+  : >"$table"
+  for name in $examples; do
+    for mode in full adaptive; do
+      tag="tp-$name-$mode"
+      rm -rf "$OPTIML_CACHE_DIR/builds" "$work/$tag.db"
+      start_s=$SECONDS
+      if "$tool" "examples/$name.cu" --optimize --measure="$mode" \
+        --budget="$budget" --db="$work/$tag.db" -o "$work/$tag.cu" \
+        --report="$logs/$tag" --cuda-path="$cuda" >"$logs/$tag.txt" 2>&1 &&
+        line=$(python3 scripts/throughput.py "$logs/$tag.json" 2>&1); then
+        record "throughput $name $mode" "ok" "$((SECONDS - start_s))s: $line"
+        python3 scripts/throughput.py --per-candidate "$logs/$tag.json" >>"$table"
+      else
+        record "throughput $name $mode" "FAIL" "$(tail -n 1 "$logs/$tag.txt") $line"
+      fi
+    done
+  done
+  [ -n "${OUT:-}" ] && cp "$table" "$OUT/throughput.txt"
+}
+
+# A search goes on past candidates that hang or fault, and one killed with
+# kill -9 loses nothing that it had measured.
+check_faults() {
+  local tag=faults-proposals start_s line="" pid db="$work/faults-kill.db" n=0
+  start_s=$SECONDS
+  rm -f "$work/$tag.db"
+  if "$tool" examples/saxpy.cu --optimize --budget=8 --timeout=20 \
+    --proposals-from=test/faults/saxpy.faulty --db="$work/$tag.db" \
+    -o "$work/$tag.cu" --report="$logs/$tag" --cuda-path="$cuda" \
+    >"$logs/$tag.txt" 2>&1 &&
+    line=$(python3 - "$logs/$tag.json" <<'PY' 2>&1
+import json, sys
+d = json.load(open(sys.argv[1]))
+seen = [p["status"] for p in d["series"]]
+bad = {"timeout", "crashed", "verify_failed"}
+first_bad = min((i for i, s in enumerate(seen) if s in bad), default=None)
+assert "timeout" in seen, "no candidate timed out: %s" % seen
+assert "crashed" in seen or "verify_failed" in seen, "no fault: %s" % seen
+assert any(s == "ok" for s in seen[first_bad + 1:]), "nothing measured after the faults: %s" % seen
+print("went on: %s; best %.2fx" % (" ".join(seen), d["best_speedup"]))
+PY
+    ); then
+    record "faults hang+trap search" "ok" "$((SECONDS - start_s))s: $line"
+  else
+    record "faults hang+trap search" "FAIL" "$line $(tail -n 1 "$logs/$tag.txt")"
+  fi
+
+  start_s=$SECONDS
+  rm -f "$db" "$db-wal" "$db-shm" "$work/faults-kill.cu"
+  "$tool" examples/sgemm.cu --optimize --budget=40 --db="$db" \
+    -o "$work/faults-kill.cu" --cuda-path="$cuda" >"$logs/faults-kill.txt" 2>&1 &
+  pid=$!
+  # Killed once three candidates are in the database, mid-search.
+  while [ $n -lt 3 ] && [ $((SECONDS - start_s)) -lt 120 ] && kill -0 $pid 2>/dev/null; do
+    sleep 1
+    n=$(python3 -c 'import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute("select count(*) from candidates").fetchone()[0])' "$db" 2>/dev/null || echo 0)
+  done
+  kill -9 $pid 2>/dev/null
+  wait $pid 2>/dev/null
+  line=$(python3 -c 'import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); print(c.execute("pragma integrity_check").fetchone()[0], c.execute("select count(*) from candidates").fetchone()[0])' "$db" 2>&1)
+  if [ -e "$work/faults-kill.cu" ]; then
+    record "faults kill -9" "FAIL" "an output file was written by the killed search"
+  elif [[ "$line" != ok* ]] || [ "${line#ok }" -lt 3 ]; then
+    record "faults kill -9" "FAIL" "after kill -9 with $n candidates: $line"
+  elif "$tool" examples/sgemm.cu --optimize --resume --budget=6 --db="$db" \
+    -o "$work/faults-kill.cu" --report="$logs/faults-resume" \
+    --cuda-path="$cuda" >"$logs/faults-resume.txt" 2>&1 &&
+    cached=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["cached"])' "$logs/faults-resume.json") &&
+    [ "$cached" -gt 0 ]; then
+    record "faults kill -9" "ok" "$((SECONDS - start_s))s: killed with ${line#ok } candidates in the database (integrity ok, no output); --resume answered $cached from it"
+  else
+    record "faults kill -9" "FAIL" "resume: $(tail -n 1 "$logs/faults-resume.txt")"
+  fi
 }
 
 # Every corpus kernel searched with a small budget: what the transforms
@@ -662,6 +758,8 @@ wants baselines && check_baselines
 wants optimize && check_optimize
 wants strategies && check_strategies
 wants ncu && check_ncu
+wants throughput && check_throughput
+wants faults && check_faults
 wants corpus && check_corpus
 wants llm && check_llm
 wants fromprompt && check_fromprompt

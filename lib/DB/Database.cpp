@@ -135,6 +135,10 @@ llvm::Expected<Database> Database::open(llvm::StringRef Path) {
       if (std::error_code EC = llvm::sys::fs::create_directories(Dir))
         return makeError(ErrorKind::BadInput,
                          "cannot create " + Dir + ": " + EC.message());
+    if (!Dir.empty() && !llvm::sys::fs::is_directory(Dir))
+      return makeError(ErrorKind::BadInput, "cannot open database " + Path +
+                                                ": " + Dir +
+                                                " is not a folder");
   }
   sqlite3 *Raw = nullptr;
   int RC = sqlite3_open_v2(Path.str().c_str(), &Raw,
@@ -146,6 +150,11 @@ llvm::Expected<Database> Database::open(llvm::StringRef Path) {
                          (Raw ? sqlite3_errmsg(Raw) : "out of memory"));
   // Several builds may share the cache: wait for a writer, do not fail.
   sqlite3_busy_timeout(Raw, 10000);
+  // Write-ahead logging: a tool killed mid-search (kill -9, a power cut)
+  // leaves every committed candidate readable, and readers never wait for
+  // the writer.
+  if (llvm::Error E = Db.exec("PRAGMA journal_mode = WAL"))
+    return E;
   if (llvm::Error E = Db.exec("PRAGMA foreign_keys = ON"))
     return E;
   if (llvm::Error E = Db.migrate())

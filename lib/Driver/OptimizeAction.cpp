@@ -346,7 +346,7 @@ llvm::Expected<int> Driver::optimize(llvm::StringRef File,
   MO.Metrics = true; // Counters feed the next proposal.
   EvaluatorMeasurer Measure(Expand, *B, *R, Original, Kernel, Spec, MO,
                             Options.TimeoutSeconds,
-                            std::max(1u, Options.BatchSize));
+                            std::max(1u, Options.BatchSize), Options.Screen);
 
   auto Id = problemId(*Db, Original, Kernel, Spec, *Gpu, *B, MO);
   if (!Id)

@@ -8,6 +8,7 @@
 #include "optiml/Rewrite/SourceParser.h"
 #include "optiml/Search/ProfileGuidedPriors.h"
 #include "optiml/Support/Error.h"
+#include "optiml/Support/Stopwatch.h"
 #include "optiml/Transform/ActionSpace.h"
 #include "optiml/Transform/StepRunner.h"
 #include "optiml/Transform/TransformRegistry.h"
@@ -201,11 +202,22 @@ llvm::Expected<std::string> SearchExpander::apply(const Trace &,
   ParsedSource *From = parsed(FromHash);
   if (!From)
     return unknownState(FromHash);
+  Stopwatch Clock;
   auto Result = applyStep(*From, Next);
   if (!Result)
     return Result.takeError();
   std::string Hash = (*Result)->source().hash().str();
-  if (!Sources.count(Hash))
+  if (!Sources.count(Hash)) {
     Sources[Hash] = std::move(*Result);
+    RewriteSeconds[Hash] = Clock.seconds();
+  }
   return Hash;
+}
+
+std::optional<double>
+SearchExpander::rewriteSeconds(llvm::StringRef Hash) const {
+  auto It = RewriteSeconds.find(Hash);
+  if (It == RewriteSeconds.end())
+    return std::nullopt;
+  return It->second;
 }

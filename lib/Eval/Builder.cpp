@@ -6,6 +6,8 @@
 #include "optiml/Support/Error.h"
 #include "optiml/Support/Interrupt.h"
 #include "optiml/Support/JsonText.h"
+#include "optiml/Support/OutputPath.h"
+#include "optiml/Support/Stopwatch.h"
 #include "optiml/Support/Subprocess.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -150,14 +152,17 @@ static void writeRecord(llvm::StringRef Dir, const BuildResult &R) {
     J["usage"] = toJSON(*R.Usage);
   llvm::SmallString<256> Record(Dir);
   path::append(Record, "build.json");
-  std::error_code EC;
-  llvm::raw_fd_ostream OS(Record, EC);
-  if (!EC)
-    OS << jsonText(J) << "\n";
+  // A record that cannot be written (a full disk) only costs a rebuild.
+  llvm::consumeError(writeOutputFile(Record, jsonText(J) + "\n"));
 }
 
 llvm::Expected<BuildResult> Builder::build(const KernelSource &Source,
                                            const KernelInfo &Kernel) const {
+  Stopwatch Clock;
+  auto Timed = [&](BuildResult R) {
+    R.Seconds = Clock.seconds();
+    return R;
+  };
   auto Launcher = generateLauncher(Source, Kernel);
   if (!Launcher)
     return Launcher.takeError();
@@ -173,7 +178,7 @@ llvm::Expected<BuildResult> Builder::build(const KernelSource &Source,
       Cached->Usage = parseResourceUsage(Cached->Log, Kernel.Name);
       Cached->Sass = sassMix(Dir, Cached->Library, Kernel.Name);
     }
-    return Cached;
+    return Timed(std::move(*Cached));
   } else {
     llvm::consumeError(Cached.takeError());
   }
@@ -184,14 +189,8 @@ llvm::Expected<BuildResult> Builder::build(const KernelSource &Source,
   llvm::SmallString<256> LauncherPath(Dir), Library(Dir);
   path::append(LauncherPath, "candidate.cu");
   path::append(Library, "candidate.so");
-  {
-    std::error_code EC;
-    llvm::raw_fd_ostream OS(LauncherPath, EC);
-    if (EC)
-      return makeError(ErrorKind::BadInput,
-                       "cannot write " + LauncherPath + ": " + EC.message());
-    OS << *Launcher;
-  }
+  if (llvm::Error E = writeOutputFile(LauncherPath, *Launcher))
+    return E;
   auto Run =
       runSubprocess(Options.Nvcc, nvccArgs(SourceDir, LauncherPath, Library),
                     Options.TimeoutSeconds);
@@ -212,22 +211,14 @@ llvm::Expected<BuildResult> Builder::build(const KernelSource &Source,
   // nvcc killed by Ctrl-C failed for no fault of the source: not cached.
   if (!stopRequested())
     writeRecord(Dir, R);
-  return R;
+  return Timed(std::move(R));
 }
 
-/// Writes \p Text to \p Path through a unique temporary file, so that two
-/// builds of one candidate never leave a half-written dump.
+/// Writes \p Text to \p Path through a temporary file renamed over it, so
+/// that two builds of one candidate never leave a half-written dump; a dump
+/// that cannot be written is made again next time.
 static void writeAtomically(llvm::StringRef Path, llvm::StringRef Text) {
-  int FD;
-  llvm::SmallString<256> Temp;
-  if (fs::createUniqueFile(Path + "-%%%%%%.part", FD, Temp))
-    return;
-  {
-    llvm::raw_fd_ostream OS(FD, /*shouldClose=*/true);
-    OS << Text;
-  }
-  if (fs::rename(Temp, Path))
-    fs::remove(Temp);
+  llvm::consumeError(writeOutputFile(Path, Text));
 }
 
 /// The dump is kept beside the library: a cached build costs a file read,

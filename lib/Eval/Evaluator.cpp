@@ -3,6 +3,7 @@
 #include "optiml/Eval/Evaluator.h"
 #include "optiml/Protocol/Document.h"
 #include "optiml/Support/Error.h"
+#include "optiml/Support/OutputPath.h"
 
 #include "llvm/Support/raw_ostream.h"
 
@@ -69,15 +70,10 @@ Evaluator::evaluate(const KernelSource &Reference,
                           CandInstances ? &*CandInstances : nullptr);
   if (!Plan)
     return Plan.takeError();
-  if (!Options.SavePlanPath.empty()) {
-    std::error_code EC;
-    llvm::raw_fd_ostream OS(Options.SavePlanPath, EC);
-    if (EC)
-      return makeError(ErrorKind::BadInput, "cannot write " +
-                                                Options.SavePlanPath + ": " +
-                                                EC.message());
-    OS << protocol::encode(*Plan) << "\n";
-  }
+  if (!Options.SavePlanPath.empty())
+    if (llvm::Error E = writeOutputFile(Options.SavePlanPath,
+                                        protocol::encode(*Plan) + "\n"))
+      return E;
   auto Run = R->run(*Plan, TimeoutSeconds);
   if (!Run)
     return Run.takeError();

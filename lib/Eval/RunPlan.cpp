@@ -116,6 +116,7 @@ optiml::makeRunPlan(const KernelSpec &Spec,
   Plan.Tol = {Spec.RTol, Spec.ATol, Spec.NormTol};
   Plan.Timing = static_cast<const proto::TimingOptions &>(O);
   Plan.Metrics = O.Metrics;
+  Plan.MetricsMinSpeedup = O.MetricsMinSpeedup;
   Plan.Energy = O.Energy;
   return Plan;
 }

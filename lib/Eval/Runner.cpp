@@ -4,6 +4,7 @@
 #include "optiml/Protocol/Document.h"
 #include "optiml/Support/CacheDir.h"
 #include "optiml/Support/Error.h"
+#include "optiml/Support/OutputPath.h"
 #include "optiml/Support/Subprocess.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -183,11 +184,8 @@ llvm::Expected<RunOutcome> Runner::run(const protocol::RunPlan &Plan,
     return makeError(ErrorKind::Internal, "temporary file: " + EC.message());
   llvm::FileRemover RemovePlan(PlanPath), RemoveResult(ResultPath);
   fs::remove(ResultPath);
-  {
-    std::error_code EC;
-    llvm::raw_fd_ostream OS(PlanPath, EC);
-    OS << protocol::encode(Plan);
-  }
+  if (llvm::Error E = writeOutputFile(PlanPath, protocol::encode(Plan)))
+    return E;
 
   auto Run = runSubprocess(Executable,
                            {Executable, "--plan", std::string(PlanPath),

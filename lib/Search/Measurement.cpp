@@ -86,6 +86,7 @@ Measurement optiml::measurementOf(const Evaluation &E) {
       readRoofline(*Result, M);
     }
     M.Runner = std::make_shared<const protocol::RunResult>(*Result);
+    M.Stages = Result->Stages;
   }
   M.Usage = E.Candidate.Usage;
   M.Sass = E.Candidate.Sass;

@@ -57,6 +57,14 @@ static std::vector<TrajectoryPoint> seriesOf(const SearchGraph &G) {
         P.Measured = M.Speedup;
       P.Roofline = M.RooflineFraction;
       P.Trace = toString(G.node(N).Steps);
+      P.Stages = M.Stages;
+      const protocol::InstanceTiming *T =
+          M.Runner ? M.Runner->firstTiming() : nullptr;
+      if (M.ok() && T) {
+        P.Low = T->SpeedupLow;
+        P.High = T->SpeedupHigh;
+        P.StopReason = T->StopReason;
+      }
     }
     Series.push_back(std::move(P));
   }
@@ -152,7 +160,38 @@ static void summarySection(const Trajectory &T, std::string &Out) {
     Out += llvm::formatv(", {0:F0} s", *T.WallSeconds).str();
   Out += "\n- Fraction of the roofline reached: original " +
          formatRoofline(T.RooflineOriginal) + ", best " +
-         formatRoofline(T.RooflineBest) + "\n\n";
+         formatRoofline(T.RooflineBest) + "\n";
+  if (std::string S = describeStages(T); !S.empty())
+    Out += "- Seconds per measured candidate (mean): " + S + "\n";
+  Out += "\n";
+}
+
+std::string optiml::describeStages(const Trajectory &T) {
+  std::map<std::string, double> Sum;
+  unsigned Measured = 0;
+  for (const TrajectoryPoint &P : T.Series) {
+    if (P.Stages.empty())
+      continue;
+    ++Measured;
+    for (const auto &[Stage, Seconds] : P.Stages)
+      Sum[Stage] += Seconds;
+  }
+  if (!Measured)
+    return "";
+  // The tool's stages first, then the runner's in the order it runs them.
+  static const char *Order[] = {"rewrite", "build",  "run",
+                                "load",    "device", "verify",
+                                "time",    "energy", "metrics"};
+  std::string Out;
+  for (const char *Stage : Order) {
+    auto It = Sum.find(Stage);
+    if (It == Sum.end())
+      continue;
+    Out += llvm::formatv("{0}{1} {2:F2}", Out.empty() ? "" : ", ", Stage,
+                         It->second / Measured)
+               .str();
+  }
+  return Out + llvm::formatv(" ({0} candidates)", Measured).str();
 }
 
 std::string optiml::describeUsage(const ProposerUsage &U) {
@@ -234,15 +273,21 @@ template <typename V> static json orNull(const std::optional<V> &X) {
 static json seriesJSON(const Trajectory &T) {
   json Series = json::array();
   for (const TrajectoryPoint &P : T.Series)
-    Series.push_back({{"evaluation", P.Evaluation},
-                      {"hash", P.Hash},
-                      {"trace", P.Trace},
-                      {"status", toString(P.Status).str()},
-                      {"cached", P.Cached},
-                      {"speedup", P.Speedup},
-                      {"measured", orNull(P.Measured)},
-                      {"roofline", orNull(P.Roofline)},
-                      {"best", P.BestSpeedup}});
+    Series.push_back(
+        {{"evaluation", P.Evaluation},
+         {"hash", P.Hash},
+         {"trace", P.Trace},
+         {"status", toString(P.Status).str()},
+         {"cached", P.Cached},
+         {"speedup", P.Speedup},
+         {"measured", orNull(P.Measured)},
+         {"roofline", orNull(P.Roofline)},
+         {"interval",
+          P.Low && P.High ? json::array({*P.Low, *P.High}) : json(nullptr)},
+         {"stop_reason",
+          P.StopReason.empty() ? json(nullptr) : json(P.StopReason)},
+         {"stages", P.Stages},
+         {"best", P.BestSpeedup}});
   return Series;
 }
 

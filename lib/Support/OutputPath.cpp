@@ -98,12 +98,27 @@ llvm::Error optiml::checkOutputFolder(llvm::StringRef Path,
 
 llvm::Error optiml::writeOutputFile(llvm::StringRef Path,
                                     llvm::StringRef Text) {
-  llvm::Error E = llvm::writeToOutput(Path, [&](llvm::raw_ostream &OS) {
-    OS << Text;
-    return llvm::Error::success();
-  });
-  if (!E)
-    return llvm::Error::success();
-  return makeError(ErrorKind::BadInput,
-                   "cannot write " + Path + ": " + llvm::toString(std::move(E)));
+  auto Fail = [&](const llvm::Twine &Why) {
+    return makeError(ErrorKind::BadInput, "cannot write " + Path + ": " + Why);
+  };
+  auto Temp = llvm::sys::fs::TempFile::create(Path + ".tmp-%%%%%%");
+  if (!Temp)
+    return Fail(llvm::toString(Temp.takeError()));
+  // Write errors (a full disk, a file-size limit) are checked here: left in
+  // the stream, they would end the process when it is destroyed.
+  std::error_code EC;
+  {
+    llvm::raw_fd_ostream Out(Temp->FD, /*shouldClose=*/false);
+    Out << Text;
+    Out.flush();
+    EC = Out.error();
+    Out.clear_error();
+  }
+  if (EC) {
+    llvm::consumeError(Temp->discard());
+    return Fail(EC.message());
+  }
+  if (llvm::Error E = Temp->keep(Path))
+    return Fail(llvm::toString(std::move(E)));
+  return llvm::Error::success();
 }

@@ -167,7 +167,7 @@ Error BufferSet::allocate(const Instance &I) {
 Error BufferSet::loadInputs(const Instance &I, uint64_t Seed, cudaStream_t S) {
   if (Error E = allocate(I))
     return E;
-  return prepare(generateInputs(I, Seed), 0xFF, S);
+  return prepare(*sharedInputs(I, Seed), 0xFF, S);
 }
 
 Error BufferSet::prepare(const HostInputs &Inputs, unsigned char Poison,

@@ -13,6 +13,8 @@
 #include "Timing.h"
 #include "Verify.h"
 
+#include <chrono>
+
 namespace optiml {
 
 namespace {
@@ -36,11 +38,11 @@ ProgressFn Runner::progress() {
 
 Status Runner::run(std::string &Message) {
   bool Passed = false;
-  Error E = loadLibraries();
+  Error E = stage("load", [&] { return loadLibraries(); });
   if (!E)
-    E = setUpDevice();
+    E = stage("device", [&] { return setUpDevice(); });
   if (!E)
-    E = verify(Passed);
+    E = stage("verify", [&] { return verify(Passed); });
   if (E) {
     Message = E.message();
     return E.status();
@@ -51,16 +53,35 @@ Status Runner::run(std::string &Message) {
               "timing, energy and metrics skipped";
     return Status::VerifyFailed;
   }
-  E = time();
+  E = stage("time", [&] { return time(); });
   if (!E && P.Energy)
-    E = energy();
-  if (!E && P.Metrics)
-    E = metrics();
+    E = stage("energy", [&] { return energy(); });
+  if (!E && P.Metrics && metricsWanted())
+    E = stage("metrics", [&] { return metrics(); });
   if (E) {
     Message = E.message();
     return E.status();
   }
   return Status::Ok;
+}
+
+Error Runner::stage(const char *Name, const std::function<Error()> &Body) {
+  auto T0 = std::chrono::steady_clock::now();
+  Error E = Body();
+  Result.result().Stages[Name] =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - T0)
+          .count();
+  return E;
+}
+
+bool Runner::metricsWanted() {
+  const protocol::InstanceTiming *T = Result.result().firstTiming();
+  if (P.MetricsMinSpeedup <= 0 || !T || T->Speedup >= P.MetricsMinSpeedup)
+    return true;
+  Result.log("metrics skipped: speedup " + std::to_string(T->Speedup) +
+             " is below " + std::to_string(P.MetricsMinSpeedup) +
+             " (metrics_min_speedup)");
+  return false;
 }
 
 Error Runner::loadLibraries() {

@@ -19,6 +19,7 @@
 #include "Result.h"
 
 #include <cuda_runtime.h>
+#include <functional>
 #include <memory>
 
 namespace optiml {
@@ -41,6 +42,11 @@ private:
   Error time();
   Error energy();
   Error metrics();
+  /// Runs \p Body and records its seconds under \p Name in "stages".
+  Error stage(const char *Name, const std::function<Error()> &Body);
+  /// False (with a log line) when the plan skips counters for a candidate
+  /// this slow.
+  bool metricsWanted();
   ProgressFn progress();
 
   const Plan &P;

@@ -21,13 +21,8 @@ double quantile(const std::vector<double> &Sorted, double Q) {
   return Sorted[Lo] + (Sorted[Hi] - Sorted[Lo]) * Frac;
 }
 
-double medianSpread(const std::vector<double> &Sorted) {
+Interval medianInterval(const std::vector<double> &Sorted) {
   size_t N = Sorted.size();
-  if (N == 0)
-    return 1;
-  double Median = quantile(Sorted, 0.5);
-  if (Median <= 0)
-    return 1;
   double Half = 0.98 * std::sqrt(static_cast<double>(N));
   double Center = static_cast<double>(N) / 2;
   // 1-based ranks, clamped; converted to 0-based indices below.
@@ -35,7 +30,17 @@ double medianSpread(const std::vector<double> &Sorted) {
   auto K = static_cast<long>(std::ceil(Center + Half));
   J = std::max(J, 1L);
   K = std::min(K, static_cast<long>(N));
-  return (Sorted[K - 1] - Sorted[J - 1]) / 2 / Median;
+  return {Sorted[J - 1], Sorted[K - 1]};
+}
+
+double medianSpread(const std::vector<double> &Sorted) {
+  if (Sorted.empty())
+    return 1;
+  double Median = quantile(Sorted, 0.5);
+  if (Median <= 0)
+    return 1;
+  Interval I = medianInterval(Sorted);
+  return (I.High - I.Low) / 2 / Median;
 }
 
 SampleStats summarize(std::vector<double> Samples) {

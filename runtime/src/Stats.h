@@ -35,6 +35,13 @@ SampleStats summarize(std::vector<double> Samples);
 /// Linear-interpolation quantile, \p Q in [0, 1], of sorted \p Sorted.
 double quantile(const std::vector<double> &Sorted, double Q);
 
+/// The 95% confidence interval of the median defined above, for sorted,
+/// non-empty \p Sorted.
+struct Interval {
+  double Low = 0, High = 0;
+};
+Interval medianInterval(const std::vector<double> &Sorted);
+
 /// The spread defined above, for sorted \p Sorted.
 double medianSpread(const std::vector<double> &Sorted);
 

@@ -64,7 +64,7 @@ Error TimedChecker::init(BufferSet &Work, const KernelLibrary &Ref) {
   for (size_t S = 0; S < P.Seeds.size(); ++S) {
     Inputs[S].resize(N);
     Expected[S].resize(N);
-    if (Error E = Work.prepare(generateInputs(I, P.Seeds[S]), 0xFF, Stream))
+    if (Error E = Work.prepare(*sharedInputs(I, P.Seeds[S]), 0xFF, Stream))
       return E;
     for (size_t K = 0; K < N; ++K) {
       const Arg &A = I.Args[K];

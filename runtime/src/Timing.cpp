@@ -42,13 +42,16 @@ std::vector<double> pairRatios(const std::vector<double> Times[2]) {
   return R;
 }
 
-/// Why timing stops after this batch, or "" to take another batch.
-std::string stopReason(const TimingOptions &T, const SampleStats Stats[2],
-                       double Noise, double Seconds) {
-  double Worst = std::max({Stats[0].Spread, Stats[1].Spread, Noise});
-  if (Stats[0].Reps >= T.MinReps && Worst <= T.NoiseTarget)
+/// Why timing stops after this batch, or "" to take another batch. Only the
+/// paired ratio matters: the search compares speedups, and the ratio of
+/// interleaved pairs is steadier than either side's own times.
+std::string stopReason(const TimingOptions &T, unsigned Pairs, double Noise,
+                       Interval Ratio, double Seconds) {
+  if (Pairs >= T.MinReps && Noise <= T.NoiseTarget)
     return "converged";
-  if (Stats[0].Reps >= T.MaxReps)
+  if (Pairs >= T.MinReps && T.ScreenBelow > 0 && Ratio.High < T.ScreenBelow)
+    return "screened";
+  if (Pairs >= T.MaxReps)
     return "max_reps";
   if (Seconds >= T.MaxSeconds)
     return "max_seconds";
@@ -244,6 +247,7 @@ Error TimingRunner::timeInstance(const Instance &I,
   std::string StopReason;
   SampleStats Stats[2];
   double Noise = 1;
+  Interval Ratio;
   while (true) {
     size_t Done = Times[0].size();
     auto Pairs =
@@ -266,11 +270,14 @@ Error TimingRunner::timeInstance(const Instance &I,
     std::vector<double> Ratios = pairRatios(Times);
     std::sort(Ratios.begin(), Ratios.end());
     Noise = medianSpread(Ratios);
+    if (!Ratios.empty())
+      Ratio = medianInterval(Ratios);
     Progress("time " + I.Name + ": " + std::to_string(Stats[0].Reps) +
              " pairs, reference " + formatNs(Stats[0].MedianNs) +
              ", candidate " + formatNs(Stats[1].MedianNs) + ", noise " +
              std::to_string(Noise));
-    StopReason = stopReason(T, Stats, Noise, secondsSince(T0));
+    StopReason = stopReason(T, static_cast<unsigned>(Stats[0].Reps), Noise,
+                            Ratio, secondsSince(T0));
     if (!StopReason.empty())
       break;
   }
@@ -281,6 +288,8 @@ Error TimingRunner::timeInstance(const Instance &I,
   Out.Candidate = Stats[1];
   Out.Speedup = Speedup;
   Out.Noise = Noise;
+  Out.SpeedupLow = Ratio.Low;
+  Out.SpeedupHigh = Ratio.High;
   Out.Threshold = std::max(Noise, T.NoiseTarget);
   Out.Significant = speedupIsSignificant(Speedup, Noise, T.NoiseTarget);
   Out.StopReason = StopReason;

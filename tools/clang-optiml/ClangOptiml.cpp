@@ -26,6 +26,8 @@
 #include "llvm/Support/Regex.h"
 #include "llvm/Support/WithColor.h"
 
+#include <unistd.h>
+
 using namespace optiml;
 using namespace llvm;
 
@@ -155,6 +157,16 @@ static cl::opt<unsigned>
          cl::init(4), cl::cat(OptimlCategory));
 static cl::alias JobsShort("j", cl::desc("Alias for --jobs"),
                            cl::cat(OptimlCategory), cl::aliasopt(Jobs));
+enum class MeasureMode { Adaptive, Full };
+static cl::opt<MeasureMode> Measure(
+    "measure", cl::desc("How candidates are measured"),
+    cl::values(clEnumValN(MeasureMode::Adaptive, "adaptive",
+                          "one that cannot be the best stops after a first "
+                          "batch of pairs and gets no counters (default)"),
+               clEnumValN(MeasureMode::Full, "full",
+                          "every candidate timed to convergence and "
+                          "profiled with counters")),
+    cl::init(MeasureMode::Adaptive), cl::cat(OptimlCategory));
 static cl::opt<double> TimeLimit("time-limit",
                                  cl::desc("Stop after this many seconds "
                                           "(default: no limit)"),
@@ -422,6 +434,7 @@ static const OptionTable &optionTable() {
       {Jobs, OptimizeOnly},
       {JobsShort, OptimizeOnly},
       {TimeLimit, OptimizeOnly},
+      {Measure, OptimizeOnly},
       {Resume, OptimizeOnly},
       {ReportPrefix, OptimizeOnly},
       {SearchSeed, OptimizeOnly},
@@ -696,6 +709,7 @@ static OptimizeOptions optimizeOptions(LlmConfig Llm) {
   O.Budget = Budget;
   O.BatchSize = Jobs;
   O.TimeLimit = TimeLimit;
+  O.Screen.Enabled = Measure == MeasureMode::Adaptive;
   O.DbPath = DbPath;
   O.Resume = Resume;
   O.OutputPath = OutputFile;
@@ -837,6 +851,38 @@ static std::string oneLine(StringRef Message, StringRef Program) {
   return join(Kept, " ");
 }
 
+/// Runs \p Parse with file descriptor 2 sent to a temporary file and
+/// returns what was written there: LLVM's parser prints a bad value of an
+/// option with named values (`--format=xml`) to stderr itself, where the
+/// one-line error could not include it.
+static std::string capturingStderr(function_ref<void()> Parse) {
+  errs().flush();
+  SmallString<64> Path;
+  int FD = -1;
+  int Saved = ::dup(2);
+  if (Saved < 0 ||
+      sys::fs::createTemporaryFile("optiml-options", "txt", FD, Path)) {
+    if (Saved >= 0)
+      ::close(Saved);
+    Parse();
+    return "";
+  }
+  // Unlinked at once: --version exits inside the parse, and leaves nothing.
+  sys::fs::remove(Path);
+  ::dup2(FD, 2);
+  Parse();
+  errs().flush();
+  ::dup2(Saved, 2);
+  ::close(Saved);
+  std::string Written;
+  char Chunk[4096];
+  ::lseek(FD, 0, SEEK_SET);
+  for (ssize_t N; (N = ::read(FD, Chunk, sizeof Chunk)) > 0;)
+    Written.append(Chunk, static_cast<size_t>(N));
+  ::close(FD);
+  return Written;
+}
+
 /// The program's path, for --version's toolkit search.
 static const char *ProgramPath = "clang-optiml";
 
@@ -887,13 +933,19 @@ int main(int Argc, const char **Argv) {
              outs(), errs());
     return runCacheFiles(D);
   }
-  auto Parser = clang::tooling::CommonOptionsParser::create(
-      ArgCount, Args.data(), OptimlCategory, cl::OneOrMore, Overview);
-  if (!Parser)
-    return fail(makeError(ErrorKind::BadInput,
-                          oneLine(toString(Parser.takeError()), Argv[0])));
+  std::optional<Expected<clang::tooling::CommonOptionsParser>> Parser;
+  std::string Printed = capturingStderr([&] {
+    Parser.emplace(clang::tooling::CommonOptionsParser::create(
+        ArgCount, Args.data(), OptimlCategory, cl::OneOrMore, Overview));
+  });
+  if (!*Parser)
+    return fail(makeError(
+        ErrorKind::BadInput,
+        oneLine(Printed + "\n" + toString(Parser->takeError()), Argv[0])));
+  errs() << Printed;
 
-  const auto &Sources = Parser->getSourcePathList();
+  auto &Parsed = **Parser;
+  const auto &Sources = Parsed.getSourcePathList();
   if (Sources.size() != 1)
     return fail(makeError(ErrorKind::BadInput,
                           "expected exactly one source file, got " +
@@ -912,8 +964,8 @@ int main(int Argc, const char **Argv) {
   if (Error E = checkOptionsFit(*Action))
     return fail(std::move(E));
   CudaToolchain Toolchain = CudaToolchain::detect(Argv[0], CudaPath, GpuArch);
-  ProjectNvccFlags = projectNvccFlags(Parser->getCompilations(), Sources[0]);
-  Driver D(Argv[0], Parser->getCompilations(), Toolchain, outs(), errs());
+  ProjectNvccFlags = projectNvccFlags(Parsed.getCompilations(), Sources[0]);
+  Driver D(Argv[0], Parsed.getCompilations(), Toolchain, outs(), errs());
   if (UseCache) {
     UseCacheOptions O;
     O.SpecPath = SpecFile;

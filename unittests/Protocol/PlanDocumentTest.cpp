@@ -65,8 +65,9 @@ RunPlan fullPlan() {
   P.Instances.push_back(Small);
   P.Seeds = {3, 5, 8};
   P.Tol = {1e-4, 1e-7, 1e-3};
-  P.Timing = {1, 20, 40, 0.02, 4.5, false};
+  P.Timing = {1, 20, 40, 0.02, 4.5, false, 1.75};
   P.Metrics = true;
+  P.MetricsMinSpeedup = 1.5;
   P.Energy = true;
   return P;
 }
@@ -109,6 +110,8 @@ TEST(PlanDocumentTest, RoundTripKeepsEveryField) {
   EXPECT_EQ(Back.Seeds, (std::vector<uint64_t>{3, 5, 8}));
   EXPECT_EQ(Back.Timing.MaxReps, 40u);
   EXPECT_FALSE(Back.Timing.FlushL2);
+  EXPECT_DOUBLE_EQ(Back.Timing.ScreenBelow, 1.75);
+  EXPECT_DOUBLE_EQ(Back.MetricsMinSpeedup, 1.5);
   EXPECT_TRUE(Back.Energy);
 }
 
@@ -131,6 +134,9 @@ TEST(PlanDocumentTest, DefaultsForWhatIsLeftOut) {
   EXPECT_EQ(P.Timing.Warmup, 3u);
   EXPECT_EQ(P.Timing.MaxReps, 500u);
   EXPECT_TRUE(P.Timing.FlushL2);
+  // Screening and the counters' threshold are off unless asked for.
+  EXPECT_EQ(P.Timing.ScreenBelow, 0.0);
+  EXPECT_EQ(P.MetricsMinSpeedup, 0.0);
   EXPECT_DOUBLE_EQ(P.Tol.Atol, 1e-6);
   const Instance &I = P.Instances[0];
   EXPECT_FALSE(I.Time);
@@ -211,6 +217,10 @@ TEST(PlanDocumentTest, MistypedAndInconsistentValuesAreNamed) {
             "instances[0].args: no out or inout buffer: nothing to verify");
   EXPECT_EQ(failureAfter([](Json &J) { J["timing"]["max_reps"] = 5; }),
             "timing.max_reps: must be >= min_reps");
+  EXPECT_EQ(failureAfter([](Json &J) { J["timing"]["screen_below"] = -1; }),
+            "timing.screen_below: must be >= 0");
+  EXPECT_EQ(failureAfter([](Json &J) { J["metrics_min_speedup"] = -0.5; }),
+            "metrics_min_speedup: must be >= 0");
   EXPECT_EQ(failureAfter([](Json &J) { J["tolerance"]["rtol"] = -1; }),
             "tolerance: tolerances must be >= 0");
   EXPECT_EQ(failureAfter([](Json &J) { J["seeds"] = Json::array(); }),

@@ -67,6 +67,7 @@ RunResult fullResult() {
   V.FailuresTotal = 9;
   InstanceTiming A, B;
   A.Instance = "large", A.Speedup = 1.2, A.StopReason = "converged";
+  A.SpeedupLow = 1.18, A.SpeedupHigh = 1.22;
   A.Reference.MedianNs = 120, A.Candidate.MedianNs = 100;
   A.Candidate.Reps = 40, A.L2FlushBytes = 125829120;
   B = A;
@@ -91,6 +92,7 @@ RunResult fullResult() {
   IE.Candidate = SideEnergy{std::string("NVML_ERROR_NOT_SUPPORTED")};
   E.Instances = {IE};
   R.Log = {"no candidate"};
+  R.Stages = {{"load", 0.01}, {"verify", 0.5}, {"time", 2.25}};
   return R;
 }
 
@@ -161,6 +163,10 @@ TEST(ResultDocumentTest, RoundTripKeepsEveryField) {
   EXPECT_TRUE(std::holds_alternative<std::monostate>(V.Failures[3].Got));
   EXPECT_EQ(V.Failures[3].Where, Side::Reference);
   EXPECT_EQ(Back.Timing->Instances[1].Instance, "huge");
+  EXPECT_EQ(Back.Timing->Instances[0].SpeedupLow, 1.18);
+  EXPECT_EQ(Back.Timing->Instances[0].SpeedupHigh, 1.22);
+  EXPECT_EQ(Back.Stages.at("time"), 2.25);
+  EXPECT_EQ(Back.Stages.size(), 3u);
   EXPECT_EQ(Back.Metrics->Error, "profiling stopped");
   const InstanceMetrics &IM = (*Back.Metrics->Instances)[0];
   EXPECT_EQ(IM.Reference->SassMetricsDropped, "SASS metrics refused");
@@ -175,10 +181,10 @@ TEST(ResultDocumentTest, KeysComeInTheDocumentedOrder) {
   std::vector<std::string> Keys;
   for (auto It = J.begin(); It != J.end(); ++It)
     Keys.push_back(It.key());
-  EXPECT_EQ(Keys,
-            (std::vector<std::string>{"schema_version", "status", "error",
-                                      "phase", "libraries", "device", "verify",
-                                      "timing", "metrics", "energy", "log"}));
+  EXPECT_EQ(Keys, (std::vector<std::string>{"schema_version", "status", "error",
+                                            "phase", "libraries", "device",
+                                            "verify", "timing", "metrics",
+                                            "energy", "log", "stages"}));
   // The first timed instance is also at the top of "timing".
   EXPECT_EQ(J["timing"]["instance"], "large");
   EXPECT_EQ(J["timing"]["speedup"], 1.2);

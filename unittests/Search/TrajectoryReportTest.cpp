@@ -104,6 +104,31 @@ TEST(TrajectoryReportTest, SaysSoWhenNothingBeatsTheOriginal) {
   EXPECT_TRUE(J["roofline_best"].is_null());
 }
 
+TEST(TrajectoryReportTest, StagesAreAveragedOverMeasuredCandidates) {
+  Trajectory T;
+  TrajectoryPoint A, B, FromDb;
+  A.Stages = {{"build", 2.0}, {"run", 3.0}, {"verify", 0.5}, {"time", 1.0}};
+  B.Stages = {{"build", 4.0}, {"run", 1.0},     {"verify", 0.5},
+              {"time", 0.5},  {"metrics", 2.0}, {"rewrite", 0.1}};
+  B.Low = 1.1, B.High = 1.3, B.StopReason = "screened";
+  T.Series = {A, B, FromDb}; // The database's answer has no stages.
+  // Means over the two measured candidates, the tool's stages first; a
+  // stage only one had counts as zero for the other.
+  EXPECT_EQ(describeStages(T), "rewrite 0.05, build 3.00, run 2.00, verify "
+                               "0.50, time 0.75, metrics 1.00 (2 candidates)");
+  std::string Md = toMarkdown(T);
+  EXPECT_NE(Md.find("- Seconds per measured candidate (mean): rewrite 0.05"),
+            std::string::npos)
+      << Md;
+  json J = toJSON(T);
+  EXPECT_EQ(J["series"][1]["stages"]["metrics"], 2.0);
+  EXPECT_EQ(J["series"][1]["interval"], json::array({1.1, 1.3}));
+  EXPECT_EQ(J["series"][1]["stop_reason"], "screened");
+  EXPECT_TRUE(J["series"][0]["interval"].is_null());
+  EXPECT_TRUE(J["series"][2]["stages"].empty());
+  EXPECT_EQ(describeStages(Trajectory()), "");
+}
+
 TEST(ProfileGuidedPriorsTest, FindingsSplitOverLegalSteps) {
   Finding Cache;
   Cache.Id = "cache-bound";

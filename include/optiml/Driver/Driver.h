@@ -52,6 +52,7 @@ struct OptimizeOptions {
   std::string OutputPath;   ///< Required; never the input.
   std::string ReportPrefix; ///< Empty: OUT without .cu, + ".report".
   MeasureOptions Measure;   ///< Metrics are forced on.
+  Screening Screen;         ///< --measure=adaptive (default) or full.
   unsigned TimeoutSeconds = 300; ///< For one runner process.
   uint64_t Seed = 1;             ///< For --strategy=random.
   LlmConfig Llm;                 ///< Provider none: no model asked.

@@ -24,15 +24,21 @@ public:
   EvaluatorMeasurer(SearchExpander &E, const Builder &B, const Runner &R,
                     const KernelSource &Original, const KernelInfo &Kernel,
                     const KernelSpec &Spec, MeasureOptions Options,
-                    unsigned TimeoutSeconds, unsigned Jobs)
+                    unsigned TimeoutSeconds, unsigned Jobs,
+                    Screening Screen = {})
       : E(E), B(B), R(R), Original(Original), Kernel(Kernel), Spec(Spec),
-        Eval(B, Options, TimeoutSeconds), Jobs(Jobs) {}
+        Options(std::move(Options)), TimeoutSeconds(TimeoutSeconds), Jobs(Jobs),
+        Screen(Screen) {}
 
   Measurement measure(const Candidate &C) override;
   std::vector<Measurement> measureAll(llvm::ArrayRef<Candidate> Batch) override;
 
 private:
   void prebuild(llvm::ArrayRef<Candidate> Batch);
+  /// The options for one candidate: the original's are the user's; a
+  /// candidate's screen against the best speedup measured so far.
+  MeasureOptions optionsFor(bool IsOriginal) const;
+  Measurement evaluate(const Candidate &C);
 
   SearchExpander &E;
   const Builder &B;
@@ -40,8 +46,13 @@ private:
   const KernelSource &Original;
   const KernelInfo &Kernel;
   const KernelSpec &Spec;
-  Evaluator Eval;
+  MeasureOptions Options;
+  unsigned TimeoutSeconds;
   unsigned Jobs;
+  Screening Screen;
+  double Best = 1; ///< The best speedup measured here so far.
+  /// nvcc's seconds per candidate hash, from the batch's parallel build.
+  llvm::StringMap<double> BuildSeconds;
 };
 
 /// A measurement for a tool failure (no source, the runner could not

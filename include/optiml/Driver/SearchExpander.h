@@ -68,6 +68,9 @@ public:
   const KernelSource *source(llvm::StringRef Hash) const;
   /// The kernel and spec of \p Hash, for the measurer and the geometry.
   llvm::Expected<StateKernel> stateKernel(llvm::StringRef Hash);
+  /// Seconds the rewrite that made \p Hash took (the step and the re-parse);
+  /// none for the original or a state this expander did not make.
+  std::optional<double> rewriteSeconds(llvm::StringRef Hash) const;
 
 private:
   ParsedSource *parsed(llvm::StringRef Hash) const;
@@ -80,6 +83,7 @@ private:
   const SourceParser &Parser;
   std::string Kernel, SpecPath, Arch, Root;
   llvm::StringMap<std::unique_ptr<ParsedSource>> Sources;
+  llvm::StringMap<double> RewriteSeconds;
   LlmGuide *Guide = nullptr;
   std::optional<llvm::StringSet<>> Allowed; ///< Unset: every transform.
 };

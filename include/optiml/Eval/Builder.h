@@ -43,6 +43,8 @@ struct BuildResult {
   std::optional<ResourceUsage> Usage;
   /// The kernel's instruction mix (`cuobjdump -sass`), when cuobjdump runs.
   std::optional<SassMix> Sass;
+  /// Wall seconds this build took here (a cache hit: the lookup's).
+  double Seconds = 0;
 };
 
 struct BuildRequest {

@@ -21,10 +21,23 @@ namespace optiml {
 /// and what else to collect.
 struct MeasureOptions : protocol::TimingOptions {
   bool Metrics = false; ///< Hardware counters in a separate pass.
+  /// The plan's metrics_min_speedup: no counters below it; 0: always.
+  double MetricsMinSpeedup = 0;
   bool Energy = false;  ///< NVML energy per launch, when available.
   /// Where to keep a copy of the plan (with its library paths), so the
   /// runner can be rerun by hand or under a profiler; empty: nowhere.
   std::string SavePlanPath;
+};
+
+/// How much a candidate that cannot be the best is spared. A candidate
+/// whose speedup is below Fraction of the best so far, even at the top of
+/// its confidence interval, stops being timed after the first batch of
+/// pairs; one below it gets no counters (the search reads counters where it
+/// expands a state, and it rarely expands a slow one). Off: every candidate
+/// is timed to convergence and profiled (--measure=full).
+struct Screening {
+  bool Enabled = true;
+  double Fraction = 0.9;
 };
 
 /// The plan for comparing \p Candidate against \p Reference (libraries);

@@ -106,6 +106,10 @@ struct TimingOptions {
   double NoiseTarget = 0.01; ///< Relative spread of the median to reach.
   double MaxSeconds = 10;    ///< Time cap per timed instance.
   bool FlushL2 = true;
+  /// Screening: after min_reps pairs, a candidate whose speedup is below
+  /// this even at the top of its interval stops being timed ("screened"):
+  /// it cannot be the best, so a rough number is enough. 0: off.
+  double ScreenBelow = 0;
 };
 
 struct RunPlan {
@@ -116,6 +120,10 @@ struct RunPlan {
   Tolerance Tol;
   TimingOptions Timing;
   bool Metrics = false;
+  /// Counters only for a candidate timed at least this fast (its speedup);
+  /// 0: whenever metrics are asked for. The search uses counters where it
+  /// expands a state, and a slow state is rarely expanded.
+  double MetricsMinSpeedup = 0;
   bool Energy = false;
 
   bool hasCandidate() const { return !Candidate.empty(); }
@@ -201,6 +209,10 @@ inline void to_json(Json &J, const TimingOptions &T) {
   J = Json{{"warmup", T.Warmup},          {"min_reps", T.MinReps},
            {"max_reps", T.MaxReps},       {"noise_target", T.NoiseTarget},
            {"max_seconds", T.MaxSeconds}, {"flush_l2", T.FlushL2}};
+  // Written only when set: a plan without screening keeps the text (and
+  // so the database's and the results cache's keys) it had before.
+  if (T.ScreenBelow > 0)
+    J["screen_below"] = T.ScreenBelow;
 }
 
 inline void to_json(Json &J, const RunPlan &P) {
@@ -212,6 +224,8 @@ inline void to_json(Json &J, const RunPlan &P) {
   J["tolerance"] = P.Tol;
   J["timing"] = P.Timing;
   J["metrics"] = P.Metrics;
+  if (P.MetricsMinSpeedup > 0)
+    J["metrics_min_speedup"] = P.MetricsMinSpeedup;
   J["energy"] = P.Energy;
 }
 
@@ -423,6 +437,9 @@ inline void read(const Json &V, TimingOptions &T) {
   detail::finiteOr(V, "noise_target", T.NoiseTarget);
   detail::finiteOr(V, "max_seconds", T.MaxSeconds);
   fieldOr(V, "flush_l2", T.FlushL2);
+  detail::finiteOr(V, "screen_below", T.ScreenBelow);
+  if (T.ScreenBelow < 0)
+    fail("screen_below", "must be >= 0");
   if (T.MinReps < 1)
     fail("min_reps", "must be >= 1");
   if (T.MaxReps < T.MinReps)
@@ -454,6 +471,9 @@ inline void read(const Json &V, RunPlan &P) {
   fieldOr(V, "tolerance", P.Tol);
   fieldOr(V, "timing", P.Timing);
   fieldOr(V, "metrics", P.Metrics);
+  detail::finiteOr(V, "metrics_min_speedup", P.MetricsMinSpeedup);
+  if (P.MetricsMinSpeedup < 0)
+    fail("metrics_min_speedup", "must be >= 0");
   fieldOr(V, "energy", P.Energy);
 }
 

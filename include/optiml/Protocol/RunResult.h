@@ -43,6 +43,10 @@ struct RunResult {
   std::optional<MetricsReport> Metrics;
   std::optional<EnergyReport> Energy;
   std::vector<std::string> Log; ///< Notes that are not failures.
+  /// Seconds per stage of the run (load, device, verify, time, energy,
+  /// metrics), for the throughput report; a stage not run is absent, and
+  /// so is the key when none ran.
+  std::map<std::string, double> Stages;
 
   /// Verified: the status is ok and verification passed.
   bool verified() const {
@@ -79,6 +83,8 @@ inline void to_json(Json &J, const RunResult &R) {
            {"metrics", orNull(R.Metrics)},
            {"energy", orNull(R.Energy)},
            {"log", R.Log}};
+  if (!R.Stages.empty())
+    J["stages"] = R.Stages;
 }
 
 inline void read(const Json &V, RunResult &R) {
@@ -100,6 +106,7 @@ inline void read(const Json &V, RunResult &R) {
   field(V, "metrics", R.Metrics);
   field(V, "energy", R.Energy);
   field(V, "log", R.Log);
+  fieldOr(V, "stages", R.Stages);
 }
 
 } // namespace optiml::protocol

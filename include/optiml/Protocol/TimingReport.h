@@ -34,9 +34,13 @@ struct InstanceTiming {
   TimeSummary Candidate;
   double Speedup = 0; ///< Reference median over candidate median.
   double Noise = 0;   ///< Spread of the paired ratios.
+  /// The 95% confidence interval of the paired ratios' median.
+  std::optional<double> SpeedupLow, SpeedupHigh;
   double Threshold = 0;
   bool Significant = false;
-  std::string StopReason; ///< converged, max_reps, max_seconds
+  /// converged (the ratio's interval is tight), screened (too slow to be
+  /// the best, see TimingOptions::ScreenBelow), max_reps, max_seconds.
+  std::string StopReason;
   double ElapsedS = 0;
   bool FlushL2 = false;
   uint64_t L2FlushBytes = 0;
@@ -69,6 +73,8 @@ inline constexpr auto keysOf(const InstanceTiming &) {
       key("candidate", &InstanceTiming::Candidate),
       key("speedup", &InstanceTiming::Speedup),
       key("noise", &InstanceTiming::Noise),
+      key("speedup_low", &InstanceTiming::SpeedupLow),
+      key("speedup_high", &InstanceTiming::SpeedupHigh),
       key("threshold", &InstanceTiming::Threshold),
       key("significant", &InstanceTiming::Significant),
       key("stop_reason", &InstanceTiming::StopReason),

@@ -17,6 +17,7 @@
 
 #include "llvm/ADT/StringRef.h"
 
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -56,6 +57,11 @@ struct Measurement {
   std::optional<ResourceUsage> Usage;
   /// The candidate's SASS instruction mix, when cuobjdump was there.
   std::optional<SassMix> Sass;
+  /// Seconds per stage of this candidate: "rewrite", "build" (nvcc, run in
+  /// parallel with the batch's others), "run" (the runner process, start to
+  /// end) and the runner's own stages (load, device, verify, time, energy,
+  /// metrics). Empty when taken from the database.
+  std::map<std::string, double> Stages;
 
   bool ok() const { return Status == CandidateStatus::Ok; }
   /// The speedup that counts: 1 inside the noise, 0 when rejected.

@@ -15,6 +15,10 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include <map>
+#include <optional>
+#include <string>
+
 namespace optiml {
 
 struct TrajectoryStep {
@@ -38,6 +42,12 @@ struct TrajectoryPoint : HistoryPoint {
   std::optional<double> Measured;
   std::optional<double> Roofline;
   std::string Trace; ///< As --apply takes it; empty for the original.
+  /// The 95% interval of the measured ratio, and why timing stopped
+  /// (converged, screened, max_reps, max_seconds), when it was timed.
+  std::optional<double> Low, High;
+  std::string StopReason;
+  /// Seconds per stage (Measurement::Stages); empty from the database.
+  std::map<std::string, double> Stages;
 };
 
 /// What a proposer (a language model) added to a search, and its cost.
@@ -89,6 +99,9 @@ std::string describeCounts(const Trajectory &T);
 std::string describeEffect(const TrajectoryStep &S);
 /// "model (prompt propose/1): 3 calls (1 from the database), ...".
 std::string describeUsage(const ProposerUsage &U);
+/// "rewrite 0.05, build 2.10, run 3.20, ... (12 candidates)": the mean
+/// seconds of each stage over the measured candidates; "" when none was.
+std::string describeStages(const Trajectory &T);
 /// "ok 1.23x", "ok 0.99x (noise)" or the failure's status.
 std::string describeOutcome(const TrajectoryPoint &P);
 

@@ -1,7 +1,10 @@
 //===- first_seed_only.cu - adversarial: correct on the first seed only -===//
 //
-// REJECTED by verification (mismatch): right for the first two launches
-// (seed 1, both runs), zeros afterwards.
+// REJECTED by verification: right for the first two launches (seed 1,
+// both runs), zeros afterwards. Block 0 counts at its end, so blocks of the
+// second launch that start after it already write zeros: the two runs of
+// seed 1 disagree (nondeterministic), and verification stops there; were
+// the count exact, seed 2 would be a mismatch.
 //
 //===----------------------------------------------------------------------===//
 
