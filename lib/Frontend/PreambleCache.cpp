@@ -70,9 +70,10 @@ PreambleCache::preambleFor(const CompilerInvocation &Invocation,
     return nullptr;
   std::lock_guard<std::mutex> Guard(Lock);
   Entry &E = Entries[keyOf(Invocation)];
-  // The first parse of a file is often its only one (--list-kernels):
-  // building a preamble would cost more than it saves.
-  if (++E.Parses < 2)
+  // Building a preamble costs about one more parse: a file parsed once or
+  // twice (--list-kernels, one --apply step and its check) is parsed
+  // plainly; from the third parse on (a chain of steps, a search) it pays.
+  if (++E.Parses < 3)
     return nullptr;
   if (E.Current &&
       E.Current->CanReuse(Invocation, Main.getMemBufferRef(), Bounds, *VFS))

@@ -5,7 +5,7 @@
 // the work (about half a second; the kernels themselves take milliseconds).
 // The cache keeps a precompiled preamble (Clang's PrecompiledPreamble, as
 // clangd uses) of a file's leading #include lines, per file and compile
-// command, built the second time the file is parsed and reused while the
+// command, built the third time the file is parsed and reused while the
 // includes, the headers on disk and the command stay the same.
 //
 //===----------------------------------------------------------------------===//
@@ -35,7 +35,7 @@ public:
   static PreambleCache &process();
 
   /// A preamble \p Invocation can use for \p Main (its main file's text),
-  /// or null: on the first parse of a file and command, when the file has
+  /// or null: on the first two parses of a file and command, when the file has
   /// no #include to precompile, or when building one reported an error (the
   /// plain parse then reports it as the compiler would). A preamble handed
   /// out stays alive until the process ends, because ASTs built with it
