@@ -28,18 +28,7 @@ build=${FUZZ_BUILD:-build-fuzz}
 clang=${CLANG:-clang-22}
 
 # libFuzzer's runtime is in libclang-rt-22-dev, which clang-22 does not pull in.
-missing=()
-for p in clang-22 libclang-rt-22-dev; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" ||
-    missing+=("$p")
-done
-if [ ${#missing[@]} -gt 0 ]; then
-  echo "fuzz: installing ${missing[*]}"
-  sudo_cmd=""
-  [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
-  $sudo_cmd apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq "${missing[@]}" >/dev/null
-fi
+TAG=fuzz bash "$root/scripts/apt-install.sh" clang-22 libclang-rt-22-dev
 
 cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DOPTIML_FUZZ=ON \
   -DOPTIML_BUILD_TESTS=OFF -DCMAKE_C_COMPILER="$clang" \

@@ -11,18 +11,7 @@ packages=(cmake g++ make ccache file xz-utils python3
   nlohmann-json3-dev libcurl4-openssl-dev libsqlite3-dev
   libgtest-dev libgmock-dev zlib1g-dev libzstd-dev)
 
-missing=()
-for p in "${packages[@]}"; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" ||
-    missing+=("$p")
-done
-if [ ${#missing[@]} -gt 0 ]; then
-  echo "setup: installing ${missing[*]}"
-  sudo_cmd=""
-  [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
-  $sudo_cmd apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq "${missing[@]}" >/dev/null
-fi
+TAG=setup bash "$root/scripts/apt-install.sh" "${packages[@]}"
 
 cuda=${CUDA_PATH:-/usr/local/cuda}
 if [ ! -x "$cuda/bin/nvcc" ]; then
