@@ -20,6 +20,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <optional>
 #include <set>
 
 using namespace optiml;
@@ -74,6 +75,23 @@ protected:
                                             "saxpy", "", "sm_90");
   }
 
+  /// A fresh output folder and an in-memory database that knows saxpy.
+  struct Problem {
+    llvm::SmallString<128> Dir;
+    std::optional<Database> Db;
+    int64_t Id = 0;
+  };
+  void openProblem(SearchExpander &E, Problem &P) {
+    ASSERT_FALSE(
+        llvm::sys::fs::createUniqueDirectory("optiml-optimize", P.Dir));
+    auto Db = Database::open(":memory:");
+    ASSERT_TRUE(bool(Db)) << llvm::toString(Db.takeError());
+    P.Db.emplace(std::move(*Db));
+    auto Id = P.Db->kernelId({0, E.rootHash(), "saxpy", "{}", "fake", "sm_90"});
+    ASSERT_TRUE(bool(Id));
+    P.Id = *Id;
+  }
+
   clang::tooling::FixedCompilationDatabase DB;
   SourceParser Parser;
   TransformRegistry Registry;
@@ -126,8 +144,8 @@ TEST_F(OptimizeTest, ExpanderWeighsStepsByTheProfilersFindings) {
   ASSERT_TRUE(E);
   Trace None;
   Measurement Measured;
-  Measured.Runner =
-      std::make_shared<const protocol::RunResult>(test::h200Result(test::Saxpy));
+  Measured.Runner = std::make_shared<const protocol::RunResult>(
+      test::h200Result(test::Saxpy));
   auto Actions = E->actions({None, E->rootHash(), Measured});
   ASSERT_TRUE(bool(Actions)) << llvm::toString(Actions.takeError());
   // saxpy streams at 70% of the DRAM peak: dram-bound, which suggests
@@ -160,12 +178,12 @@ TEST_F(OptimizeTest, NeighboursKeepTheOtherParameters) {
 TEST_F(OptimizeTest, WholeSearchWithAFakeMeasurer) {
   auto E = expander();
   ASSERT_TRUE(E);
-  llvm::SmallString<128> Dir;
-  ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("optiml-optimize", Dir));
-  auto Db = Database::open(":memory:");
-  ASSERT_TRUE(bool(Db)) << llvm::toString(Db.takeError());
-  auto Id = Db->kernelId({0, E->rootHash(), "saxpy", "{}", "fake", "sm_90"});
-  ASSERT_TRUE(bool(Id));
+  Problem P;
+  openProblem(*E, P);
+  if (HasFatalFailure())
+    return;
+  llvm::SmallString<128> &Dir = P.Dir;
+  Database &Db = *P.Db;
 
   OptimizeOptions O;
   O.Strategy = "greedy";
@@ -174,7 +192,7 @@ TEST_F(OptimizeTest, WholeSearchWithAFakeMeasurer) {
   FakeMeasurer M;
   std::string Log;
   llvm::raw_string_ostream LogOS(Log);
-  auto Out = runOptimizeSearch(*E, M, *Db, *Id, "saxpy", O, LogOS, false);
+  auto Out = runOptimizeSearch(*E, M, Db, P.Id, "saxpy", O, LogOS, false);
   ASSERT_TRUE(bool(Out)) << llvm::toString(Out.takeError());
   std::printf("--- what --optimize prints (fake measurer) ---\n%s",
               Log.c_str());
@@ -199,7 +217,7 @@ TEST_F(OptimizeTest, WholeSearchWithAFakeMeasurer) {
   llvm::raw_string_ostream Log2OS(Log2);
   O.Resume = true;
   auto Out2 =
-      runOptimizeSearch(*E2, Again, *Db, *Id, "saxpy", O, Log2OS, false);
+      runOptimizeSearch(*E2, Again, Db, P.Id, "saxpy", O, Log2OS, false);
   ASSERT_TRUE(bool(Out2)) << llvm::toString(Out2.takeError());
   EXPECT_GT(Out2->Cached, 0u);
   // It replays the first run for free and continues past it.
@@ -210,12 +228,12 @@ TEST_F(OptimizeTest, WholeSearchWithAFakeMeasurer) {
 TEST_F(OptimizeTest, AnInterruptedSearchStillWritesTheBestSoFar) {
   auto E = expander();
   ASSERT_TRUE(E);
-  llvm::SmallString<128> Dir;
-  ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("optiml-optimize", Dir));
-  auto Db = Database::open(":memory:");
-  ASSERT_TRUE(bool(Db)) << llvm::toString(Db.takeError());
-  auto Id = Db->kernelId({0, E->rootHash(), "saxpy", "{}", "fake", "sm_90"});
-  ASSERT_TRUE(bool(Id));
+  Problem P;
+  openProblem(*E, P);
+  if (HasFatalFailure())
+    return;
+  llvm::SmallString<128> &Dir = P.Dir;
+  Database &Db = *P.Db;
 
   OptimizeOptions O;
   O.Strategy = "greedy";
@@ -227,7 +245,7 @@ TEST_F(OptimizeTest, AnInterruptedSearchStillWritesTheBestSoFar) {
   O.StopRequested = [&] { return M.Calls > 3; };
   std::string Log;
   llvm::raw_string_ostream LogOS(Log);
-  auto Out = runOptimizeSearch(*E, M, *Db, *Id, "saxpy", O, LogOS, false);
+  auto Out = runOptimizeSearch(*E, M, Db, P.Id, "saxpy", O, LogOS, false);
   ASSERT_TRUE(bool(Out)) << llvm::toString(Out.takeError());
   EXPECT_EQ(Out->Why, StopReason::Interrupted);
   EXPECT_EQ(M.Calls, 5u);
@@ -242,7 +260,7 @@ TEST_F(OptimizeTest, AnInterruptedSearchStillWritesTheBestSoFar) {
   EXPECT_NE(Log.find("clang-optiml: stopped (interrupted)"), std::string::npos)
       << Log;
   // The cut-short batch left nothing in the database to be "never retried".
-  auto Records = Db->candidates(*Id);
+  auto Records = Db.candidates(P.Id);
   ASSERT_TRUE(bool(Records)) << llvm::toString(Records.takeError());
   EXPECT_EQ(Records->size(), 3u);
   llvm::sys::fs::remove_directories(Dir);
