@@ -79,6 +79,10 @@
 #               leaves its database intact (integrity_check) and no output
 #               file, and a rerun answers the measured candidates from the
 #               database; not in the default
+#     several   a file with two marked kernels and two files at once:
+#               --evaluate of each in turn, --optimize chained into one -o
+#               (both kernels, a report each, progress, output builds); not
+#               in the default
 #     corpus    --optimize on every kernel of benchmarks/corpus (only the
 #               files of $OPTIML_GPU_CORPUS_FILES when set, e.g. "gemv
 #               atax"), $OPTIML_GPU_CORPUS_BUDGET candidates (6) and at most
@@ -592,6 +596,37 @@ PY
   done
 }
 
+# A file with two marked kernels (and an unmarked one), and two files:
+# --evaluate handles every marked kernel in turn (each accepted against
+# itself); --optimize chains the two kernels into one -o that has both,
+# with a report each, shows done/budget progress, and its output builds.
+check_several() {
+  local src=test/Driver/Inputs/two-marked.cu out="$work/several" rc
+  mkdir -p "$out"
+  "$tool" "$src" examples/saxpy.cu --evaluate --cuda-path="$cuda" \
+    >"$logs/several-eval.txt" 2>&1
+  rc=$?
+  if [ $rc -eq 0 ] && grep -q "two-marked.cu: 2 kernels, 2 accepted" "$logs/several-eval.txt" &&
+    grep -q "kernel saxpy" "$logs/several-eval.txt"; then
+    record "several: evaluate" "ok" "2 kernels of two-marked.cu + saxpy.cu accepted"
+  else
+    record "several: evaluate" "FAIL" "exit $rc, see several-eval.txt"
+  fi
+  "$tool" "$src" --optimize --budget=4 --db="$work/several.db" -o "$out/two.cu" \
+    --cuda-path="$cuda" >"$logs/several-opt.txt" 2>&1
+  rc=$?
+  cp "$out"/two.report.*.md "$logs/" 2>/dev/null
+  if [ $rc -eq 0 ] && grep -q "void scale" "$out/two.cu" && grep -q "void add" "$out/two.cu" &&
+    [ -f "$out/two.report.scale.json" ] && [ -f "$out/two.report.add.json" ] &&
+    grep -q "2 of 2 kernels optimized in turn" "$logs/several-opt.txt" &&
+    grep -q "/4 measured" "$logs/several-opt.txt" &&
+    nvcc -arch="$arch" -c -o "$out/two.o" "$out/two.cu" >>"$logs/several-opt.txt" 2>&1; then
+    record "several: optimize chained" "ok" "scale $(report_line "$out/two.report.scale.json" | cut -d, -f1), add $(report_line "$out/two.report.add.json" | cut -d, -f1); output builds"
+  else
+    record "several: optimize chained" "FAIL" "exit $rc, see several-opt.txt"
+  fi
+}
+
 # optimize_run SRC TAG STRATEGY BUDGET DB SEED: one search; the output is
 # $work/opt-TAG.cu, the log and reports $logs/opt-TAG.{txt,md,json,html}.
 optimize_run() {
@@ -760,6 +795,7 @@ wants strategies && check_strategies
 wants ncu && check_ncu
 wants throughput && check_throughput
 wants faults && check_faults
+wants several && check_several
 wants corpus && check_corpus
 wants llm && check_llm
 wants fromprompt && check_fromprompt

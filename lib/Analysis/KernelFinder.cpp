@@ -3,6 +3,7 @@
 #include "optiml/Analysis/KernelFinder.h"
 #include "optiml/Analysis/LaunchSiteFinder.h"
 #include "optiml/Analysis/LoopSiteNamer.h"
+#include "optiml/Analysis/PerContext.h"
 #include "optiml/Analysis/PragmaScanner.h"
 #include "optiml/Analysis/SourceText.h"
 
@@ -11,6 +12,8 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
+
+#include <set>
 
 using namespace optiml;
 using namespace clang;
@@ -167,42 +170,50 @@ KernelInfo KernelFinder::describe(const FunctionDecl &F,
 
 /// A mark belongs to the declaration that starts first after it, which must
 /// be a kernel; any other mark is reported and ignored.
-void KernelFinder::attachMarks(KernelInventory &Inv,
-                               const std::vector<const Decl *> &Decls) const {
+/// Each pragma goes to the first declaration after it, which must be a
+/// kernel defined in the file. Declarations are sorted by offset once, so
+/// a file with thousands of kernels is not quadratic.
+KernelFinder::MarkTable
+KernelFinder::marks(const std::vector<const Decl *> &Decls,
+                    const std::vector<const FunctionDecl *> &Kernels,
+                    llvm::StringRef File) const {
   const SourceManager &SM = Ctx.getSourceManager();
-  FileID Main = SM.getMainFileID();
-  auto OffsetOf = [&](const Decl *D) {
-    return SM.getFileOffset(SM.getExpansionLoc(D->getBeginLoc()));
-  };
-  for (const auto &P :
-       PragmaScanner::scan(SM.getBufferData(Main), Ctx.getLangOpts())) {
-    const Decl *Next = nullptr;
-    for (const Decl *D : Decls)
-      if (OffsetOf(D) > P.Offset && (!Next || OffsetOf(D) < OffsetOf(Next)))
-        Next = D;
-    const FunctionDecl *F = Next ? Next->getAsFunction() : nullptr;
-    KernelInfo *K = nullptr;
-    if (F && F->hasAttr<CUDAGlobalAttr>())
-      for (KernelInfo &Candidate : Inv.Kernels)
-        if (Candidate.QualifiedName == F->getQualifiedNameAsString())
-          K = &Candidate;
-    SourcePos Pos{Inv.File, P.Line, P.Column};
-    if (!K) {
-      Inv.Warnings.push_back(Pos.str() + ": warning: '#pragma optiml' is not "
-                                         "followed by a __global__ function "
-                                         "definition; ignored");
+  std::vector<std::pair<unsigned, const Decl *>> ByOffset;
+  for (const Decl *D : Decls)
+    ByOffset.push_back(
+        {SM.getFileOffset(SM.getExpansionLoc(D->getBeginLoc())), D});
+  llvm::stable_sort(ByOffset, llvm::less_first());
+  std::set<std::string> KernelNames;
+  for (const FunctionDecl *K : Kernels)
+    KernelNames.insert(K->getQualifiedNameAsString());
+  MarkTable Table;
+  for (const auto &P : PragmaScanner::scan(SM.getBufferData(SM.getMainFileID()),
+                                           Ctx.getLangOpts())) {
+    auto Next = llvm::upper_bound(
+        ByOffset, P.Offset,
+        [](unsigned Offset, const auto &E) { return Offset < E.first; });
+    const FunctionDecl *F =
+        Next == ByOffset.end() ? nullptr : Next->second->getAsFunction();
+    std::string Name = F ? F->getQualifiedNameAsString() : "";
+    SourcePos Pos{File.str(), P.Line, P.Column};
+    if (!F || !F->hasAttr<CUDAGlobalAttr>() || !KernelNames.count(Name)) {
+      Table.Warnings.push_back(Pos.str() + ": warning: '#pragma optiml' is not "
+                                           "followed by a __global__ function "
+                                           "definition; ignored");
       continue;
     }
-    if (K->Mark) {
-      Inv.Warnings.push_back(Pos.str() +
+    auto [It, New] =
+        Table.ByKernel.try_emplace(Name, KernelMark{Pos, P.Clauses});
+    if (New)
+      continue;
+    Table.Warnings.push_back(Pos.str() +
                              ": warning: second '#pragma optiml' "
                              "for kernel '" +
-                             K->Name + "'; merge the clauses into one mark");
-      K->Mark->Clauses += " " + P.Clauses;
-      continue;
-    }
-    K->Mark = KernelMark{Pos, P.Clauses};
+                             F->getNameAsString() +
+                             "'; merge the clauses into one mark");
+    It->second.Clauses += " " + P.Clauses;
   }
+  return Table;
 }
 
 KernelInventory KernelFinder::find(ASTContext &Ctx) {
@@ -216,6 +227,32 @@ KernelInventory KernelFinder::find(ASTContext &Ctx) {
   KernelFinder Finder(Ctx);
   for (const FunctionDecl *F : Collector.Kernels)
     Inv.Kernels.push_back(Finder.describe(*F, Launches));
-  Finder.attachMarks(Inv, Collector.Decls);
+  MarkTable Marks = Finder.marks(Collector.Decls, Collector.Kernels, Inv.File);
+  for (KernelInfo &K : Inv.Kernels)
+    if (auto It = Marks.ByKernel.find(K.QualifiedName);
+        It != Marks.ByKernel.end())
+      K.Mark = It->second;
+  Inv.Warnings = std::move(Marks.Warnings);
   return Inv;
+}
+
+std::optional<KernelMark> KernelFinder::markOf(const FunctionDecl &F,
+                                               ASTContext &Ctx) {
+  using Marks = std::map<std::string, KernelMark>;
+  static auto &Cache = *new PerContext<Marks>;
+  const Marks &ByKernel = Cache.get(Ctx, [](ASTContext &Ctx) {
+    const SourceManager &SM = Ctx.getSourceManager();
+    MainFileDecls Collector(SM);
+    Collector.TraverseDecl(Ctx.getTranslationUnitDecl());
+    std::string File;
+    if (auto Entry = SM.getFileEntryRefForID(SM.getMainFileID()))
+      File = Entry->getName().str();
+    return KernelFinder(Ctx)
+        .marks(Collector.Decls, Collector.Kernels, File)
+        .ByKernel;
+  });
+  auto It = ByKernel.find(F.getQualifiedNameAsString());
+  if (It == ByKernel.end())
+    return std::nullopt;
+  return It->second;
 }

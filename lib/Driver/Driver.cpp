@@ -60,6 +60,8 @@ llvm::Error Driver::listKernels(llvm::StringRef File, llvm::StringRef Kernel,
   auto Selected = select(*Inv, Kernel);
   if (!Selected)
     return Selected.takeError();
+  for (std::string &W : specWarnings(*Selected, File))
+    Inv->Warnings.push_back(std::move(W));
   if (Format == OutputFormat::Text) {
     printKernelListing(*Inv, *Selected, Out);
     return llvm::Error::success();
@@ -108,8 +110,21 @@ static llvm::Error checkSameSignature(const KernelInfo &Ref,
 
 llvm::Expected<Driver::Target> Driver::loadTarget(llvm::StringRef File,
                                                   llvm::StringRef Kernel,
-                                                  llvm::StringRef SpecPath) {
-  auto Inv = inventoryOf(File);
+                                                  llvm::StringRef SpecPath,
+                                                  llvm::StringRef StartText) {
+  auto Source = StartText.empty() ? KernelSource::fromFile(File)
+                                  : llvm::Expected<KernelSource>(KernelSource(
+                                        File.str(), StartText.str()));
+  if (!Source)
+    return Source.takeError();
+  llvm::Expected<KernelInventory> Inv = KernelInventory();
+  if (StartText.empty()) {
+    Inv = inventoryOf(File);
+  } else if (auto Parsed = SourceParser(DB, Toolchain).parse(*Source)) {
+    *Inv = KernelFinder::find((*Parsed)->context());
+  } else {
+    Inv = Parsed.takeError();
+  }
   if (!Inv)
     return Inv.takeError();
   auto Chosen = selectOne(*Inv, Kernel);
@@ -121,9 +136,6 @@ llvm::Expected<Driver::Target> Driver::loadTarget(llvm::StringRef File,
     return Spec.takeError();
   // A template kernel is built and launched with its spec's arguments.
   Inv->Kernels[Index].Specialization = Spec->specialization();
-  auto Source = KernelSource::fromFile(File);
-  if (!Source)
-    return Source.takeError();
   return Target{std::move(*Inv), Index, std::move(*Spec), std::move(*Source)};
 }
 
@@ -204,13 +216,14 @@ llvm::Expected<int> Driver::evaluate(llvm::StringRef File,
     return B.takeError();
   std::optional<Runner> R;
   if (!Options.BuildOnly) {
-    auto Prepared = Runner::prepare(ToolPath, BO.Arch);
+    auto Prepared = Runner::prepare(ToolPath, BO.Arch, &Err);
     if (!Prepared)
       return Prepared.takeError();
     R.emplace(std::move(*Prepared));
   }
 
   Evaluator Eval(*B, Options.Measure, Options.TimeoutSeconds);
+  Eval.setLog(&Err);
   auto E = Eval.evaluate(T->Source, Candidate ? &*Candidate : nullptr, Kernel,
                          T->Spec, R ? &*R : nullptr,
                          CandidateSpec ? &*CandidateSpec : nullptr);

@@ -479,7 +479,7 @@ llvm::Expected<int> Driver::fromPrompt(const FromPromptOptions &O) {
     return Finish(ExitRejected);
   }
 
-  auto R = Runner::prepare(ToolPath, BO.Arch);
+  auto R = Runner::prepare(ToolPath, BO.Arch, &Err);
   if (!R)
     return Stop(R.takeError());
   Evaluator Eval(*B, O.Measure, O.TimeoutSeconds);

@@ -15,6 +15,7 @@
 #include "optiml/Driver/SearchExpander.h"
 #include "optiml/Eval/GpuProbe.h"
 #include "optiml/Eval/Runner.h"
+#include "optiml/Rewrite/ChangedLinesFormatter.h"
 #include "optiml/Rewrite/SourceParser.h"
 #include "optiml/Search/HtmlReport.h"
 #include "optiml/Search/RecordingMeasurer.h"
@@ -95,24 +96,53 @@ static llvm::Error writeFile(llvm::StringRef Path, llvm::StringRef Text) {
   return writeOutputFile(Path, Text);
 }
 
-/// "12 candidates (2 failed, 3 from the database), best 1.42x, 35s".
-static std::string progressLine(const SearchProgress &P) {
+/// Seconds as "35s", "4m05s" or "1h02m".
+static std::string durationText(double Seconds) {
+  unsigned S = static_cast<unsigned>(Seconds + 0.5);
+  std::string Out;
+  llvm::raw_string_ostream OS(Out);
+  if (S < 60)
+    OS << S << "s";
+  else if (S < 3600)
+    OS << S / 60 << "m" << llvm::format("%02u", S % 60) << "s";
+  else
+    OS << S / 3600 << "h" << llvm::format("%02u", S / 60 % 60) << "m";
+  return Out;
+}
+
+/// What is left: the time limit's rest, or the budget's rest at the pace
+/// so far, whichever ends first; unknown before the first measurement.
+static std::string timeLeft(const SearchProgress &P, const OptimizeOptions &O) {
+  double Left = -1;
+  if (P.Evaluated > 0 && P.Evaluated < O.Budget)
+    Left = P.Seconds / P.Evaluated * (O.Budget - P.Evaluated);
+  if (O.TimeLimit > 0)
+    Left = Left < 0 ? O.TimeLimit - P.Seconds
+                    : std::min(Left, O.TimeLimit - P.Seconds);
+  return Left < 0 ? "" : ", about " + durationText(Left) + " left";
+}
+
+/// "12/64 measured (2 failed, 3 from the database), best 1.42x, 35s,
+/// about 2m20s left".
+static std::string progressLine(const SearchProgress &P,
+                                const OptimizeOptions &O) {
   std::string S;
   llvm::raw_string_ostream OS(S);
-  OS << P.Evaluated << " candidates (" << P.Failed << " failed";
+  OS << P.Evaluated << "/" << O.Budget << " measured (" << P.Failed
+     << " failed";
   if (P.Cached)
     OS << ", " << P.Cached << " from the database";
   OS << "), best " << llvm::format("%.2fx", P.BestSpeedup) << ", "
-     << llvm::format("%.0fs", P.Seconds);
+     << durationText(P.Seconds) << timeLeft(P, O);
   return S;
 }
 
-static void showProgress(const SearchProgress &P, llvm::raw_ostream &Log,
-                         bool Interactive) {
+static void showProgress(const SearchProgress &P, const OptimizeOptions &O,
+                         llvm::raw_ostream &Log, bool Interactive) {
   if (Interactive)
-    Log << "\r\x1b[Kclang-optiml: " << progressLine(P);
+    Log << "\r\x1b[Kclang-optiml: " << progressLine(P, O);
   else
-    Log << "clang-optiml: " << progressLine(P) << "\n";
+    Log << "clang-optiml: " << progressLine(P, O) << "\n";
   Log.flush();
 }
 
@@ -126,6 +156,18 @@ static llvm::Expected<std::string> bestSource(const SearchGraph &G,
   if (!Text)
     return makeError(ErrorKind::Internal, "the best source was lost");
   return *Text;
+}
+
+/// What -o gets: \p Best with the lines the search changed formatted in
+/// the style of the user's file (the cache keeps the text as verified).
+static std::string styled(const SearchGraph &G, Expander &E,
+                          llvm::StringRef Best, const OptimizeOptions &O) {
+  std::optional<std::string> Original =
+      E.sourceText(G.node(SearchGraph::Root).Hash);
+  if (!Original)
+    return Best.str();
+  return formatChangedLines(*Original, Best,
+                            O.StylePath.empty() ? O.OutputPath : O.StylePath);
 }
 
 static llvm::Error writeReports(const Trajectory &T, OptimizeOutcome &Out,
@@ -177,7 +219,7 @@ optiml::runOptimizeSearch(Expander &E, Measurer &M, Database &Db,
     Loop.stopWhen(O.StopRequested);
   }
   Loop.onProgress(
-      [&](const SearchProgress &P) { showProgress(P, Log, Interactive); });
+      [&](const SearchProgress &P) { showProgress(P, O, Log, Interactive); });
   OptimizeOutcome Out;
   Out.Why = Loop.run();
   if (Interactive)
@@ -203,7 +245,7 @@ optiml::runOptimizeSearch(Expander &E, Measurer &M, Database &Db,
   // The reports first: a build that sees -o finds them there too.
   if (llvm::Error Err = writeReports(T, Out, O))
     return Err;
-  if (llvm::Error Err = writeFile(O.OutputPath, *Text))
+  if (llvm::Error Err = writeFile(O.OutputPath, styled(G, E, *Text, O)))
     return Err;
   Out.BestSource = *Text;
   if (!Memo.databaseError().empty())
@@ -276,7 +318,8 @@ llvm::Expected<int> Driver::optimize(llvm::StringRef File,
   TransformRegistry Registry = makeTransformRegistry();
   if (llvm::Error E = Options.Transforms.check(Registry))
     return E;
-  auto T = loadTarget(File, Options.Kernel, Options.SpecPath);
+  auto T =
+      loadTarget(File, Options.Kernel, Options.SpecPath, Options.StartText);
   if (!T)
     return T.takeError();
   const KernelInfo &Kernel = T->kernel();
@@ -312,7 +355,7 @@ llvm::Expected<int> Driver::optimize(llvm::StringRef File,
   auto B = Builder::create(BO);
   if (!B)
     return B.takeError();
-  auto R = Runner::prepare(ToolPath, BO.Arch);
+  auto R = Runner::prepare(ToolPath, BO.Arch, &Err);
   if (!R)
     return R.takeError();
 
@@ -355,6 +398,7 @@ llvm::Expected<int> Driver::optimize(llvm::StringRef File,
   // From here on Ctrl-C stops the search rather than the process: the best
   // verified kernel so far and the reports are still written.
   OptimizeOptions Run = Options;
+  Run.StylePath = File.str();
   if (!Run.StopRequested) {
     stopOnInterrupt();
     Run.StopRequested = stopRequested;

@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "optiml/Analysis/KernelFinder.h"
 #include "optiml/Analysis/Legality/LegalityError.h"
 #include "optiml/Driver/Driver.h"
 #include "optiml/Rewrite/SourceParser.h"
@@ -132,6 +133,11 @@ llvm::Error Driver::listSites(llvm::StringRef File, llvm::StringRef Kernel,
       ActionSpace::enumerate(Registry, **Parsed, Kernel);
   if (Actions.empty())
     return noSuchKernel(File, Kernel, **Parsed);
+  KernelInventory Inv = KernelFinder::find((*Parsed)->context());
+  if (auto Listed = select(Inv, Kernel))
+    specWarnings(*Listed, File);
+  else
+    llvm::consumeError(Listed.takeError());
   llvm::erase_if(Actions,
                  [&](const Action &A) { return !Choice.admits(A.Transform); });
   if (Format == OutputFormat::JSON) {

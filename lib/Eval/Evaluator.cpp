@@ -4,7 +4,9 @@
 #include "optiml/Protocol/Document.h"
 #include "optiml/Support/Error.h"
 #include "optiml/Support/OutputPath.h"
+#include "optiml/Support/Stopwatch.h"
 
+#include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace optiml;
@@ -50,6 +52,10 @@ Evaluator::evaluate(const KernelSource &Reference,
   std::vector<BuildRequest> Requests = {{&Reference, &Kernel}};
   if (Candidate)
     Requests.push_back({Candidate, &Kernel});
+  if (Log)
+    *Log << "clang-optiml: building " << Kernel.QualifiedName
+         << (Candidate ? " and its candidate" : "") << " with nvcc for "
+         << B.options().Arch << "\n";
   auto Builds = B.buildAll(Requests, 2);
   Evaluation E;
   for (auto &Build : Builds)
@@ -74,10 +80,21 @@ Evaluator::evaluate(const KernelSource &Reference,
     if (llvm::Error E = writeOutputFile(Options.SavePlanPath,
                                         protocol::encode(*Plan) + "\n"))
       return E;
+  Stopwatch Clock;
+  if (Log)
+    *Log << "clang-optiml: on the GPU: verifying " << Instances->size()
+         << " instance" << (Instances->size() == 1 ? "" : "s") << " x "
+         << Spec.Seeds.size() << " seeds, then timing to a noise of "
+         << llvm::format("%.1f%%", 100 * Options.NoiseTarget)
+         << " (stopped after " << TimeoutSeconds << " s)\n";
   auto Run = R->run(*Plan, TimeoutSeconds);
   if (!Run)
     return Run.takeError();
   E.Run = std::move(*Run);
+  if (Log)
+    *Log << "clang-optiml: the runner finished in "
+         << llvm::format("%.1f", Clock.seconds()) << " s: " << E.Run.Status
+         << "\n";
   return E;
 }
 

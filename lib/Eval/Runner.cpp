@@ -5,11 +5,13 @@
 #include "optiml/Support/CacheDir.h"
 #include "optiml/Support/Error.h"
 #include "optiml/Support/OutputPath.h"
+#include "optiml/Support/Stopwatch.h"
 #include "optiml/Support/Subprocess.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FileUtilities.h"
+#include "llvm/Support/Format.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
@@ -88,8 +90,8 @@ static std::string hashTrees(llvm::ArrayRef<std::string> Roots) {
   return llvm::toHex(Hash.final(), true).substr(0, 24);
 }
 
-llvm::Expected<Runner> Runner::prepare(const char *Argv0,
-                                       llvm::StringRef Arch) {
+llvm::Expected<Runner> Runner::prepare(const char *Argv0, llvm::StringRef Arch,
+                                       llvm::raw_ostream *Log) {
   std::string Sources = findRuntimeSources(Argv0);
   if (Sources.empty())
     return makeError(ErrorKind::BadInput,
@@ -124,6 +126,11 @@ llvm::Expected<Runner> Runner::prepare(const char *Argv0,
   if (fs::can_execute(Exe))
     return Runner(Exe);
 
+  if (Log)
+    *Log << "clang-optiml: building the GPU runner for " << Arch
+         << " (once per toolkit and architecture, about a minute) in " << *Root
+         << "\n";
+  Stopwatch Clock;
   std::string ArchNumber =
       Arch.drop_front(Arch.starts_with("sm_") ? 3 : 0).str();
   auto Configure = runSubprocess(
@@ -147,6 +154,9 @@ llvm::Expected<Runner> Runner::prepare(const char *Argv0,
     return makeError(ErrorKind::Internal, "building the GPU runner in " +
                                               *Root + " failed:\n" +
                                               Build->Output);
+  if (Log)
+    *Log << "clang-optiml: the runner was built in "
+         << llvm::format("%.0f", Clock.seconds()) << " s\n";
   return Runner(Exe);
 }
 

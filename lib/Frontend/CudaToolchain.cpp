@@ -1,6 +1,9 @@
 //===- CudaToolchain.cpp - where CUDA and Clang's headers live -----------===//
 
 #include "optiml/Frontend/CudaToolchain.h"
+#include "optiml/Support/Error.h"
+
+#include "clang/Basic/Cuda.h"
 
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/FileSystem.h"
@@ -40,6 +43,34 @@ CudaToolchain CudaToolchain::detect(const char *Argv0,
     TC.ResourceDir = OPTIML_CLANG_RESOURCE_DIR;
   TC.GpuArch = GpuArchOption.empty() ? "sm_90" : GpuArchOption.str();
   return TC;
+}
+
+llvm::Error CudaToolchain::check(llvm::StringRef CudaPathOption,
+                                 llvm::StringRef GpuArchOption) const {
+  llvm::SmallString<256> Header(CudaPath);
+  path::append(Header, "include", "cuda_runtime.h");
+  if (!fs::exists(Header)) {
+    std::string From = !CudaPathOption.empty()
+                           ? "--cuda-path=" + CudaPathOption.str()
+                           : "the CUDA toolkit at " + CudaPath;
+    std::string Fix = !CudaPathOption.empty() ? ""
+                      : llvm::sys::Process::GetEnv("CUDA_PATH")
+                          ? " (from $CUDA_PATH); set it, or --cuda-path, "
+                            "to the toolkit's root"
+                          : "; give its root with --cuda-path";
+    return makeError(ErrorKind::BadInput, From + ": no CUDA toolkit there (" +
+                                              Header.str() +
+                                              " does not exist)" + Fix);
+  }
+  clang::OffloadArch Arch = clang::StringToOffloadArch(GpuArch);
+  if (Arch == clang::OffloadArch::UNKNOWN || !clang::IsNVIDIAOffloadArch(Arch))
+    return makeError(
+        ErrorKind::BadInput,
+        (GpuArchOption.empty() ? "the GPU architecture '" + GpuArch + "'"
+                               : "--arch=" + GpuArchOption.str()) +
+            " is not an NVIDIA GPU architecture that Clang knows (e.g. "
+            "sm_80, sm_89, sm_90, sm_90a, sm_100)");
+  return llvm::Error::success();
 }
 
 static bool hasArgWithPrefix(const clang::tooling::CommandLineArguments &Args,

@@ -107,14 +107,13 @@ struct MarkLaunch {
 /// \p Kernel's mark's block(...) and grid(...); nothing without a mark.
 llvm::Expected<std::optional<MarkLaunch>>
 findMarkLaunch(const FunctionDecl &Kernel, ASTContext &Ctx) {
-  KernelInventory Inv = KernelFinder::find(Ctx);
-  const KernelInfo *K = Inv.find(Kernel.getQualifiedNameAsString());
-  if (!K || !K->Mark)
+  std::optional<KernelMark> Mark = KernelFinder::markOf(Kernel, Ctx);
+  if (!Mark)
     return std::nullopt;
   const SourceManager &SM = Ctx.getSourceManager();
   llvm::StringRef Buf = SM.getBufferData(SM.getMainFileID());
-  SourceLocation Line = SM.translateLineCol(
-      SM.getMainFileID(), K->Mark->Pos.Line, K->Mark->Pos.Column);
+  SourceLocation Line =
+      SM.translateLineCol(SM.getMainFileID(), Mark->Pos.Line, Mark->Pos.Column);
   unsigned From = SM.getFileOffset(Line);
   unsigned To = directiveEnd(Buf, From);
 

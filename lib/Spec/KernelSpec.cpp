@@ -310,18 +310,23 @@ draftOf(const KernelInfo &Kernel, StringRef SourcePath, StringRef Sidecar) {
   return Draft;
 }
 
-Expected<KernelSpec> optiml::loadKernelSpec(const KernelInfo &Kernel,
-                                            StringRef SourcePath,
-                                            StringRef SpecPath) {
-  std::string Sidecar = SpecPath.str();
-  if (Sidecar.empty() && !SourcePath.empty() &&
-      llvm::sys::fs::exists(SourcePath + ".optiml.json"))
-    Sidecar = (SourcePath + ".optiml.json").str();
+/// \p SpecPath, else the source's `<file>.optiml.json` when it exists.
+static std::string sidecarPath(StringRef SourcePath, StringRef SpecPath) {
+  if (!SpecPath.empty() || SourcePath.empty())
+    return SpecPath.str();
+  std::string Beside = (SourcePath + ".optiml.json").str();
+  return llvm::sys::fs::exists(Beside) ? Beside : "";
+}
+
+Expected<std::optional<KernelSpec>>
+optiml::findKernelSpec(const KernelInfo &Kernel, StringRef SourcePath,
+                       StringRef SpecPath) {
+  std::string Sidecar = sidecarPath(SourcePath, SpecPath);
   auto Draft = draftOf(Kernel, SourcePath, Sidecar);
   if (!Draft)
     return Draft.takeError();
   if (!*Draft)
-    return noSpec(Kernel, Sidecar);
+    return std::nullopt;
   auto Spec = SpecBuilder::build(**Draft, Kernel);
   if (!Spec)
     return Spec.takeError();
@@ -329,5 +334,16 @@ Expected<KernelSpec> optiml::loadKernelSpec(const KernelInfo &Kernel,
   // size, a division by zero, an empty buffer) when the spec is loaded.
   if (auto Instances = Spec->instantiate(Kernel); !Instances)
     return Instances.takeError();
-  return Spec;
+  return std::optional<KernelSpec>(std::move(*Spec));
+}
+
+Expected<KernelSpec> optiml::loadKernelSpec(const KernelInfo &Kernel,
+                                            StringRef SourcePath,
+                                            StringRef SpecPath) {
+  auto Spec = findKernelSpec(Kernel, SourcePath, SpecPath);
+  if (!Spec)
+    return Spec.takeError();
+  if (*Spec)
+    return std::move(**Spec);
+  return noSpec(Kernel, sidecarPath(SourcePath, SpecPath));
 }

@@ -107,6 +107,8 @@ static size_t skipName(StringRef Text, size_t I) {
   return I;
 }
 
+/// A clause with an error does not end the parse: the clauses after it are
+/// checked too, so that one run reports every error of the mark.
 Error PragmaSpecParser::run(const KernelMark &Mark) {
   Draft.From = SpecDraft::Origin::Pragma;
   Draft.Pos = Mark.Pos;
@@ -115,39 +117,48 @@ Error PragmaSpecParser::run(const KernelMark &Mark) {
     return error(I, "the mark does not start with 'kernel'",
                  "'#pragma optiml kernel' followed by clauses such as "
                  "sizes(...) in(...) out(...) grid(...) block(...)");
+  Error Found = Error::success();
+  auto Stop = [&](Error Last) {
+    return llvm::joinErrors(std::move(Found), std::move(Last));
+  };
   for (I = skipBlanks(Text, I + 6); I < Text.size(); I = skipBlanks(Text, I)) {
     char C = Text[I];
     if (C == ')' || C == ']')
-      return error(I,
-                   "unbalanced parenthesis: '" + StringRef(&C, 1) +
-                       "' without a matching opening one",
-                   "clauses of the form NAME(...)");
+      return Stop(error(I,
+                        "unbalanced parenthesis: '" + StringRef(&C, 1) +
+                            "' without a matching opening one",
+                        "clauses of the form NAME(...)"));
     if (!llvm::isAlpha(C) && C != '_')
-      return error(I, "unexpected '" + StringRef(&C, 1) + "'",
-                   "a clause such as sizes(...) or in(...)");
+      return Stop(error(I, "unexpected '" + StringRef(&C, 1) + "'",
+                        "a clause such as sizes(...) or in(...)"));
     Piece Name{Text.slice(I, skipName(Text, I)), I};
     I = skipBlanks(Text, I + Name.Text.size());
     // A second mark before the same kernel is appended with its own
     // `kernel` word (KernelFinder warns about it).
     if (Name.Text == "kernel")
       continue;
-    if (!llvm::any_of(Clauses,
-                      [&](const Usage &U) { return U.Name == Name.Text; }))
-      return error(Name.Offset,
-                   "unknown clause '" + Name.Text + "'" +
-                       didYouMean(Name.Text, Clauses),
-                   "one of " + knownNames(Clauses));
-    if (I == Text.size() || Text[I] != '(')
-      return error(I, "clause '" + Name.Text + "' has no '('",
-                   formOf(Name.Text));
+    bool Known = llvm::any_of(
+        Clauses, [&](const Usage &U) { return U.Name == Name.Text; });
+    if (!Known)
+      Found = Stop(error(Name.Offset,
+                         "unknown clause '" + Name.Text + "'" +
+                             didYouMean(Name.Text, Clauses),
+                         "one of " + knownNames(Clauses)));
+    if (I == Text.size() || Text[I] != '(') {
+      if (!Known)
+        continue;
+      return Stop(
+          error(I, "clause '" + Name.Text + "' has no '('", formOf(Name.Text)));
+    }
     auto Close = closingParen(I);
     if (!Close)
-      return Close.takeError();
-    if (Error Err = clause(Name, {Text.slice(I + 1, *Close), I + 1}))
-      return Err;
+      return Stop(Close.takeError());
+    if (Known)
+      if (Error Err = clause(Name, {Text.slice(I + 1, *Close), I + 1}))
+        Found = Stop(std::move(Err));
     I = *Close + 1;
   }
-  return Error::success();
+  return Found;
 }
 
 Expected<size_t> PragmaSpecParser::closingParen(size_t Open) const {

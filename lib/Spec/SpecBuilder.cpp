@@ -30,13 +30,14 @@ Expected<KernelSpec> SpecBuilder::build(const SpecDraft &Draft,
   B.Spec.Instances = Draft.Instances;
   if (Error Err = B.required())
     return Err;
-  if (Error Err = B.args())
-    return Err;
+  // The checks that do not depend on each other all report, so that one
+  // run shows every error; distributions need the arguments' types.
+  Error Found = B.args();
   B.launch();
-  if (Error Err = B.tolerances())
-    return Err;
-  if (Error Err = B.seeds())
-    return Err;
+  Found = llvm::joinErrors(std::move(Found), B.tolerances());
+  Found = llvm::joinErrors(std::move(Found), B.seeds());
+  if (Found)
+    return Found;
   if (Error Err = B.distributions())
     return Err;
   return std::move(B.Spec);
@@ -140,27 +141,34 @@ static std::string paramNames(const KernelInfo &Kernel) {
   return Names.empty() ? "none" : llvm::join(Names, ", ");
 }
 
+/// Every argument is checked, each error joined to the others.
 Error SpecBuilder::args() {
+  Error Found = Error::success();
+  auto Add = [&](Error E) {
+    Found = llvm::joinErrors(std::move(Found), std::move(E));
+  };
   for (const ArgDraft &A : Draft.Args)
     if (llvm::none_of(Kernel.Params,
                       [&](const ParamInfo &P) { return P.Name == A.Name; }))
-      return specError(A.Pos,
-                       "'" + A.Name + "' is not a parameter of kernel '" +
-                           Kernel.Name + "'",
-                       "one of its parameters: " + paramNames(Kernel));
+      Add(specError(A.Pos,
+                    "'" + A.Name + "' is not a parameter of kernel '" +
+                        Kernel.Name + "'",
+                    "one of its parameters: " + paramNames(Kernel)));
   bool AnyOutput = false;
   for (const ParamInfo &P : Kernel.Params) {
     auto A = arg(P);
-    if (!A)
-      return A.takeError();
+    if (!A) {
+      Add(A.takeError());
+      continue;
+    }
     AnyOutput |= A->Role == ArgRole::Out || A->Role == ArgRole::InOut;
     Spec.Args.push_back(std::move(*A));
   }
-  if (!AnyOutput)
-    return specError(Draft.Pos,
-                     "kernel '" + Kernel.Name + "' has no out or inout buffer",
-                     "at least one output buffer to verify");
-  return Error::success();
+  if (!AnyOutput && !Found)
+    Add(specError(Draft.Pos,
+                  "kernel '" + Kernel.Name + "' has no out or inout buffer",
+                  "at least one output buffer to verify"));
+  return Found;
 }
 
 Expected<ArgSpec> SpecBuilder::arg(const ParamInfo &P) {

@@ -1,6 +1,7 @@
 //===- Error.cpp - OptiML error kinds ------------------------------------===//
 
 #include "optiml/Support/Error.h"
+#include "optiml/Support/ErrorMessages.h"
 
 using namespace optiml;
 
@@ -8,16 +9,29 @@ char OptimlError::ID = 0;
 
 ErrorSummary optiml::summarize(llvm::Error E) {
   ErrorSummary Summary{ErrorKind::Internal, ""};
+  unsigned Count = 0;
   llvm::handleAllErrors(
       std::move(E),
       [&](const OptimlError &O) {
-        Summary.Kind = O.kind();
-        Summary.Message = O.message();
+        if (Count++ == 0)
+          Summary = {O.kind(), O.message()};
       },
       [&](const llvm::ErrorInfoBase &Other) {
-        Summary.Message = Other.message();
+        if (Count++ == 0)
+          Summary.Message = Other.message();
       });
+  if (Count > 1)
+    Summary.Message += " (and " + std::to_string(Count - 1) + " more error" +
+                       (Count > 2 ? "s" : "") + ")";
   return Summary;
+}
+
+std::vector<std::string> optiml::messagesOf(llvm::Error E) {
+  std::vector<std::string> Messages;
+  llvm::handleAllErrors(std::move(E), [&](const llvm::ErrorInfoBase &Info) {
+    Messages.push_back(Info.message());
+  });
+  return Messages;
 }
 
 int optiml::exitCodeFor(ErrorKind Kind) {

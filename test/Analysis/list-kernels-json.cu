@@ -21,7 +21,7 @@
 // CHECK-NEXT:       "location": {
 // CHECK-NEXT:         "column": 1,
 // CHECK-NEXT:         "file": "{{.*}}list-kernels-json.cu",
-// CHECK-NEXT:         "line": [[@LINE+21]]
+// CHECK-NEXT:         "line": [[@LINE+24]]
 // CHECK:          "name": "axpy",
 // CHECK-NEXT:     "params": [
 // CHECK-NEXT:       {
@@ -40,7 +40,10 @@
 // CHECK-NEXT:         "type": "const float *__restrict"
 // CHECK:          "qualified_name": "axpy",
 // CHECK:          "template_parameters": []
-// CHECK:      "warnings": []
+// An incomplete mark is listed, with a warning that says what it lacks.
+// CHECK:      "warnings": [
+// CHECK-NEXT:   "{{.*}}list-kernels-json.cu:[[@LINE+3]]:1: warning: missing required clause 'grid' for kernel 'axpy'
+// CHECK-NEXT: {{^ *\]$}}
 
 #pragma optiml kernel sizes(N = 1000)
 __global__ void __launch_bounds__(128) axpy(int n, const float *__restrict__ x,

@@ -12,11 +12,13 @@
 #include "optiml/Driver/Driver.h"
 #include "optiml/Frontend/NvccFlags.h"
 #include "optiml/Support/Error.h"
+#include "optiml/Support/Interrupt.h"
 
 #include "OptimlVersion.inc"
 
 #include "clang/Tooling/CommonOptionsParser.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
@@ -52,6 +54,12 @@ static cl::OptionCategory ModelHeading(
     "the --llm-config file; the key only from OPTIML_LLM_API_KEY, else "
     "OPENAI_API_KEY or ANTHROPIC_API_KEY.");
 
+static cl::opt<bool>
+    CheckSpecs("check",
+               cl::desc("Check the spec of every kernel of the files (marks "
+                        "and sidecars) and print every error with its "
+                        "position; nothing is built"),
+               cl::cat(OptimlCategory));
 static cl::opt<bool>
     ListKernels("list-kernels",
                 cl::desc("List the kernels defined in the file"),
@@ -339,6 +347,11 @@ static cl::opt<bool>
                       "to -o (default: stdout; never the input); one line "
                       "per kernel on stderr says hit or miss"),
              cl::cat(OptimlCategory));
+static cl::opt<bool> AllMarked(
+    "all",
+    cl::desc("Every source of the compilation database (-p) with a marked "
+             "kernel, in turn (--optimize: -o names a folder)"),
+    cl::cat(OptimlCategory));
 static cl::opt<std::string>
     ImportCache("import-cache",
                 cl::desc("Add the results of a cache file to the database "
@@ -354,8 +367,9 @@ static cl::opt<std::string>
 /// another action, is an error rather than something silently ignored.
 static Expected<std::string> chosenAction() {
   std::vector<std::string> Given;
-  for (cl::opt<bool> *A : {&ListKernels, &ListTransforms, &ListSites,
-                           &Evaluate, &Optimize, &Propose, &UseCache})
+  for (cl::opt<bool> *A :
+       {&CheckSpecs, &ListKernels, &ListTransforms, &ListSites, &Evaluate,
+        &Optimize, &Propose, &UseCache})
     if (*A)
       Given.push_back(A->ArgStr.str());
   if (!ApplySteps.empty())
@@ -383,13 +397,14 @@ static const OptionGroup Model{ModelHeading,
 /// are common to every action.
 static const OptionTable &optionTable() {
   static const std::vector<StringRef> SourceActions = {
-      "list-kernels", "list-sites", "apply",     "evaluate",
-      "optimize",     "propose",    "use-cache", "from-prompt"};
+      "check",    "list-kernels", "list-sites", "apply",      "evaluate",
+      "optimize", "propose",      "use-cache",  "from-prompt"};
   static const std::vector<StringRef> Builders = {
       "evaluate", "optimize", "propose", "from-prompt", "use-cache"};
   static const std::vector<StringRef> Measurers = {"evaluate", "optimize",
                                                    "from-prompt"};
   static const OptionTable Table({
+      {CheckSpecs, Actions},
       {ListKernels, Actions},
       {ListTransforms, Actions},
       {ListSites, Actions},
@@ -408,12 +423,19 @@ static const OptionTable &optionTable() {
        {"apply", "optimize", "propose", "from-prompt", "use-cache"}},
       {KernelName,
        Common,
-       {"list-kernels", "list-sites", "evaluate", "optimize", "propose"}},
-      {SpecFile, Common, {"evaluate", "optimize", "propose", "use-cache"}},
+       {"check", "list-kernels", "list-sites", "evaluate", "optimize",
+        "propose"}},
+      {SpecFile,
+       Common,
+       {"check", "evaluate", "optimize", "propose", "use-cache"}},
       {Format,
        Common,
-       {"list-kernels", "list-transforms", "list-sites", "evaluate", "propose"},
+       {"check", "list-kernels", "list-transforms", "list-sites", "evaluate",
+        "propose"},
        [] { return Format == OutputFormat::JSON; }},
+      {AllMarked,
+       Common,
+       {"check", "list-kernels", "list-sites", "evaluate", "optimize"}},
       {GpuArch, Common, SourceActions},
       {CudaPath, Common, SourceActions},
       {NvccFlags, Common, Builders},
@@ -782,9 +804,11 @@ static int runFromPrompt(int Argc, const char **Argv, const char *Argv0) {
   if (Optimize)
     O.Optimize = optimizeOptions(*Llm);
   O.Llm = std::move(*Llm);
+  CudaToolchain Toolchain = CudaToolchain::detect(Argv0, CudaPath, GpuArch);
+  if (Error E = Toolchain.check(CudaPath, GpuArch))
+    return fail(std::move(E));
   clang::tooling::FixedCompilationDatabase NoDB(".", {});
-  Driver D(Argv0, NoDB, CudaToolchain::detect(Argv0, CudaPath, GpuArch), outs(),
-           errs());
+  Driver D(Argv0, NoDB, Toolchain, outs(), errs());
   auto Code = D.fromPrompt(O);
   return Code ? *Code : fail(Code.takeError());
 }
@@ -895,6 +919,249 @@ static void printVersion(raw_ostream &OS) {
      << "  CUDA " << cudaVersion(T.CudaPath) << " at " << T.CudaPath << "\n";
 }
 
+/// Whether \p Name (`--all`, `-all`) is among the options.
+static bool hasFlag(int Argc, const char **Argv, StringRef Name) {
+  for (int I = 1; I < Argc; ++I) {
+    StringRef A = Argv[I];
+    if (A == "--")
+      break;
+    if (A.starts_with("-") && A.ltrim('-') == Name)
+      return true;
+  }
+  return false;
+}
+
+/// Errors --check found, over every file.
+static unsigned SpecErrors = 0;
+
+/// The actions that take several source files (or --all), each in turn.
+static bool takesSeveralSources(StringRef Action) {
+  return is_contained(std::initializer_list<StringRef>{"check", "list-kernels",
+                                                       "list-sites", "evaluate",
+                                                       "optimize"},
+                      Action);
+}
+
+/// A source with a `#pragma optiml` mark, or a sidecar spec beside it.
+static bool isMarked(StringRef Source) {
+  if (sys::fs::exists(Source + ".optiml.json"))
+    return true;
+  auto Text = MemoryBuffer::getFile(Source, /*IsText=*/true);
+  static const Regex Mark("^[ \t]*#[ \t]*pragma[ \t]+optiml", Regex::Newline);
+  return Text && Mark.match((*Text)->getBuffer());
+}
+
+/// --all: the sources of the compilation database that have a mark.
+static Expected<std::vector<std::string>>
+markedSources(const clang::tooling::CompilationDatabase &DB) {
+  std::vector<std::string> All = DB.getAllFiles();
+  if (All.empty())
+    return makeError(ErrorKind::BadInput,
+                     "--all takes the sources of a compilation database: "
+                     "give -p BUILD_DIR (the folder of compile_commands.json)");
+  std::vector<std::string> Marked;
+  for (std::string &F : All)
+    if (isMarked(F))
+      Marked.push_back(std::move(F));
+  if (Marked.empty())
+    return makeError(ErrorKind::BadInput,
+                     "--all: none of the " + Twine(All.size()) +
+                         " sources of the compilation database has a "
+                         "'#pragma optiml' mark or a <file>.optiml.json");
+  return Marked;
+}
+
+/// With several sources, --optimize's -o is a folder: each result goes
+/// there under its source's name.
+static Error prepareOutputFolder(ArrayRef<std::string> Sources) {
+  if (OutputFile.empty())
+    return Error::success(); // --optimize says -o is required.
+  if (!ReportPrefix.empty())
+    return makeError(ErrorKind::BadInput,
+                     "--report names one report, and there are " +
+                         Twine(Sources.size()) +
+                         " sources: leave it out (each report goes beside "
+                         "its kernel in the -o folder)");
+  if (sys::fs::exists(OutputFile) && !sys::fs::is_directory(OutputFile))
+    return makeError(ErrorKind::BadInput,
+                     "-o " + OutputFile + " is a file; with " +
+                         Twine(Sources.size()) +
+                         " sources -o names a folder for the results");
+  StringSet<> Names;
+  for (const std::string &S : Sources)
+    if (!Names.insert(sys::path::filename(S)).second)
+      return makeError(ErrorKind::BadInput,
+                       "two sources are named " + sys::path::filename(S) +
+                           ": their results would meet in -o " + OutputFile +
+                           "; optimize them one at a time");
+  if (std::error_code EC = sys::fs::create_directories(OutputFile))
+    return makeError(ErrorKind::BadInput,
+                     "-o " + OutputFile + ": " + EC.message());
+  return Error::success();
+}
+
+/// The database of -p when --all comes without a source file, which the
+/// parser loads none for.
+static std::unique_ptr<clang::tooling::CompilationDatabase> BuildPathDB;
+
+/// The compilation database: the parser's, or with --all and no source
+/// file the one of -p.
+static Expected<const clang::tooling::CompilationDatabase *>
+compilationsOf(clang::tooling::CommonOptionsParser &Parsed) {
+  if (!Parsed.getSourcePathList().empty())
+    return &Parsed.getCompilations();
+  auto &Options = cl::getRegisteredOptions();
+  auto *BuildPath = Options.count("p")
+                        ? static_cast<cl::opt<std::string> *>(Options["p"])
+                        : nullptr;
+  if (!BuildPath || BuildPath->empty())
+    return makeError(ErrorKind::BadInput,
+                     "--all takes the sources of a compilation database: "
+                     "give -p BUILD_DIR (the folder of compile_commands.json)");
+  std::string Why;
+  BuildPathDB = clang::tooling::CompilationDatabase::autoDetectFromDirectory(
+      BuildPath->getValue(), Why);
+  if (!BuildPathDB)
+    return makeError(ErrorKind::BadInput,
+                     "-p " + BuildPath->getValue() + ": " + Why);
+  return BuildPathDB.get();
+}
+
+/// The source files to run on: the command line's and, with --all, the
+/// marked ones of the compilation database \p DB; several only for the
+/// actions that take several.
+static Expected<std::vector<std::string>>
+sourcesToRun(clang::tooling::CommonOptionsParser &Parsed,
+             const clang::tooling::CompilationDatabase &DB, StringRef Action) {
+  std::vector<std::string> Sources = Parsed.getSourcePathList();
+  if (AllMarked) {
+    auto Marked = markedSources(DB);
+    if (!Marked)
+      return Marked.takeError();
+    for (std::string &M : *Marked)
+      if (!is_contained(Sources, M))
+        Sources.push_back(std::move(M));
+  }
+  if (Sources.empty())
+    return makeError(ErrorKind::BadInput, "no source file given");
+  for (const std::string &S : Sources)
+    if (!sys::fs::exists(S))
+      return makeError(ErrorKind::BadInput, S + ": no such file");
+  if (Sources.size() == 1)
+    return Sources;
+  if (!Action.empty() && !takesSeveralSources(Action))
+    return makeError(ErrorKind::BadInput, "--" + Action +
+                                              " takes one source file, got " +
+                                              Twine(Sources.size()));
+  if (Action == "optimize")
+    if (Error E = prepareOutputFolder(Sources))
+      return E;
+  return Sources;
+}
+
+/// Where the result of \p Source goes: -o, or with several sources the -o
+/// folder's file of the same name.
+static std::string outputFor(StringRef Source, size_t SourceCount) {
+  if (SourceCount == 1 || OutputFile.empty())
+    return OutputFile;
+  SmallString<256> Path(OutputFile.getValue());
+  sys::path::append(Path, sys::path::filename(Source));
+  return std::string(Path);
+}
+
+static EvaluateOptions evaluateOptions() {
+  EvaluateOptions O;
+  O.Kernel = KernelName;
+  O.Candidate = CandidateFile;
+  O.SpecPath = SpecFile;
+  O.Arch = GpuArch;
+  O.NvccFlags = nvccFlags();
+  O.Measure.Metrics = Metrics;
+  O.Measure.NoiseTarget = NoiseTarget;
+  O.Measure.SavePlanPath = SavePlan;
+  O.TimeoutSeconds = RunTimeout;
+  O.BuildOnly = BuildOnly;
+  return O;
+}
+
+static Expected<int> runPropose(Driver &D, StringRef Source) {
+  auto Llm = LlmConfig::resolve(llmFlags());
+  if (!Llm)
+    return Llm.takeError();
+  ProposeOptions O;
+  O.Kernel = KernelName;
+  O.SpecPath = SpecFile;
+  O.Arch = GpuArch;
+  O.NvccFlags = nvccFlags();
+  O.Count = ProposalCount;
+  O.OutputDir = OutputFile;
+  O.DbPath = DbPath;
+  O.Llm = std::move(*Llm);
+  return D.propose(Source, O, Format);
+}
+
+static Expected<int> runOptimize(Driver &D, StringRef Source,
+                                 StringRef Output) {
+  auto Llm = LlmConfig::resolve(llmFlags());
+  if (!Llm)
+    return Llm.takeError();
+  if (Error E = checkModelUsed(*Llm))
+    return E;
+  OptimizeOptions O = optimizeOptions(std::move(*Llm));
+  O.OutputPath = Output.str();
+  return D.optimizeEach(Source, O);
+}
+
+static Expected<int> runUseCache(Driver &D, StringRef Source) {
+  UseCacheOptions O;
+  O.SpecPath = SpecFile;
+  O.Arch = GpuArch;
+  O.NvccFlags = nvccFlags();
+  O.DbPath = DbPath;
+  O.ImportPath = ImportCache;
+  O.OutputPath = OutputFile;
+  if (Error E = D.useCache(Source, O))
+    return E;
+  ImportCache.setValue(""); // Done.
+  return runCacheFiles(D);
+}
+
+/// The chosen action on one source file; \p Output is where its result
+/// goes.
+static Expected<int> runOn(Driver &D, StringRef Source, StringRef Output) {
+  auto Done = [](Error E) -> Expected<int> {
+    if (E)
+      return std::move(E);
+    return ExitOK;
+  };
+  if (CheckSpecs) {
+    auto Errors = D.check(Source, KernelName, SpecFile, Format);
+    if (!Errors)
+      return Errors.takeError();
+    SpecErrors += *Errors;
+    return *Errors ? ExitBadInput : ExitOK;
+  }
+  if (UseCache)
+    return runUseCache(D, Source);
+  if (ListKernels)
+    return Done(D.listKernels(Source, KernelName, Format));
+  if (ListSites)
+    return Done(D.listSites(Source, KernelName, Format,
+                            TransformChoice(TransformNames, ExcludedNames)));
+  if (!ApplySteps.empty())
+    return Done(D.applySteps(Source, ApplySteps, Output));
+  if (Propose)
+    return runPropose(D, Source);
+  if (Optimize)
+    return runOptimize(D, Source, Output);
+  if (Evaluate)
+    return D.evaluateEach(Source, evaluateOptions(), Format);
+  return makeError(ErrorKind::BadInput,
+                   "nothing to do: pass --check, --list-kernels, --list-sites, "
+                   "--apply, --evaluate, --optimize, --propose, --from-prompt "
+                   "or --use-cache (see --help)");
+}
+
 int main(int Argc, const char **Argv) {
   InitLLVM X(Argc, Argv);
   ProgramPath = Argv[0];
@@ -936,7 +1203,8 @@ int main(int Argc, const char **Argv) {
   std::optional<Expected<clang::tooling::CommonOptionsParser>> Parser;
   std::string Printed = capturingStderr([&] {
     Parser.emplace(clang::tooling::CommonOptionsParser::create(
-        ArgCount, Args.data(), OptimlCategory, cl::OneOrMore, Overview));
+        ArgCount, Args.data(), OptimlCategory,
+        hasFlag(Argc, Argv, "all") ? cl::ZeroOrMore : cl::OneOrMore, Overview));
   });
   if (!*Parser)
     return fail(makeError(
@@ -945,14 +1213,6 @@ int main(int Argc, const char **Argv) {
   errs() << Printed;
 
   auto &Parsed = **Parser;
-  const auto &Sources = Parsed.getSourcePathList();
-  if (Sources.size() != 1)
-    return fail(makeError(ErrorKind::BadInput,
-                          "expected exactly one source file, got " +
-                              Twine(Sources.size())));
-  if (!sys::fs::exists(Sources[0]))
-    return fail(makeError(ErrorKind::BadInput, Sources[0] + ": no such file"));
-
   auto Action = chosenAction();
   if (!Action)
     return fail(Action.takeError());
@@ -963,87 +1223,39 @@ int main(int Argc, const char **Argv) {
                           "file, except with --use-cache"));
   if (Error E = checkOptionsFit(*Action))
     return fail(std::move(E));
+  auto Compilations = compilationsOf(Parsed);
+  if (!Compilations)
+    return fail(Compilations.takeError());
+  const clang::tooling::CompilationDatabase &DB = **Compilations;
+  auto Sources = sourcesToRun(Parsed, DB, *Action);
+  if (!Sources)
+    return fail(Sources.takeError());
   CudaToolchain Toolchain = CudaToolchain::detect(Argv[0], CudaPath, GpuArch);
-  ProjectNvccFlags = projectNvccFlags(Parsed.getCompilations(), Sources[0]);
-  Driver D(Argv[0], Parsed.getCompilations(), Toolchain, outs(), errs());
-  if (UseCache) {
-    UseCacheOptions O;
-    O.SpecPath = SpecFile;
-    O.Arch = GpuArch;
-    O.NvccFlags = nvccFlags();
-    O.DbPath = DbPath;
-    O.ImportPath = ImportCache;
-    O.OutputPath = OutputFile;
-    if (Error E = D.useCache(Sources[0], O))
-      return fail(std::move(E));
-    ImportCache.setValue(""); // Done.
-    return runCacheFiles(D);
-  }
-  if (ListKernels) {
-    if (Error E = D.listKernels(Sources[0], KernelName, Format))
-      return fail(std::move(E));
-    return ExitOK;
-  }
+  if (Error E = Toolchain.check(CudaPath, GpuArch))
+    return fail(std::move(E));
+  Driver D(Argv[0], DB, Toolchain, outs(), errs());
   if (ListTransforms) {
     if (Error E = D.listTransforms(Format))
       return fail(std::move(E));
     return ExitOK;
   }
-  if (ListSites) {
-    if (Error E = D.listSites(Sources[0], KernelName, Format,
-                              TransformChoice(TransformNames, ExcludedNames)))
-      return fail(std::move(E));
-    return ExitOK;
+  int Code = ExitOK;
+  for (const std::string &Source : *Sources) {
+    ProjectNvccFlags = projectNvccFlags(DB, Source);
+    auto C = runOn(D, Source, outputFor(Source, Sources->size()));
+    int Done = C ? *C : fail(C.takeError());
+    // Every file would meet the same missing GPU or bug.
+    if (Done == ExitNoGPU || Done == ExitInternal)
+      return Done;
+    Code = worseExitCode(Code, Done);
+    if (Code == ExitInterrupted)
+      break;
   }
-  if (!ApplySteps.empty()) {
-    if (Error E = D.applySteps(Sources[0], ApplySteps, OutputFile))
-      return fail(std::move(E));
-    return ExitOK;
-  }
-  if (Propose) {
-    auto Llm = LlmConfig::resolve(llmFlags());
-    if (!Llm)
-      return fail(Llm.takeError());
-    ProposeOptions O;
-    O.Kernel = KernelName;
-    O.SpecPath = SpecFile;
-    O.Arch = GpuArch;
-    O.NvccFlags = nvccFlags();
-    O.Count = ProposalCount;
-    O.OutputDir = OutputFile;
-    O.DbPath = DbPath;
-    O.Llm = std::move(*Llm);
-    auto Code = D.propose(Sources[0], O, Format);
-    return Code ? *Code : fail(Code.takeError());
-  }
-  if (Optimize) {
-    auto Llm = LlmConfig::resolve(llmFlags());
-    if (!Llm)
-      return fail(Llm.takeError());
-    if (Error E = checkModelUsed(*Llm))
-      return fail(std::move(E));
-    OptimizeOptions O = optimizeOptions(std::move(*Llm));
-    auto Code = D.optimize(Sources[0], O);
-    return Code ? *Code : fail(Code.takeError());
-  }
-  if (Evaluate) {
-    EvaluateOptions O;
-    O.Kernel = KernelName;
-    O.Candidate = CandidateFile;
-    O.SpecPath = SpecFile;
-    O.Arch = GpuArch;
-    O.NvccFlags = nvccFlags();
-    O.Measure.Metrics = Metrics;
-    O.Measure.NoiseTarget = NoiseTarget;
-    O.Measure.SavePlanPath = SavePlan;
-    O.TimeoutSeconds = RunTimeout;
-    O.BuildOnly = BuildOnly;
-    auto Code = D.evaluate(Sources[0], O, Format);
-    return Code ? *Code : fail(Code.takeError());
-  }
-  return fail(
-      makeError(ErrorKind::BadInput,
-                "nothing to do: pass --list-kernels, --list-sites, "
-                "--apply, --evaluate, --optimize, --propose, --from-prompt or "
-                "--use-cache (see --help)"));
+  if (CheckSpecs && SpecErrors)
+    return fail(makeError(ErrorKind::BadInput,
+                          Twine(SpecErrors) + " error" +
+                              (SpecErrors == 1 ? "" : "s") +
+                              " in the specs of " + Twine(Sources->size()) +
+                              " file" + (Sources->size() == 1 ? "" : "s")));
+  return Code;
 }

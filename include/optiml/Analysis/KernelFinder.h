@@ -14,6 +14,9 @@
 
 #include "clang/AST/ASTContext.h"
 
+#include <map>
+#include <optional>
+
 namespace optiml {
 
 class LaunchSiteFinder;
@@ -22,7 +25,20 @@ class KernelFinder {
 public:
   static KernelInventory find(clang::ASTContext &Ctx);
 
+  /// The `#pragma optiml` mark of kernel \p F, as find() attaches it. The
+  /// marks of a file are found once per context (PerContext): transforms
+  /// ask for each kernel, and a file with thousands of kernels must not be
+  /// scanned thousands of times.
+  static std::optional<KernelMark> markOf(const clang::FunctionDecl &F,
+                                          clang::ASTContext &Ctx);
+
 private:
+  /// The marks by kernel (qualified name), and what did not attach.
+  struct MarkTable {
+    std::map<std::string, KernelMark> ByKernel;
+    std::vector<std::string> Warnings;
+  };
+
   KernelFinder(clang::ASTContext &Ctx) : Ctx(Ctx) {}
 
   KernelInfo describe(const clang::FunctionDecl &F,
@@ -31,8 +47,9 @@ private:
   std::vector<LoopSite> loopsOf(const clang::FunctionDecl &F) const;
   void addTemplateFacts(const clang::FunctionTemplateDecl &T,
                         KernelInfo &K) const;
-  void attachMarks(KernelInventory &Inv,
-                   const std::vector<const clang::Decl *> &Decls) const;
+  MarkTable marks(const std::vector<const clang::Decl *> &Decls,
+                  const std::vector<const clang::FunctionDecl *> &Kernels,
+                  llvm::StringRef File) const;
 
   clang::ASTContext &Ctx;
 };

@@ -61,6 +61,12 @@ struct OptimizeOptions {
   unsigned LlmCount = 3;          ///< Proposals asked for per round.
   std::string ProposalsFrom; ///< A --propose -o folder; empty: none.
   TransformChoice Transforms; ///< --transforms and --exclude.
+  /// Not empty: the file's text to start from instead of what is on disk
+  /// (the earlier kernels of the file already optimized).
+  std::string StartText;
+  /// Whose .clang-format styles the lines the search changed in -o: set by
+  /// optimize() to the input; empty: -o's.
+  std::string StylePath;
   /// Polled by the search: true stops it, and what was verified so far is
   /// written. Unset: Driver::optimize makes it SIGINT and SIGTERM.
   std::function<bool()> StopRequested;
@@ -116,6 +122,33 @@ public:
   /// selects one. A file without kernels or an unknown kernel is BadInput.
   llvm::Error listKernels(llvm::StringRef File, llvm::StringRef Kernel,
                           OutputFormat Format);
+
+  /// Loads the spec of every kernel of \p File (or \p Kernel) that has
+  /// one, its mark or its sidecar entry: every error goes to the error
+  /// stream with its position, a verdict per kernel to the output (one
+  /// JSON document with --format=json). Returns how many errors there were.
+  llvm::Expected<unsigned> check(llvm::StringRef File, llvm::StringRef Kernel,
+                                 llvm::StringRef SpecPath, OutputFormat Format);
+
+  /// The kernels of \p File that have a spec, in the file's order; a spec
+  /// that does not load is an error.
+  llvm::Expected<std::vector<std::string>>
+  specifiedKernels(llvm::StringRef File, llvm::StringRef SpecPath);
+
+  /// --evaluate of every kernel of \p File that has a spec, one report
+  /// each and a summary line, when Options.Kernel is empty and there are
+  /// several; else evaluate(). Returns the worst exit code.
+  llvm::Expected<int> evaluateEach(llvm::StringRef File,
+                                   const EvaluateOptions &Options,
+                                   OutputFormat Format);
+
+  /// --optimize of every kernel of \p File that has a spec, each search
+  /// starting from the file as the ones before left it, so that
+  /// Options.OutputPath ends with every kernel's best version; one report
+  /// each (`<prefix>.<kernel>.md`), then a summary line. One kernel (or
+  /// Options.Kernel): optimize().
+  llvm::Expected<int> optimizeEach(llvm::StringRef File,
+                                   const OptimizeOptions &Options);
 
   /// Builds, verifies and times a kernel (or a candidate file against it)
   /// on the GPU. Returns the exit code: ExitOK when the candidate is
@@ -190,9 +223,16 @@ private:
   };
   llvm::Expected<Target> loadTarget(llvm::StringRef File,
                                     llvm::StringRef Kernel,
-                                    llvm::StringRef SpecPath);
+                                    llvm::StringRef SpecPath,
+                                    llvm::StringRef StartText = "");
 
   llvm::Expected<KernelInventory> inventoryOf(llvm::StringRef File);
+  /// The spec errors of \p Kernels as warnings ("file:l:c: warning: ..."),
+  /// also printed on the error stream: a listing shows a mark that does
+  /// not check instead of accepting it silently.
+  std::vector<std::string>
+  specWarnings(const std::vector<const KernelInfo *> &Kernels,
+               llvm::StringRef File);
   llvm::Error checkCandidateFile(const KernelSource &Original,
                                  const KernelSource &Candidate,
                                  const KernelInfo &Kernel);

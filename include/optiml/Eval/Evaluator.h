@@ -34,6 +34,10 @@ public:
   Evaluator(const Builder &B, MeasureOptions Options, unsigned TimeoutSeconds)
       : B(B), Options(Options), TimeoutSeconds(TimeoutSeconds) {}
 
+  /// Where each stage is announced (the builds, the run and how long it
+  /// took), so that a long --evaluate is not a silence; null: nowhere.
+  void setLog(llvm::raw_ostream *L) { Log = L; }
+
   /// Builds both sides; stops after the builds when \p R is null.
   /// \p CandidateSpec, when given, is the candidate's own spec (its mark):
   /// a rewrite that changed the launch geometry also rewrote it, and the
@@ -47,6 +51,7 @@ private:
   const Builder &B;
   MeasureOptions Options;
   unsigned TimeoutSeconds;
+  llvm::raw_ostream *Log = nullptr;
 };
 
 nlohmann::json toJSON(const BuildResult &Build);

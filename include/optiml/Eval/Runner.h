@@ -15,6 +15,7 @@
 #include "optiml/Protocol/RunPlan.h"
 
 #include "llvm/Support/Error.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <string>
 
@@ -25,9 +26,10 @@ public:
   /// Finds the runtime sources ($OPTIML_RUNTIME_DIR, <bin>/../runtime as in
   /// the GPU bundle, or the source tree the tool was built from) with the
   /// protocol headers beside them (<runtime>/../include) and builds the
-  /// runner for \p Arch unless the cache has it.
-  static llvm::Expected<Runner> prepare(const char *Argv0,
-                                        llvm::StringRef Arch);
+  /// runner for \p Arch unless the cache has it; a build (about a minute)
+  /// is announced on \p Log, with its time, so that it is no silence.
+  static llvm::Expected<Runner> prepare(const char *Argv0, llvm::StringRef Arch,
+                                        llvm::raw_ostream *Log = nullptr);
 
   /// Runs \p Plan and decodes the runner's result once. A runner that was
   /// killed, crashed or wrote nothing usable is an outcome whose status

@@ -11,6 +11,7 @@
 
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
 
 #include <string>
 
@@ -26,6 +27,13 @@ struct CudaToolchain {
   /// directory (beside the executable first: <bin>/../lib/clang/<major>).
   static CudaToolchain detect(const char *Argv0, llvm::StringRef CudaPathOption,
                               llvm::StringRef GpuArchOption);
+
+  /// A BadInput error naming the flag (or variable) at fault when the
+  /// toolkit has no CUDA headers or the architecture is not an NVIDIA one
+  /// Clang knows: checked before parsing, where either would show only as a
+  /// cascade of "unknown type name '__global__'".
+  llvm::Error check(llvm::StringRef CudaPathOption,
+                    llvm::StringRef GpuArchOption) const;
 
   /// Adds what a command lacks to parse as CUDA: the toolkit path, the
   /// resource directory, one device architecture, a device-side parse, and

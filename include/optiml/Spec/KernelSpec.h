@@ -118,6 +118,13 @@ llvm::Expected<KernelSpec> loadKernelSpec(const KernelInfo &Kernel,
                                           llvm::StringRef SourcePath,
                                           llvm::StringRef SpecPath);
 
+/// As loadKernelSpec, but a kernel without a mark or a sidecar entry has
+/// no spec (std::nullopt) rather than an error: what --check and the
+/// listings ask of every kernel of a file.
+llvm::Expected<std::optional<KernelSpec>>
+findKernelSpec(const KernelInfo &Kernel, llvm::StringRef SourcePath,
+               llvm::StringRef SpecPath);
+
 /// \p Kernel as its spec's template arguments make it: parameter types
 /// with the template parameters replaced (`T *` becomes `float *`) and
 /// Specialization set. A kernel that is not a template comes back as it is.

@@ -16,6 +16,14 @@ namespace optiml {
 /// written: 128 + SIGINT, as shells report an interrupted command.
 inline constexpr int ExitInterrupted = 130;
 
+/// Of two exit codes of runs in turn (kernels, files), the one that says
+/// the most: an interrupt, else the higher (a rejection over success).
+inline int worseExitCode(int A, int B) {
+  if (A == ExitInterrupted || B == ExitInterrupted)
+    return ExitInterrupted;
+  return A > B ? A : B;
+}
+
 /// From now on SIGINT and SIGTERM request a stop (once) instead of ending
 /// the process; the request is announced on stderr.
 void stopOnInterrupt();

@@ -37,17 +37,16 @@ blockClause(llvm::StringRef Clauses) {
 
 llvm::Expected<std::optional<MarkBlock>>
 optiml::markBlock(const FunctionDecl &Kernel, ASTContext &Ctx) {
-  KernelInventory Inv = KernelFinder::find(Ctx);
-  const KernelInfo *K = Inv.find(Kernel.getQualifiedNameAsString());
-  if (!K || !K->Mark)
+  std::optional<KernelMark> Mark = KernelFinder::markOf(Kernel, Ctx);
+  if (!Mark)
     return std::nullopt;
-  auto Args = blockClause(K->Mark->Clauses);
+  auto Args = blockClause(Mark->Clauses);
   if (!Args)
     return std::nullopt;
   const SourceManager &SM = Ctx.getSourceManager();
   MarkBlock B;
-  B.Where = SM.translateLineCol(SM.getMainFileID(), K->Mark->Pos.Line,
-                                K->Mark->Pos.Column);
+  B.Where =
+      SM.translateLineCol(SM.getMainFileID(), Mark->Pos.Line, Mark->Pos.Column);
   for (size_t I = 0; I < Args->size(); ++I)
     if (I >= 3 || !llvm::to_integer((*Args)[I], B.Dims[I], 10))
       return illegalAt(B.Where, Ctx,

@@ -2,10 +2,13 @@
 
 #include "optiml/Analysis/Legality/KernelLaunches.h"
 #include "optiml/Analysis/Legality/LegalityError.h"
+#include "optiml/Analysis/PerContext.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/SmallPtrSet.h"
+
+#include <map>
 
 using namespace optiml;
 using namespace clang;
@@ -39,41 +42,62 @@ const FunctionDecl *optiml::launchedKernel(const CUDAKernelCallExpr &Call) {
   return F ? patternOf(F) : nullptr;
 }
 
-class KernelLaunches::Visitor : public RecursiveASTVisitor<Visitor> {
-public:
-  Visitor(const FunctionDecl &Kernel, KernelLaunches &Out)
-      : Kernel(patternOf(&Kernel)), Out(Out) {}
+namespace {
+/// Every kernel's launches and first other use, from one scan of the
+/// translation unit, by kernel pattern.
+struct LaunchIndex {
+  std::map<const FunctionDecl *, std::vector<const CUDAKernelCallExpr *>> Calls;
+  std::map<const FunctionDecl *, const Expr *> AddressUse;
+};
 
+class LaunchIndexer : public RecursiveASTVisitor<LaunchIndexer> {
+public:
+  explicit LaunchIndexer(LaunchIndex &Out) : Out(Out) {}
+
+  // A call is visited before its callee expression, so the callee is known
+  // not to be an address use when its DeclRefExpr is visited.
   bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *Call) {
     Callees.insert(Call->getCallee()->IgnoreParenImpCasts());
-    if (launchedKernel(*Call) == Kernel)
-      Out.Calls.push_back(Call);
+    if (const FunctionDecl *K = launchedKernel(*Call))
+      Out.Calls[K].push_back(Call);
     return true;
   }
 
   bool VisitUnresolvedLookupExpr(UnresolvedLookupExpr *Lookup) {
-    if (candidateOf(*Lookup) == Kernel && !Callees.contains(Lookup) &&
-        !Out.AddressUse)
-      Out.AddressUse = Lookup;
+    if (const FunctionDecl *K = candidateOf(*Lookup))
+      noteUse(K, Lookup);
     return true;
   }
 
   bool VisitDeclRefExpr(DeclRefExpr *Ref) {
-    const auto *F = dyn_cast<FunctionDecl>(Ref->getDecl());
-    if (F && patternOf(F) == Kernel && !Callees.contains(Ref) &&
-        !Out.AddressUse)
-      Out.AddressUse = Ref;
+    if (const auto *F = dyn_cast<FunctionDecl>(Ref->getDecl()))
+      noteUse(patternOf(F), Ref);
     return true;
   }
 
 private:
-  const FunctionDecl *Kernel;
-  KernelLaunches &Out;
+  void noteUse(const FunctionDecl *K, const Expr *Use) {
+    if (!Callees.contains(Use))
+      Out.AddressUse.try_emplace(K, Use);
+  }
+
+  LaunchIndex &Out;
   llvm::SmallPtrSet<const Expr *, 16> Callees;
 };
+} // namespace
 
 KernelLaunches::KernelLaunches(ASTContext &Ctx, const FunctionDecl &Kernel) {
-  Visitor(Kernel, *this).TraverseDecl(Ctx.getTranslationUnitDecl());
+  static auto &Cache = *new PerContext<LaunchIndex>;
+  const LaunchIndex &Index = Cache.get(Ctx, [](ASTContext &Ctx) {
+    LaunchIndex I;
+    LaunchIndexer(I).TraverseDecl(Ctx.getTranslationUnitDecl());
+    return I;
+  });
+  const FunctionDecl *K = patternOf(&Kernel);
+  if (auto It = Index.Calls.find(K); It != Index.Calls.end())
+    Calls = It->second;
+  if (auto It = Index.AddressUse.find(K); It != Index.AddressUse.end())
+    AddressUse = It->second;
 }
 
 llvm::Error KernelLaunches::checkAllInReach(const FunctionDecl &Kernel,

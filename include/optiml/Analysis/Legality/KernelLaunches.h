@@ -19,8 +19,9 @@ namespace optiml {
 
 class KernelLaunches {
 public:
-  /// Scans the translation unit for uses of \p Kernel (a template pattern
-  /// stands for all its specializations).
+  /// The uses of \p Kernel in the translation unit (a template pattern
+  /// stands for all its specializations), from a scan of it made once per
+  /// context.
   KernelLaunches(clang::ASTContext &Ctx, const clang::FunctionDecl &Kernel);
 
   /// Every <<<...>>> call of the kernel, in source order.
@@ -36,7 +37,6 @@ public:
                               const clang::ASTContext &Ctx) const;
 
 private:
-  class Visitor;
   std::vector<const clang::CUDAKernelCallExpr *> Calls;
   const clang::Expr *AddressUse = nullptr;
 };

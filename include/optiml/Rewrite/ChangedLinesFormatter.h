@@ -1,0 +1,28 @@
+//===- ChangedLinesFormatter.h - format what a search changed -*- C++ -*-===//
+//
+// Rewrites are written for correctness, not looks: a kernel that --optimize
+// writes should read like the rest of the user's file. Only the lines that
+// differ from the original are reformatted, with the style of the file's
+// .clang-format (LLVM's without one), so the rest stays byte for byte.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OPTIML_REWRITE_CHANGEDLINESFORMATTER_H
+#define OPTIML_REWRITE_CHANGEDLINESFORMATTER_H
+
+#include "llvm/ADT/StringRef.h"
+
+#include <string>
+
+namespace optiml {
+
+/// \p Result with the lines between its first and last difference from
+/// \p Original reformatted in the style that applies to \p StylePath (the
+/// user's source). Formatting that would change more than whitespace, or
+/// that fails, leaves \p Result as it is: the verified text wins.
+std::string formatChangedLines(llvm::StringRef Original, llvm::StringRef Result,
+                               llvm::StringRef StylePath);
+
+} // namespace optiml
+
+#endif // OPTIML_REWRITE_CHANGEDLINESFORMATTER_H
