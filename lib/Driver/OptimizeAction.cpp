@@ -231,6 +231,9 @@ optiml::runOptimizeSearch(Expander &E, Measurer &M, Database &Db,
   Trajectory T = buildTrajectory(G, E, KernelName, (*S)->name());
   T.Seed = O.Seed;
   T.WallSeconds = Loop.progress().Seconds;
+  T.Provenance = O.Provenance;
+  if (T.Provenance.Date.empty())
+    T.Provenance.Date = ReportProvenance::now();
   if (Guide)
     T.Llm = Guide->usage();
   Out.Improved = T.Improved;
@@ -399,6 +402,7 @@ llvm::Expected<int> Driver::optimize(llvm::StringRef File,
   // verified kernel so far and the reports are still written.
   OptimizeOptions Run = Options;
   Run.StylePath = File.str();
+  Run.Provenance.Nvcc = B->nvccRelease();
   if (!Run.StopRequested) {
     stopOnInterrupt();
     Run.StopRequested = stopRequested;

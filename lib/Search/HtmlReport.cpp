@@ -270,6 +270,15 @@ static void summary(const Trajectory &T, std::string &Out) {
            "noise: the original is kept.</strong></p>\n";
   Out += "<table class=\"summary\">\n";
   row("Kernel", code(T.Kernel), Out);
+  const ReportProvenance &P = T.Provenance;
+  if (!P.Date.empty())
+    row("Made", escapeHtml(P.Date), Out);
+  if (!P.Tool.empty())
+    row("Tool", escapeHtml(P.Tool), Out);
+  if (!P.Nvcc.empty())
+    row("nvcc", escapeHtml(P.Nvcc), Out);
+  if (!P.CommandLine.empty())
+    row("Command", code(P.CommandLine), Out);
   std::string Strategy = escapeHtml(T.Strategy);
   if (T.Seed)
     Strategy += llvm::formatv(" (seed {0})", *T.Seed).str();

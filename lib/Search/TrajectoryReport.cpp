@@ -3,11 +3,13 @@
 #include "optiml/Search/TrajectoryReport.h"
 #include "optiml/Search/UnifiedDiff.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <ctime>
 
 using namespace optiml;
 using nlohmann::json;
@@ -150,7 +152,23 @@ std::string optiml::describeOutcome(const TrajectoryPoint &P) {
 
 /// The lines every reader wants before the steps: where, how, how long,
 /// and how close to the hardware's limit the original and the output are.
+/// "2026-11-25T22:30:00Z, OptiML 0.1.0 (git abc), nvcc 13.0": what is known.
+static std::string madeBy(const ReportProvenance &P) {
+  std::vector<std::string> Parts;
+  for (const std::string *S : {&P.Date, &P.Tool})
+    if (!S->empty())
+      Parts.push_back(*S);
+  if (!P.Nvcc.empty())
+    Parts.push_back("nvcc " + P.Nvcc);
+  return llvm::join(Parts, ", ");
+}
+
 static void summarySection(const Trajectory &T, std::string &Out) {
+  if (!T.Provenance.empty()) {
+    Out += "- Made: " + madeBy(T.Provenance) + "\n";
+    if (!T.Provenance.CommandLine.empty())
+      Out += "- Command: `" + T.Provenance.CommandLine + "`\n";
+  }
   Out += "- Device: " + (T.Device.empty() ? "unknown" : T.Device) + "\n";
   Out += "- Strategy: " + T.Strategy;
   if (T.Seed)
@@ -307,6 +325,19 @@ static json usageJSON(const std::optional<ProposerUsage> &U) {
           {"notes", U->Notes}};
 }
 
+/// Absent fields are null; no provenance at all is null.
+static json provenanceJSON(const ReportProvenance &P) {
+  if (P.empty())
+    return nullptr;
+  auto OrNull = [](const std::string &S) {
+    return S.empty() ? json() : json(S);
+  };
+  return {{"date", OrNull(P.Date)},
+          {"tool", OrNull(P.Tool)},
+          {"nvcc", OrNull(P.Nvcc)},
+          {"command_line", OrNull(P.CommandLine)}};
+}
+
 nlohmann::json optiml::toJSON(const Trajectory &T) {
   json Steps = json::array();
   for (const TrajectoryStep &S : T.Steps)
@@ -335,5 +366,15 @@ nlohmann::json optiml::toJSON(const Trajectory &T) {
           {"cached", T.Cached},
           {"steps", Steps},
           {"llm", usageJSON(T.Llm)},
+          {"provenance", provenanceJSON(T.Provenance)},
           {"series", seriesJSON(T)}};
+}
+
+std::string ReportProvenance::now() {
+  std::time_t T = std::time(nullptr);
+  std::tm Utc{};
+  gmtime_r(&T, &Utc);
+  char Text[32];
+  std::strftime(Text, sizeof Text, "%Y-%m-%dT%H:%M:%SZ", &Utc);
+  return Text;
 }

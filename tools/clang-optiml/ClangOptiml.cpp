@@ -716,8 +716,26 @@ projectNvccFlags(const clang::tooling::CompilationDatabase &DB,
   return buildFlagsOf(Commands.front().CommandLine, Commands.front().Directory);
 }
 
+/// The command line as typed, for the reports: each argument quoted for a
+/// POSIX shell when it needs to be.
+static std::string CommandLine;
+
+static std::string shellQuoted(StringRef Arg) {
+  if (!Arg.empty() && Arg.find_first_not_of(
+                          "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                          "0123456789-_=./:,+@%") == StringRef::npos)
+    return Arg.str();
+  std::string Out = "'";
+  for (char C : Arg)
+    Out += C == '\'' ? std::string("'\\''") : std::string(1, C);
+  return Out + "'";
+}
+
 static OptimizeOptions optimizeOptions(LlmConfig Llm) {
   OptimizeOptions O;
+  O.Provenance.Tool = std::string("OptiML ") + OPTIML_VERSION + " (git " +
+                      OPTIML_GIT_HASH + ")";
+  O.Provenance.CommandLine = CommandLine;
   O.Llm = std::move(Llm);
   O.LlmPolicy = LlmPolicyName;
   O.LlmSamples = LlmSamples;
@@ -1165,6 +1183,8 @@ static Expected<int> runOn(Driver &D, StringRef Source, StringRef Output) {
 int main(int Argc, const char **Argv) {
   InitLLVM X(Argc, Argv);
   ProgramPath = Argv[0];
+  for (int I = 0; I < Argc; ++I)
+    CommandLine += (I ? " " : "") + shellQuoted(Argv[I]);
   cl::SetVersionPrinter(printVersion);
   std::vector<const char *> Args = withQuietDefaultDatabase(Argc, Argv);
   int ArgCount = static_cast<int>(Args.size());

@@ -4,6 +4,7 @@
 #include "../Profile/RecordedRuns.h"
 #include "SearchTestUtil.h"
 #include "optiml/Profile/MicroProfiler.h"
+#include "optiml/Search/HtmlReport.h"
 #include "optiml/Search/MctsStrategy.h"
 #include "optiml/Search/ProfileGuidedPriors.h"
 #include "optiml/Search/SearchLoop.h"
@@ -127,6 +128,38 @@ TEST(TrajectoryReportTest, StagesAreAveragedOverMeasuredCandidates) {
   EXPECT_TRUE(J["series"][0]["interval"].is_null());
   EXPECT_TRUE(J["series"][2]["stages"].empty());
   EXPECT_EQ(describeStages(Trajectory()), "");
+}
+
+TEST(TrajectoryReportTest, EveryReportSaysWhatMadeIt) {
+  Trajectory T;
+  T.Kernel = "k";
+  T.Provenance = {"2026-11-25T22:30:00Z", "OptiML 0.1.0 (git abc1234)",
+                  "13.0, V13.0.88",
+                  "clang-optiml k.cu --optimize -o 'o u t.cu'"};
+  std::string Md = toMarkdown(T);
+  EXPECT_NE(Md.find("- Made: 2026-11-25T22:30:00Z, OptiML 0.1.0 (git "
+                    "abc1234), nvcc 13.0, V13.0.88\n"),
+            std::string::npos)
+      << Md;
+  EXPECT_NE(Md.find("- Command: `clang-optiml k.cu --optimize -o 'o u t.cu'`"),
+            std::string::npos)
+      << Md;
+  std::string Html = toHtml(T);
+  EXPECT_NE(Html.find("2026-11-25T22:30:00Z"), std::string::npos);
+  EXPECT_NE(Html.find("OptiML 0.1.0 (git abc1234)"), std::string::npos);
+  json J = toJSON(T);
+  EXPECT_EQ(J["provenance"]["date"], "2026-11-25T22:30:00Z");
+  EXPECT_EQ(J["provenance"]["nvcc"], "13.0, V13.0.88");
+  EXPECT_EQ(J["provenance"]["command_line"],
+            "clang-optiml k.cu --optimize -o 'o u t.cu'");
+  // Unknown: null, not made up; a report without any says nothing.
+  T.Provenance = {};
+  EXPECT_TRUE(toJSON(T)["provenance"].is_null());
+  EXPECT_EQ(toMarkdown(T).find("- Made:"), std::string::npos);
+  // The clock's own spelling.
+  std::string Now = ReportProvenance::now();
+  EXPECT_EQ(Now.size(), 20u) << Now;
+  EXPECT_EQ(Now.back(), 'Z');
 }
 
 TEST(ProfileGuidedPriorsTest, FindingsSplitOverLegalSteps) {

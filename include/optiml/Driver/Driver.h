@@ -15,6 +15,7 @@
 #include "optiml/IR/KernelInfo.h"
 #include "optiml/IR/KernelSource.h"
 #include "optiml/LLM/LlmConfig.h"
+#include "optiml/Search/ReportProvenance.h"
 #include "optiml/Spec/KernelSpec.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
@@ -64,6 +65,9 @@ struct OptimizeOptions {
   /// Not empty: the file's text to start from instead of what is on disk
   /// (the earlier kernels of the file already optimized).
   std::string StartText;
+  /// What the reports say made them: the tool sets its version and the
+  /// command line, optimize() the nvcc release, the search the date.
+  ReportProvenance Provenance;
   /// Whose .clang-format styles the lines the search changed in -o: set by
   /// optimize() to the input; empty: -o's.
   std::string StylePath;

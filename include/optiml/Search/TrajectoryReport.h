@@ -11,6 +11,7 @@
 #ifndef OPTIML_SEARCH_TRAJECTORYREPORT_H
 #define OPTIML_SEARCH_TRAJECTORYREPORT_H
 
+#include "optiml/Search/ReportProvenance.h"
 #include "optiml/Search/SearchGraph.h"
 
 #include <nlohmann/json_fwd.hpp>
@@ -84,6 +85,8 @@ struct Trajectory {
   bool Improved = false;
   /// Set when a proposer took part (--llm, --proposals-from).
   std::optional<ProposerUsage> Llm;
+  /// When, by what and from which command line; empty when not known.
+  ReportProvenance Provenance;
 };
 
 /// The trajectory to \p G's best state; sources come from \p E.
