@@ -333,14 +333,15 @@ static void steps(const Trajectory &T, std::string &Out) {
   if (T.Steps.empty())
     return;
   Out += "<h2>Steps</h2>\n<table>\n<tr><th>#</th><th>Step</th>"
-         "<th>Speedup</th><th>This step</th></tr>\n";
+         "<th>Kernel time</th><th>Speedup</th><th>This step</th></tr>\n";
   for (unsigned I = 0; I < T.Steps.size(); ++I) {
     const TrajectoryStep &S = T.Steps[I];
     Out += llvm::formatv("<tr><td class=\"num\">{0}</td><td>{1}</td>"
-                         "<td class=\"num\">{2:F2}x</td>"
-                         "<td class=\"num\">{3:F2}x</td></tr>\n",
-                         I + 1, code(S.Step), S.SpeedupAfter,
-                         S.SpeedupAfter / S.SpeedupBefore);
+                         "<td class=\"num\">{2}</td>"
+                         "<td class=\"num\">{3:F2}x</td>"
+                         "<td class=\"num\">{4:F2}x</td></tr>\n",
+                         I + 1, code(S.Step), formatKernelTime(S.TimeNs),
+                         S.SpeedupAfter, S.SpeedupAfter / S.SpeedupBefore);
   }
   Out += "</table>\n";
   for (unsigned I = 0; I < T.Steps.size(); ++I) {

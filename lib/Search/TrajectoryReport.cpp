@@ -268,11 +268,12 @@ std::string optiml::toMarkdown(const Trajectory &T) {
            "original is kept.**\n\n";
   summarySection(T, Out);
   if (!T.Steps.empty()) {
-    Out += "## Steps\n\n| # | Step | Speedup | This step |\n|---:|---|---:|"
-           "---:|\n";
+    Out += "## Steps\n\n| # | Step | Kernel time | Speedup | This step "
+           "|\n|---:|---|---:|---:|---:|\n";
     for (unsigned I = 0; I < T.Steps.size(); ++I)
-      Out += llvm::formatv("| {0} | `{1}` | {2:F2}x | {3:F2}x |\n", I + 1,
-                           T.Steps[I].Step, T.Steps[I].SpeedupAfter,
+      Out += llvm::formatv("| {0} | `{1}` | {2} | {3:F2}x | {4:F2}x |\n", I + 1,
+                           T.Steps[I].Step, formatKernelTime(T.Steps[I].TimeNs),
+                           T.Steps[I].SpeedupAfter,
                            T.Steps[I].SpeedupAfter / T.Steps[I].SpeedupBefore);
     Out += "\n";
     for (unsigned I = 0; I < T.Steps.size(); ++I)
@@ -368,6 +369,14 @@ nlohmann::json optiml::toJSON(const Trajectory &T) {
           {"llm", usageJSON(T.Llm)},
           {"provenance", provenanceJSON(T.Provenance)},
           {"series", seriesJSON(T)}};
+}
+
+std::string optiml::formatKernelTime(double Ns) {
+  if (!(Ns > 0))
+    return "n/a";
+  if (Ns >= 1e6)
+    return llvm::formatv("{0:F2} ms", Ns / 1e6).str();
+  return llvm::formatv("{0:F1} us", Ns / 1e3).str();
 }
 
 std::string ReportProvenance::now() {

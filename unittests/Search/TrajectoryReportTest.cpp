@@ -58,6 +58,14 @@ TEST(TrajectoryReportTest, TheBestPathOfTheSgemmReplay) {
                     "(step 1)\n"),
             std::string::npos);
   EXPECT_NE(Md.find("## Best speedup over evaluations"), std::string::npos);
+  // Each step's kernel time stands next to its ratios.
+  EXPECT_NE(Md.find(llvm::formatv("| 1 | `stage-shared(site=sgemm/for#0,tile="
+                                  "32)` | {0} |",
+                                  formatKernelTime(T.Steps[0].TimeNs))
+                        .str()),
+            std::string::npos)
+      << Md;
+  EXPECT_GT(T.Steps[0].TimeNs, 0);
   EXPECT_NE(Md.find("- Fraction of the roofline reached: original 8.2%, "
                     "best " +
                     formatRoofline(T.RooflineBest) + "\n"),
@@ -156,6 +164,9 @@ TEST(TrajectoryReportTest, EveryReportSaysWhatMadeIt) {
   T.Provenance = {};
   EXPECT_TRUE(toJSON(T)["provenance"].is_null());
   EXPECT_EQ(toMarkdown(T).find("- Made:"), std::string::npos);
+  EXPECT_EQ(formatKernelTime(25752000), "25.75 ms");
+  EXPECT_EQ(formatKernelTime(71300), "71.3 us");
+  EXPECT_EQ(formatKernelTime(0), "n/a");
   // The clock's own spelling.
   std::string Now = ReportProvenance::now();
   EXPECT_EQ(Now.size(), 20u) << Now;

@@ -94,6 +94,8 @@ Trajectory buildTrajectory(const SearchGraph &G, Expander &E,
                            llvm::StringRef Kernel, llvm::StringRef Strategy);
 
 /// Phrases every rendering shares, so the reports say the same thing.
+/// A kernel time as "25.75 ms" or "71.3 us"; "n/a" when not measured.
+std::string formatKernelTime(double Ns);
 /// "31.2%", or "n/a" (never 0) when the counters did not allow it.
 std::string formatRoofline(std::optional<double> Fraction);
 /// "12 candidates measured (1 failed), 0 answered from the database".
