@@ -8,7 +8,6 @@
 //===----------------------------------------------------------------------===//
 
 #include "optiml/Driver/Driver.h"
-#include "optiml/Support/Error.h"
 #include "optiml/Support/ErrorMessages.h"
 #include "optiml/Support/JsonText.h"
 
@@ -115,16 +114,11 @@ Driver::specifiedKernels(llvm::StringRef File, llvm::StringRef SpecPath) {
     return Inv.takeError();
   std::vector<std::string> Names;
   for (const KernelInfo &K : Inv->Kernels) {
-    KernelCheck C = checkKernel(K, File, SpecPath);
-    if (!C.Errors.empty())
-      return makeError(ErrorKind::BadInput,
-                       C.Errors.front() +
-                           (C.Errors.size() > 1
-                                ? " (and " +
-                                      std::to_string(C.Errors.size() - 1) +
-                                      " more: --check lists them)"
-                                : ""));
-    if (C.HasSpec)
+    // The first error, and how many more (summarize()): --check has them.
+    auto Spec = findKernelSpec(K, File, SpecPath);
+    if (!Spec)
+      return Spec.takeError();
+    if (*Spec)
       Names.push_back(K.QualifiedName);
   }
   return Names;

@@ -32,6 +32,16 @@ llvm::Expected<KernelInventory> Driver::inventoryOf(llvm::StringRef File) {
   return Inv;
 }
 
+/// The kernels of \p Source parsed from its text rather than its file (a
+/// file whose earlier kernels a search already rewrote).
+llvm::Expected<KernelInventory>
+Driver::inventoryOfText(const KernelSource &Source) {
+  auto Parsed = SourceParser(DB, Toolchain).parse(Source);
+  if (!Parsed)
+    return Parsed.takeError();
+  return KernelFinder::find((*Parsed)->context());
+}
+
 llvm::Expected<std::vector<const KernelInfo *>>
 Driver::select(const KernelInventory &Inv, llvm::StringRef Kernel) {
   std::vector<const KernelInfo *> Selected;
@@ -117,14 +127,7 @@ llvm::Expected<Driver::Target> Driver::loadTarget(llvm::StringRef File,
                                         File.str(), StartText.str()));
   if (!Source)
     return Source.takeError();
-  llvm::Expected<KernelInventory> Inv = KernelInventory();
-  if (StartText.empty()) {
-    Inv = inventoryOf(File);
-  } else if (auto Parsed = SourceParser(DB, Toolchain).parse(*Source)) {
-    *Inv = KernelFinder::find((*Parsed)->context());
-  } else {
-    Inv = Parsed.takeError();
-  }
+  auto Inv = StartText.empty() ? inventoryOf(File) : inventoryOfText(*Source);
   if (!Inv)
     return Inv.takeError();
   auto Chosen = selectOne(*Inv, Kernel);

@@ -975,8 +975,7 @@ markedSources(const clang::tooling::CompilationDatabase &DB) {
   std::vector<std::string> All = DB.getAllFiles();
   if (All.empty())
     return makeError(ErrorKind::BadInput,
-                     "--all takes the sources of a compilation database: "
-                     "give -p BUILD_DIR (the folder of compile_commands.json)");
+                     "--all: the compilation database lists no source");
   std::vector<std::string> Marked;
   for (std::string &F : All)
     if (isMarked(F))

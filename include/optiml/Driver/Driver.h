@@ -231,6 +231,7 @@ private:
                                     llvm::StringRef StartText = "");
 
   llvm::Expected<KernelInventory> inventoryOf(llvm::StringRef File);
+  llvm::Expected<KernelInventory> inventoryOfText(const KernelSource &Source);
   /// The spec errors of \p Kernels as warnings ("file:l:c: warning: ..."),
   /// also printed on the error stream: a listing shows a mark that does
   /// not check instead of accepting it silently.
