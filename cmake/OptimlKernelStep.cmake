@@ -69,16 +69,6 @@ function(_optiml_apply import)
   set(missed ${missed} PARENT_SCOPE)
 endfunction()
 
-function(_optiml_have_gpu out)
-  execute_process(COMMAND nvidia-smi -L RESULT_VARIABLE rc
-                  OUTPUT_VARIABLE gpus ERROR_QUIET TIMEOUT 30)
-  if(rc EQUAL 0 AND gpus MATCHES "GPU")
-    set(${out} TRUE PARENT_SCOPE)
-  else()
-    set(${out} FALSE PARENT_SCOPE)
-  endif()
-endfunction()
-
 # --optimize for \p kernel: the search stores its best verified result (or
 # that the original is best) in DB for the next --use-cache.
 function(_optiml_search kernel)
@@ -92,15 +82,22 @@ function(_optiml_search kernel)
     list(APPEND args "--time-limit=${TIME_LIMIT}")
     math(EXPR timeout "${TIME_LIMIT} + 600")
   endif()
-  message("optiml: ${_name}: searching ${kernel} on the GPU")
   execute_process(COMMAND "${OPTIML_EXECUTABLE}" ${args}
                   RESULT_VARIABLE rc OUTPUT_QUIET ERROR_VARIABLE err
                   TIMEOUT ${timeout})
-  if(NOT rc EQUAL 0)
-    _optiml_last_line(why "${err}")
-    message("optiml: ${_name}: the search of ${kernel} failed (${rc}): "
-            "${why}; its original is kept")
+  if(rc EQUAL 0)
+    message("optiml: ${_name}: searched ${kernel} on the GPU")
+    return()
   endif()
+  _optiml_last_line(why "${err}")
+  # The tool asks the CUDA runtime before it builds anything (so
+  # CUDA_VISIBLE_DEVICES counts) and says "no CUDA GPU found" at once.
+  if(why MATCHES "no CUDA GPU found")
+    set(no_gpu "${why}" PARENT_SCOPE)
+    return()
+  endif()
+  message("optiml: ${_name}: the search of ${kernel} failed (${rc}): "
+          "${why}; its original is kept")
 endfunction()
 
 function(_optiml_step)
@@ -111,16 +108,16 @@ function(_optiml_step)
   if(MODE STREQUAL "apply" OR NOT missed)
     return()
   endif()
-  _optiml_have_gpu(gpu)
-  if(NOT gpu)
-    if(MODE STREQUAL "optimize")
-      message("optiml: ${_name}: no GPU to search on; the cached results "
-              "are applied, the rest compiled as written")
-    endif()
-    return()
-  endif()
+  set(no_gpu "")
   foreach(kernel IN LISTS missed)
     _optiml_search("${kernel}")
+    if(no_gpu)
+      if(MODE STREQUAL "optimize")
+        message("optiml: ${_name}: no GPU to search on (${no_gpu}); the "
+                "cached results are applied, the rest compiled as written")
+      endif()
+      return()
+    endif()
   endforeach()
   _optiml_apply(FALSE)
 endfunction()

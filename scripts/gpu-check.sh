@@ -83,6 +83,12 @@
 #               --evaluate of each in turn, --optimize chained into one -o
 #               (both kernels, a report each, progress, output builds); not
 #               in the default
+#     probe     the GPU probe (CUDA runtime): with CUDA_VISIBLE_DEVICES empty
+#               --evaluate stops with exit 3 "no CUDA GPU found"; --evaluate
+#               shows the runner's steps while it runs; the kernel's
+#               registers come from the driver (cudaFuncGetAttributes) and
+#               its binary matches nvidia-smi's compute capability; not in
+#               the default
 #     corpus    --optimize on every kernel of benchmarks/corpus (only the
 #               files of $OPTIML_GPU_CORPUS_FILES when set, e.g. "gemv
 #               atax"), $OPTIML_GPU_CORPUS_BUDGET candidates (6) and at most
@@ -627,6 +633,45 @@ check_several() {
   fi
 }
 
+# The GPU as the CUDA runtime sees it (the probe honours
+# CUDA_VISIBLE_DEVICES, which nvidia-smi ignores), the runner's steps shown
+# while it runs, and the driver's registers in place of ptxas' estimate.
+check_probe() {
+  local rc smi_cap lines src=examples/saxpy.cu
+  CUDA_VISIBLE_DEVICES= "$tool" "$src" --evaluate --cuda-path="$cuda" \
+    >"$logs/probe-hidden.txt" 2>&1
+  rc=$?
+  if [ $rc -eq 3 ] && grep -q "error: no CUDA GPU found" "$logs/probe-hidden.txt"; then
+    record "probe: no visible GPU" "ok" "exit 3: $(grep -o 'no CUDA GPU found.*' "$logs/probe-hidden.txt" | head -n 1 | cut -c1-90)"
+  else
+    record "probe: no visible GPU" "FAIL" "exit $rc, see probe-hidden.txt"
+  fi
+  "$tool" "$src" --evaluate --cuda-path="$cuda" >"$logs/probe-eval.txt" 2>"$logs/probe-eval.err"
+  rc=$?
+  lines=$(grep -c "clang-optiml: on the GPU: " "$logs/probe-eval.err")
+  if [ $rc -eq 0 ] && [ "$lines" -ge 4 ] && grep -q "as loaded on the GPU" "$logs/probe-eval.txt"; then
+    record "probe: evaluate progress" "ok" "$lines runner steps shown; $(grep -m1 'as loaded' "$logs/probe-eval.txt" | sed 's/^ *//' | cut -c1-90)"
+  else
+    record "probe: evaluate progress" "FAIL" "exit $rc, $lines step lines, see probe-eval.txt/.err"
+  fi
+  smi_cap=$(nvidia-smi --query-gpu=compute_cap --format=csv,noheader | head -n 1 | tr -d '.')
+  "$tool" "$src" --evaluate --format=json --cuda-path="$cuda" >"$logs/probe-eval.json" 2>/dev/null
+  if python3 - "$logs/probe-eval.json" "$smi_cap" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+u = d["build"]["candidate"]["usage"]
+lib = d["result"]["libraries"]["candidate"]["attributes"]
+assert u["source"] == "driver" and u["registers"] == lib["registers"] > 0, (u, lib)
+assert str(lib["binary_version"]) == sys.argv[2], (lib, sys.argv[2])
+print("registers %d, binary sm_%d" % (lib["registers"], lib["binary_version"]))
+PY
+  then
+    record "probe: kernel attributes" "ok" "$(python3 -c "import json,sys; a=json.load(open(sys.argv[1]))['result']['libraries']['candidate']['attributes']; print('registers %d, binary %d, nvidia-smi cap $smi_cap' % (a['registers'], a['binary_version']))" "$logs/probe-eval.json")"
+  else
+    record "probe: kernel attributes" "FAIL" "see probe-eval.json"
+  fi
+}
+
 # optimize_run SRC TAG STRATEGY BUDGET DB SEED: one search; the output is
 # $work/opt-TAG.cu, the log and reports $logs/opt-TAG.{txt,md,json,html}.
 optimize_run() {
@@ -796,6 +841,7 @@ wants ncu && check_ncu
 wants throughput && check_throughput
 wants faults && check_faults
 wants several && check_several
+wants probe && check_probe
 wants corpus && check_corpus
 wants llm && check_llm
 wants fromprompt && check_fromprompt

@@ -105,10 +105,10 @@ std::string markText(ParsedSource &Parsed, llvm::StringRef Kernel) {
 
 } // namespace
 
-static LocalDevice localDevice(llvm::StringRef ArchOption,
+static LocalDevice localDevice(const char *ToolPath, llvm::StringRef ArchOption,
                                const CudaToolchain &Toolchain) {
   LocalDevice D;
-  if (auto Gpu = probeGpu()) {
+  if (auto Gpu = probeGpu(ToolPath)) {
     D.Gpu = Gpu->Name;
     D.Arch = Gpu->Arch;
   } else {
@@ -219,7 +219,7 @@ llvm::Error Driver::useCache(llvm::StringRef File,
   KernelInventory Inv = KernelFinder::find((*Original)->context());
   for (const std::string &W : Inv.Warnings)
     Err << W << "\n";
-  LocalDevice Local = localDevice(Options.Arch, Toolchain);
+  LocalDevice Local = localDevice(ToolPath, Options.Arch, Toolchain);
 
   // Every key from the original text, before any kernel is replaced.
   std::vector<MarkedKernel> Keys;

@@ -205,7 +205,7 @@ llvm::Expected<int> Driver::evaluate(llvm::StringRef File,
   // Without a GPU there is nothing to measure: say so before compiling.
   std::string Arch = Options.Arch;
   if (!Options.BuildOnly) {
-    auto Gpu = probeGpu();
+    auto Gpu = probeGpu(ToolPath);
     if (!Gpu)
       return Gpu.takeError();
     if (Arch.empty())

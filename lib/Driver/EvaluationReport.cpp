@@ -19,6 +19,7 @@ static void printUsage(const char *Side, const BuildResult &B,
   OS << U.Registers << " registers, " << U.SharedBytes << " B shared, "
      << U.StackFrameBytes << " B stack, "
      << U.SpillStoreBytes + U.SpillLoadBytes << " B spills"
+     << (U.Source == "driver" ? " (as loaded on the GPU)" : "")
      << (B.Cached ? " (cached build)" : "") << "\n";
   if (B.Sass)
     OS << "  " << llvm::left_justify("", 10) << "SASS " << sassSummary(*B.Sass)

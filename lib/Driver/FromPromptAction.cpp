@@ -386,7 +386,7 @@ llvm::Expected<int> Driver::fromPrompt(const FromPromptOptions &O) {
     return E;
   // A search needs a GPU: say so before asking anything.
   std::optional<GpuInfo> Gpu;
-  if (auto G = probeGpu())
+  if (auto G = probeGpu(ToolPath))
     Gpu = *G;
   else if (O.Optimize)
     return G.takeError();

@@ -349,7 +349,7 @@ llvm::Expected<int> Driver::optimize(llvm::StringRef File,
   }
 
   // Without a GPU there is nothing to measure: say so before compiling.
-  auto Gpu = probeGpu();
+  auto Gpu = probeGpu(ToolPath);
   if (!Gpu)
     return Gpu.takeError();
   BuildOptions BO;

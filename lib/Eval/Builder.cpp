@@ -33,7 +33,7 @@ namespace path = llvm::sys::path;
 /// A dump takes well under a second; this only guards against a hang.
 static constexpr unsigned CuobjdumpTimeoutSeconds = 120;
 
-static std::string findNvcc() {
+std::string optiml::findNvcc() {
   if (auto Cuda = llvm::sys::Process::GetEnv("CUDA_PATH")) {
     llvm::SmallString<256> P(*Cuda);
     path::append(P, "bin", "nvcc");

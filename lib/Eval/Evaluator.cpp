@@ -19,6 +19,34 @@ const BuildResult *Evaluation::failedBuild() const {
 }
 
 /// The build log shown for a failed build: its end, where nvcc's errors are.
+/// The runner's steps, shown as they start: a run takes seconds to
+/// minutes. Its closing "status" line is left to the summary that follows.
+static std::function<void(llvm::StringRef)>
+runnerProgress(llvm::raw_ostream *Log) {
+  if (!Log)
+    return nullptr;
+  return [Log](llvm::StringRef Phase) {
+    if (Phase.starts_with("status "))
+      return;
+    *Log << "clang-optiml: on the GPU: " << Phase << "\n";
+    Log->flush();
+  };
+}
+
+/// Registers and memory as the driver loaded each kernel, in place of
+/// ptxas' estimate, when the runner got that far.
+static void useLoadedAttributes(Evaluation &E, llvm::StringRef Kernel) {
+  if (!E.Run.Result || !E.Run.Result->Libraries)
+    return;
+  const protocol::LibrariesReport &L = *E.Run.Result->Libraries;
+  if (L.Reference.Attributes)
+    E.Reference.Usage = withLoadedAttributes(E.Reference.Usage,
+                                             *L.Reference.Attributes, Kernel);
+  if (L.Candidate.Attributes)
+    E.Candidate.Usage = withLoadedAttributes(E.Candidate.Usage,
+                                             *L.Candidate.Attributes, Kernel);
+}
+
 static std::string buildLog(const BuildResult &B) {
   return llvm::StringRef(B.Log).take_back(8000).str();
 }
@@ -87,10 +115,11 @@ Evaluator::evaluate(const KernelSource &Reference,
          << Spec.Seeds.size() << " seeds, then timing to a noise of "
          << llvm::format("%.1f%%", 100 * Options.NoiseTarget)
          << " (stopped after " << TimeoutSeconds << " s)\n";
-  auto Run = R->run(*Plan, TimeoutSeconds);
+  auto Run = R->run(*Plan, TimeoutSeconds, runnerProgress(Log));
   if (!Run)
     return Run.takeError();
   E.Run = std::move(*Run);
+  useLoadedAttributes(E, Kernel.Name);
   if (Log)
     *Log << "clang-optiml: the runner finished in "
          << llvm::format("%.1f", Clock.seconds()) << " s: " << E.Run.Status

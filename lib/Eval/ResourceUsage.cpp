@@ -1,6 +1,7 @@
 //===- ResourceUsage.cpp - registers, shared memory, spills --------------===//
 
 #include "optiml/Eval/ResourceUsage.h"
+#include "optiml/Protocol/KernelAttributes.h"
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/Regex.h"
@@ -56,8 +57,23 @@ optiml::parseResourceUsage(llvm::StringRef Log, llvm::StringRef Kernel) {
   return Found;
 }
 
+ResourceUsage
+optiml::withLoadedAttributes(const std::optional<ResourceUsage> &Built,
+                             const protocol::KernelAttributes &Loaded,
+                             llvm::StringRef Kernel) {
+  ResourceUsage U = Built.value_or(ResourceUsage());
+  if (U.Function.empty())
+    U.Function = Kernel.str();
+  U.Source = "driver";
+  U.Registers = static_cast<unsigned>(Loaded.Registers);
+  U.SharedBytes = static_cast<unsigned>(Loaded.SharedBytes);
+  U.StackFrameBytes = static_cast<unsigned>(Loaded.LocalBytes);
+  return U;
+}
+
 nlohmann::json optiml::toJSON(const ResourceUsage &U) {
   return {{"function", U.Function},
+          {"source", U.Source},
           {"registers", U.Registers},
           {"shared_bytes", U.SharedBytes},
           {"stack_frame_bytes", U.StackFrameBytes},

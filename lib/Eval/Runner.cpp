@@ -34,7 +34,7 @@ static std::string besideExecutable(const char *Argv0, llvm::StringRef Rel) {
   return std::string(P);
 }
 
-static std::string findRuntimeSources(const char *Argv0) {
+std::string Runner::findSources(const char *Argv0) {
   std::vector<std::string> Candidates;
   if (auto Env = llvm::sys::Process::GetEnv("OPTIML_RUNTIME_DIR"))
     Candidates.push_back(*Env);
@@ -90,9 +90,27 @@ static std::string hashTrees(llvm::ArrayRef<std::string> Roots) {
   return llvm::toHex(Hash.final(), true).substr(0, 24);
 }
 
+/// Passes the build's progress ("[ 40%] Building ...") on to \p Log, a
+/// line per quarter, so that a minute's build shows it moves.
+static OutputLineFn buildProgress(llvm::raw_ostream *Log) {
+  if (!Log)
+    return nullptr;
+  return [Log, Shown = 0u](llvm::StringRef Line) mutable {
+    unsigned Percent = 0;
+    llvm::StringRef Rest = Line.trim();
+    if (!Rest.consume_front("[") || Rest.trim().consumeInteger(10, Percent))
+      return;
+    if (Percent < Shown + 25 || Percent == 100)
+      return;
+    Shown = Percent - Percent % 25;
+    *Log << "clang-optiml: building the GPU runner: " << Percent << "%\n";
+    Log->flush();
+  };
+}
+
 llvm::Expected<Runner> Runner::prepare(const char *Argv0, llvm::StringRef Arch,
                                        llvm::raw_ostream *Log) {
-  std::string Sources = findRuntimeSources(Argv0);
+  std::string Sources = findSources(Argv0);
   if (Sources.empty())
     return makeError(ErrorKind::BadInput,
                      "runtime sources not found: set OPTIML_RUNTIME_DIR to the "
@@ -146,7 +164,7 @@ llvm::Expected<Runner> Runner::prepare(const char *Argv0, llvm::StringRef Arch,
                    ? runSubprocess(CMake,
                                    {CMake, "--build", *Root, "--target",
                                     "optiml-runner", "-j4"},
-                                   900)
+                                   900, buildProgress(Log))
                    : std::move(Configure);
   if (!Build)
     return Build.takeError();
@@ -183,8 +201,20 @@ readResult(llvm::StringRef Path, std::string &Unreadable) {
   return std::nullopt;
 }
 
-llvm::Expected<RunOutcome> Runner::run(const protocol::RunPlan &Plan,
-                                       unsigned TimeoutSeconds) const {
+/// The runner's progress lines ("optiml-runner: <phase>") as phases.
+static OutputLineFn
+phaseLines(const std::function<void(llvm::StringRef Phase)> &OnPhase) {
+  if (!OnPhase)
+    return nullptr;
+  return [&OnPhase](llvm::StringRef Line) {
+    if (Line.consume_front("optiml-runner: "))
+      OnPhase(Line.trim());
+  };
+}
+
+llvm::Expected<RunOutcome>
+Runner::run(const protocol::RunPlan &Plan, unsigned TimeoutSeconds,
+            const std::function<void(llvm::StringRef Phase)> &OnPhase) const {
   llvm::SmallString<128> PlanPath, ResultPath;
   if (std::error_code EC =
           fs::createTemporaryFile("optiml-plan", "json", PlanPath))
@@ -200,7 +230,7 @@ llvm::Expected<RunOutcome> Runner::run(const protocol::RunPlan &Plan,
   auto Run = runSubprocess(Executable,
                            {Executable, "--plan", std::string(PlanPath),
                             "--out", std::string(ResultPath)},
-                           TimeoutSeconds);
+                           TimeoutSeconds, phaseLines(OnPhase));
   if (!Run)
     return Run.takeError();
   if (!Run->TimedOut && !Run->Signaled && Run->ExitCode == RunnerNoGPU)

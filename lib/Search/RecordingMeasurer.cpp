@@ -32,6 +32,7 @@ static std::optional<ResourceUsage> usageFrom(const json &Kept) {
     return std::nullopt;
   ResourceUsage Usage;
   Usage.Function = U.value("function", "");
+  Usage.Source = U.value("source", "ptxas");
   Usage.Registers = U.value("registers", 0u);
   Usage.SharedBytes = U.value("shared_bytes", 0u);
   Usage.StackFrameBytes = U.value("stack_frame_bytes", 0u);

@@ -1,4 +1,11 @@
 //===- Subprocess.cpp - run a program with a time limit ------------------===//
+//
+// The child is started without waiting and polled (a non-blocking wait, then
+// a short sleep), never with LLVM's alarm-based time limit: builds run on
+// several threads at once, and a process has one alarm. Polling is also
+// what lets a caller see the output while the child runs.
+//
+//===----------------------------------------------------------------------===//
 
 #include "optiml/Support/Subprocess.h"
 #include "optiml/Support/Error.h"
@@ -8,14 +15,105 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Program.h"
 
+#include <algorithm>
+#include <chrono>
+#include <csignal>
+#include <thread>
+
 using namespace optiml;
+namespace fs = llvm::sys::fs;
+
+namespace {
+
+/// Hands the complete lines appended to a file since the last poll to a
+/// callback; the last line without a break waits for the next poll.
+class LineFollower {
+public:
+  LineFollower(llvm::StringRef Path, const OutputLineFn &OnLine)
+      : OnLine(OnLine) {
+    if (!OnLine)
+      return;
+    auto FD = fs::openNativeFileForRead(Path);
+    if (FD)
+      File = *FD;
+    else
+      llvm::consumeError(FD.takeError());
+  }
+  ~LineFollower() {
+    if (File != fs::kInvalidFile)
+      fs::closeFile(File);
+  }
+
+  void poll() {
+    if (File == fs::kInvalidFile)
+      return;
+    char Chunk[4096];
+    for (;;) {
+      auto Read = fs::readNativeFile(File, Chunk);
+      if (!Read) {
+        llvm::consumeError(Read.takeError());
+        return;
+      }
+      if (*Read == 0)
+        break;
+      Pending.append(Chunk, *Read);
+    }
+    size_t Start = 0;
+    for (size_t End; (End = Pending.find('\n', Start)) != std::string::npos;
+         Start = End + 1)
+      OnLine(llvm::StringRef(Pending).slice(Start, End));
+    Pending.erase(0, Start);
+  }
+
+  /// The rest, once the child has exited.
+  void finish() {
+    poll();
+    if (File != fs::kInvalidFile && !Pending.empty())
+      OnLine(Pending);
+    Pending.clear();
+  }
+
+private:
+  const OutputLineFn &OnLine;
+  fs::file_t File = fs::kInvalidFile;
+  std::string Pending;
+};
+
+} // namespace
+
+/// Waits for \p PI, polling, and kills it at \p TimeoutSeconds (0: never).
+static llvm::sys::ProcessInfo waitPolling(const llvm::sys::ProcessInfo &PI,
+                                          unsigned TimeoutSeconds,
+                                          LineFollower &Follower,
+                                          std::string &ErrMsg, bool &TimedOut) {
+  using Clock = std::chrono::steady_clock;
+  auto Deadline = Clock::now() + std::chrono::seconds(TimeoutSeconds);
+  // Short children (most nvcc queries) are seen within milliseconds; long
+  // ones are polled ten times a second.
+  std::chrono::milliseconds Nap(1);
+  for (;;) {
+    llvm::sys::ProcessInfo Done =
+        llvm::sys::Wait(PI, /*SecondsToWait=*/0, &ErrMsg, nullptr,
+                        /*Polling=*/true);
+    if (Done.Pid != 0)
+      return Done;
+    Follower.poll();
+    if (TimeoutSeconds && Clock::now() >= Deadline) {
+      ::kill(PI.Pid, SIGKILL);
+      TimedOut = true;
+      return llvm::sys::Wait(PI, std::nullopt, &ErrMsg);
+    }
+    std::this_thread::sleep_for(Nap);
+    Nap = std::min(Nap * 2, std::chrono::milliseconds(100));
+  }
+}
 
 llvm::Expected<SubprocessResult>
 optiml::runSubprocess(llvm::StringRef Program, llvm::ArrayRef<std::string> Args,
-                      unsigned TimeoutSeconds) {
+                      unsigned TimeoutSeconds, const OutputLineFn &OnLine) {
   llvm::SmallString<128> LogPath;
   if (std::error_code EC =
-          llvm::sys::fs::createTemporaryFile("optiml-child", "log", LogPath))
+          fs::createTemporaryFile("optiml-child", "log", LogPath))
     return makeError(ErrorKind::Internal,
                      "cannot create a temporary file: " + EC.message());
   llvm::FileRemover RemoveLog(LogPath);
@@ -25,27 +123,32 @@ optiml::runSubprocess(llvm::StringRef Program, llvm::ArrayRef<std::string> Args,
       llvm::StringRef(""), llvm::StringRef(LogPath), llvm::StringRef(LogPath)};
   std::string ErrMsg;
   bool ExecutionFailed = false;
-  int RC = llvm::sys::ExecuteAndWait(
-      Program, Argv, /*Env=*/std::nullopt, Redirects, TimeoutSeconds,
-      /*MemoryLimit=*/0, &ErrMsg, &ExecutionFailed);
-  if (ExecutionFailed)
+  llvm::sys::ProcessInfo PI =
+      llvm::sys::ExecuteNoWait(Program, Argv, /*Env=*/std::nullopt, Redirects,
+                               /*MemoryLimit=*/0, &ErrMsg, &ExecutionFailed);
+  if (ExecutionFailed || PI.Pid == llvm::sys::ProcessInfo::InvalidPid)
     return makeError(ErrorKind::BadInput,
                      "cannot run " + Program + ": " + ErrMsg);
 
+  LineFollower Follower(LogPath, OnLine);
   SubprocessResult R;
+  llvm::sys::ProcessInfo Done =
+      waitPolling(PI, TimeoutSeconds, Follower, ErrMsg, R.TimedOut);
+  Follower.finish();
   if (auto Log = llvm::MemoryBuffer::getFile(LogPath))
     R.Output = (*Log)->getBuffer().str();
-  if (RC >= 0) {
-    R.ExitCode = RC;
+  if (R.TimedOut) {
+    R.Reason = "timed out after " + std::to_string(TimeoutSeconds) + " s";
     return R;
   }
-  // LLVM reports both a time-out and a fatal signal as -2; its message
-  // tells them apart.
+  if (Done.ReturnCode >= 0) {
+    R.ExitCode = Done.ReturnCode;
+    return R;
+  }
+  // LLVM reports a fatal signal as -2 and a child that could not execute
+  // its program (exit 126/127) as -1, with the reason in its message.
   R.Reason = ErrMsg;
-  if (llvm::StringRef(ErrMsg).contains_insensitive("timed out"))
-    R.TimedOut = true;
-  else
-    R.Signaled = true;
+  R.Signaled = true;
   return R;
 }
 

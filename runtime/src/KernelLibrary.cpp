@@ -70,6 +70,23 @@ Error KernelLibrary::checkEntry() const {
   return Error::success();
 }
 
+std::optional<protocol::KernelAttributes> KernelLibrary::attributes() const {
+  cudaFuncAttributes A;
+  if (cudaFuncGetAttributes(&A, Entry) != cudaSuccess) {
+    (void)cudaGetLastError();
+    return std::nullopt;
+  }
+  protocol::KernelAttributes K;
+  K.Registers = A.numRegs;
+  K.SharedBytes = A.sharedSizeBytes;
+  K.LocalBytes = A.localSizeBytes;
+  K.ConstBytes = A.constSizeBytes;
+  K.MaxThreadsPerBlock = A.maxThreadsPerBlock;
+  K.BinaryVersion = A.binaryVersion;
+  K.PtxVersion = A.ptxVersion;
+  return K;
+}
+
 Error KernelLibrary::launch(const Instance &I, void **Args,
                             cudaStream_t S) const {
   // Clear any stale, non-sticky error so cudaGetLastError() below reports

@@ -19,8 +19,11 @@
 #include "Plan.h"
 #include "Status.h"
 
+#include "optiml/Protocol/KernelAttributes.h"
+
 #include <cuda_runtime.h>
 #include <memory>
+#include <optional>
 #include <string>
 
 namespace optiml {
@@ -41,6 +44,10 @@ public:
   /// launch is LaunchError (or Fault when the error is sticky). Does not
   /// synchronize.
   Error launch(const Instance &I, void **Args, cudaStream_t S) const;
+
+  /// What the driver says of the kernel as loaded on the current device
+  /// (cudaFuncGetAttributes); std::nullopt when it would not say.
+  std::optional<protocol::KernelAttributes> attributes() const;
 
   /// Marks the library loaded as the candidate (see launch()).
   void setCandidate() { IsCandidate = true; }

@@ -98,8 +98,9 @@ Error Runner::loadLibraries() {
                "itself");
   }
   const KernelLibrary &C = Cand ? *Cand : *Ref;
-  Result.result().Libraries = protocol::LibrariesReport{
-      {Ref->path(), Ref->kernelName()}, {C.path(), C.kernelName()}};
+  Result.result().Libraries =
+      protocol::LibrariesReport{{Ref->path(), Ref->kernelName(), std::nullopt},
+                                {C.path(), C.kernelName(), std::nullopt}};
   return Error::success();
 }
 
@@ -118,6 +119,11 @@ Error Runner::setUpDevice() {
   if (P.Timing.FlushL2 || P.Metrics)
     if (Error E = Flusher.init(Device.L2Bytes))
       return E;
+  // The kernels' resources on this device, as loaded: the tool prefers
+  // them to the build's ptxas report.
+  protocol::LibrariesReport &Libraries = *Result.result().Libraries;
+  Libraries.Reference.Attributes = Ref->attributes();
+  Libraries.Candidate.Attributes = (Cand ? *Cand : *Ref).attributes();
   return Error::success();
 }
 

@@ -1,6 +1,7 @@
 //===- ResourceUsageTest.cpp - reading ptxas reports ---------------------===//
 
 #include "optiml/Eval/ResourceUsage.h"
+#include "optiml/Protocol/KernelAttributes.h"
 
 #include "gtest/gtest.h"
 
@@ -49,4 +50,29 @@ TEST(ResourceUsageTest, ExternCKernel) {
       "vadd");
   ASSERT_TRUE(U.has_value());
   EXPECT_EQ(U->Registers, 12u);
+}
+
+TEST(ResourceUsageTest, TheDriversFiguresReplacePtxasEstimate) {
+  protocol::KernelAttributes Loaded;
+  Loaded.Registers = 40;
+  Loaded.SharedBytes = 2048;
+  Loaded.LocalBytes = 128;
+  ResourceUsage U =
+      withLoadedAttributes(parseResourceUsage(Log, "sgemm"), Loaded, "sgemm");
+  EXPECT_EQ(U.Source, "driver");
+  EXPECT_EQ(U.Function, "_Z5sgemmPKfS0_Pfiii");
+  EXPECT_EQ(U.Registers, 40u);
+  EXPECT_EQ(U.SharedBytes, 2048u);
+  EXPECT_EQ(U.StackFrameBytes, 128u);
+  // The driver does not report spills or barriers: ptxas' stay.
+  EXPECT_EQ(U.SpillStoreBytes, 16u);
+  EXPECT_EQ(U.SpillLoadBytes, 24u);
+  EXPECT_EQ(U.Barriers, 1u);
+
+  // Without a ptxas report (a cached build whose log is gone) the driver's
+  // figures stand alone, named by the kernel.
+  ResourceUsage Alone = withLoadedAttributes(std::nullopt, Loaded, "sgemm");
+  EXPECT_EQ(Alone.Function, "sgemm");
+  EXPECT_EQ(Alone.Registers, 40u);
+  EXPECT_EQ(Alone.SpillStoreBytes, 0u);
 }

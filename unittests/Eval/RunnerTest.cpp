@@ -206,3 +206,39 @@ TEST_F(RunnerTest, NoGpuIsAnError) {
 }
 
 } // namespace
+
+TEST_F(RunnerTest, PhasesAreHeardWhileTheRunnerRuns) {
+  willWrite(verified());
+  setenv("OPTIML_FAKE_RUNNER_SLEEP", "1", 1);
+  std::vector<std::string> Phases;
+  RunOutcome O =
+      llvm::cantFail(TheRunner->run(plan(), 30, [&](llvm::StringRef Phase) {
+        Phases.push_back(Phase.str());
+      }));
+  EXPECT_EQ(O.Status, "ok");
+  // The fake's one progress line, without the runner's prefix; nothing
+  // else it printed is a phase.
+  EXPECT_EQ(Phases, std::vector<std::string>{"fake"});
+}
+
+TEST_F(RunnerTest, TheDriversKernelAttributesAreDecoded) {
+  protocol::RunResult R = verified();
+  protocol::KernelAttributes A;
+  A.Registers = 40;
+  A.SharedBytes = 8192;
+  A.LocalBytes = 16;
+  A.MaxThreadsPerBlock = 1024;
+  A.BinaryVersion = 90;
+  A.PtxVersion = 90;
+  R.Libraries = protocol::LibrariesReport{{"/c/ref.so", "k", A},
+                                          {"/c/cand.so", "k", std::nullopt}};
+  willWrite(R);
+  RunOutcome O = llvm::cantFail(TheRunner->run(plan(), 30));
+  ASSERT_TRUE(O.Result && O.Result->Libraries);
+  ASSERT_TRUE(O.Result->Libraries->Reference.Attributes.has_value());
+  EXPECT_EQ(O.Result->Libraries->Reference.Attributes->Registers, 40);
+  EXPECT_EQ(O.Result->Libraries->Reference.Attributes->SharedBytes, 8192u);
+  EXPECT_EQ(O.Result->Libraries->Reference.Attributes->LocalBytes, 16u);
+  // A driver that would not say leaves the key out, and that is fine.
+  EXPECT_FALSE(O.Result->Libraries->Candidate.Attributes.has_value());
+}

@@ -6,6 +6,8 @@
 #include "gtest/gtest.h"
 
 #include <chrono>
+#include <thread>
+#include <vector>
 
 using namespace optiml;
 
@@ -46,4 +48,37 @@ TEST(SubprocessTest, MissingProgramIsAnError) {
   auto R = runSubprocess("/nonexistent/optiml-tool", {"x"}, 5);
   ASSERT_FALSE(static_cast<bool>(R));
   EXPECT_EQ(summarize(R.takeError()).Kind, ErrorKind::BadInput);
+}
+
+TEST(SubprocessTest, LinesArriveWhileTheChildRuns) {
+  using Clock = std::chrono::steady_clock;
+  std::string Sh = findProgram("sh");
+  std::vector<std::pair<std::string, Clock::time_point>> Lines;
+  auto R =
+      runSubprocess(Sh, {Sh, "-c", "echo one; sleep 1; printf 'two\\nthree'"},
+                    10, [&](llvm::StringRef Line) {
+                      Lines.push_back({Line.str(), Clock::now()});
+                    });
+  Clock::time_point End = Clock::now();
+  ASSERT_TRUE(static_cast<bool>(R));
+  ASSERT_EQ(Lines.size(), 3u);
+  EXPECT_EQ(Lines[0].first, "one");
+  EXPECT_EQ(Lines[1].first, "two");
+  EXPECT_EQ(Lines[2].first, "three"); // The last line has no break.
+  // "one" was seen while the child slept, not when it ended.
+  EXPECT_GT(std::chrono::duration<double>(End - Lines[0].second).count(), 0.5);
+  EXPECT_EQ(R->Output, "one\ntwo\nthree");
+}
+
+TEST(SubprocessTest, TimeLimitsOfConcurrentChildrenAreTheirOwn) {
+  // One process has one alarm: limits taken from it would cut the wrong
+  // child short. Each child here keeps its own.
+  SubprocessResult Short, Long;
+  std::thread A([&] { Short = sh("sleep 30", 1); });
+  std::thread B([&] { Long = sh("sleep 2; exit 5", 20); });
+  A.join();
+  B.join();
+  EXPECT_TRUE(Short.TimedOut);
+  EXPECT_FALSE(Long.TimedOut);
+  EXPECT_EQ(Long.ExitCode, 5);
 }

@@ -89,6 +89,10 @@ private:
   std::string NvccVersion;
 };
 
+/// The nvcc of $CUDA_PATH, else $PATH's, else /usr/local/cuda's; empty when
+/// there is none.
+std::string findNvcc();
+
 } // namespace optiml
 
 #endif // OPTIML_EVAL_BUILDER_H

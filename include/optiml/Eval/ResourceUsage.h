@@ -2,6 +2,8 @@
 //
 // What ptxas reports for a kernel (`nvcc --resource-usage`): the first
 // evidence for occupancy limits and local-memory spills, at no GPU cost.
+// Once the kernel ran, the driver's own figures replace ptxas' where it
+// has them.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,6 +19,10 @@
 
 namespace optiml {
 
+namespace protocol {
+struct KernelAttributes;
+} // namespace protocol
+
 struct ResourceUsage {
   std::string Function; ///< Mangled name as ptxas prints it.
   unsigned Registers = 0;
@@ -25,6 +31,11 @@ struct ResourceUsage {
   unsigned SpillStoreBytes = 0;
   unsigned SpillLoadBytes = 0;
   unsigned Barriers = 0;
+  /// Where registers, shared and stack bytes come from: "ptxas" (the
+  /// build's report, an estimate for one architecture) or "driver"
+  /// (cudaFuncGetAttributes on the GPU: what runs). Spills and barriers
+  /// are ptxas' in both.
+  std::string Source = "ptxas";
 };
 
 /// Whether \p Mangled, a name as ptxas or cuobjdump prints it, is kernel
@@ -36,6 +47,13 @@ bool namesKernel(llvm::StringRef Mangled, llvm::StringRef Kernel);
 /// in nvcc's --resource-usage output; nothing when it is not there.
 std::optional<ResourceUsage> parseResourceUsage(llvm::StringRef Log,
                                                 llvm::StringRef Kernel);
+
+/// \p Built with the registers, shared and local bytes that the driver
+/// reported for kernel \p Kernel as loaded; ptxas' spill and barrier counts
+/// are kept (the driver does not report them), zero without a report.
+ResourceUsage withLoadedAttributes(const std::optional<ResourceUsage> &Built,
+                                   const protocol::KernelAttributes &Loaded,
+                                   llvm::StringRef Kernel);
 
 nlohmann::json toJSON(const ResourceUsage &Usage);
 

@@ -17,6 +17,7 @@
 #include "llvm/Support/Error.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <functional>
 #include <string>
 
 namespace optiml {
@@ -27,7 +28,8 @@ public:
   /// the GPU bundle, or the source tree the tool was built from) with the
   /// protocol headers beside them (<runtime>/../include) and builds the
   /// runner for \p Arch unless the cache has it; a build (about a minute)
-  /// is announced on \p Log, with its time, so that it is no silence.
+  /// is announced on \p Log, with its progress and time, so that it is no
+  /// silence.
   static llvm::Expected<Runner> prepare(const char *Argv0, llvm::StringRef Arch,
                                         llvm::raw_ostream *Log = nullptr);
 
@@ -35,10 +37,19 @@ public:
   /// killed, crashed or wrote nothing usable is an outcome whose status
   /// says so, not an error. Errors: no GPU (NoGPU), and a result of another
   /// schema version (Internal: the runner was built from other sources).
-  llvm::Expected<RunOutcome> run(const protocol::RunPlan &Plan,
-                                 unsigned TimeoutSeconds) const;
+  /// \p OnPhase, when given, hears each step as the runner starts it
+  /// ("verify small seed 1 candidate run 1/2"), while it runs.
+  llvm::Expected<RunOutcome>
+  run(const protocol::RunPlan &Plan, unsigned TimeoutSeconds,
+      const std::function<void(llvm::StringRef Phase)> &OnPhase =
+          nullptr) const;
 
   const std::string &executable() const { return Executable; }
+
+  /// The runtime sources: $OPTIML_RUNTIME_DIR, <bin>/../runtime (the GPU
+  /// bundle), <bin>/../share/optiml/runtime (an installed prefix), then the
+  /// source tree the tool was built from; empty when none has them.
+  static std::string findSources(const char *Argv0);
 
 private:
   explicit Runner(std::string Executable) : Executable(std::move(Executable)) {}

@@ -13,6 +13,7 @@
 
 #include "optiml/Protocol/DeviceReport.h"
 #include "optiml/Protocol/EnergyReport.h"
+#include "optiml/Protocol/KernelAttributes.h"
 #include "optiml/Protocol/MetricsReport.h"
 #include "optiml/Protocol/RunStatus.h"
 #include "optiml/Protocol/SchemaVersion.h"
@@ -25,6 +26,8 @@ namespace optiml::protocol {
 struct LibraryInfo {
   std::string Path;
   std::string Kernel;
+  /// Absent when the driver would not say (the run goes on without).
+  std::optional<KernelAttributes> Attributes;
 };
 
 struct LibrariesReport {
@@ -62,7 +65,8 @@ struct RunResult {
 /// The keys of a LibraryInfo, in the order they are written.
 inline constexpr auto keysOf(const LibraryInfo &) {
   return std::make_tuple(key("path", &LibraryInfo::Path),
-                         key("kernel", &LibraryInfo::Kernel));
+                         key("kernel", &LibraryInfo::Kernel),
+                         key("attributes", &LibraryInfo::Attributes));
 }
 
 /// The keys of a LibrariesReport, in the order they are written.

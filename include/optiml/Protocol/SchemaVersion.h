@@ -3,8 +3,9 @@
 // Part of OptiML's runner protocol (docs/Runner.md). Plans and results carry
 // "schema_version"; the runner refuses a plan, and the tool a result, of any
 // other version, so a runner built from other sources than the tool fails
-// with one line instead of being misread. Bump it whenever a key is added,
-// removed or changes meaning, and update docs/Runner.md with it.
+// with one line instead of being misread. Bump it whenever a key is
+// removed, becomes required or changes meaning (not for a new optional
+// key), and update docs/Runner.md with it.
 //
 //===----------------------------------------------------------------------===//
 

@@ -13,6 +13,7 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
+#include <functional>
 #include <string>
 
 namespace optiml {
@@ -27,12 +28,17 @@ struct SubprocessResult {
   bool succeeded() const { return !TimedOut && !Signaled && ExitCode == 0; }
 };
 
+/// Called with each complete line the child writes, while it runs.
+using OutputLineFn = std::function<void(llvm::StringRef Line)>;
+
 /// Runs \p Program with \p Args (argv[0] first). A program that cannot be
 /// started is an error; one that fails, crashes or times out is a result.
-/// \p TimeoutSeconds of 0 waits forever.
-llvm::Expected<SubprocessResult> runSubprocess(llvm::StringRef Program,
-                                               llvm::ArrayRef<std::string> Args,
-                                               unsigned TimeoutSeconds);
+/// \p TimeoutSeconds of 0 waits forever. \p OnLine, when given, sees the
+/// child's output line by line as it comes (within a quarter second), so
+/// that a long child is no silence.
+llvm::Expected<SubprocessResult>
+runSubprocess(llvm::StringRef Program, llvm::ArrayRef<std::string> Args,
+              unsigned TimeoutSeconds, const OutputLineFn &OnLine = nullptr);
 
 /// \p Name on $PATH, or an empty string.
 std::string findProgram(llvm::StringRef Name);
