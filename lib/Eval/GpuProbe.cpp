@@ -4,6 +4,7 @@
 #include "optiml/Eval/Builder.h"
 #include "optiml/Eval/Runner.h"
 #include "optiml/Support/CacheDir.h"
+#include "optiml/Support/CacheEntryLock.h"
 #include "optiml/Support/Error.h"
 #include "optiml/Support/Subprocess.h"
 
@@ -52,12 +53,7 @@ static llvm::Expected<std::string> buildProbe(llvm::StringRef Source,
   if (!Root)
     return Root.takeError();
   std::string Exe = *Root + "/optiml-gpu-probe";
-  std::error_code EC;
-  llvm::raw_fd_ostream LockFile(*Root + ".lock", EC, fs::OF_Append);
-  if (EC)
-    return makeError(ErrorKind::BadInput,
-                     "cannot open " + *Root + ".lock: " + EC.message());
-  auto Lock = LockFile.lock();
+  auto Lock = CacheEntryLock::acquire(*Root);
   if (!Lock)
     return Lock.takeError();
   if (fs::can_execute(Exe))

@@ -3,6 +3,7 @@
 #include "optiml/Eval/Runner.h"
 #include "optiml/Protocol/Document.h"
 #include "optiml/Support/CacheDir.h"
+#include "optiml/Support/CacheEntryLock.h"
 #include "optiml/Support/Error.h"
 #include "optiml/Support/OutputPath.h"
 #include "optiml/Support/Stopwatch.h"
@@ -131,14 +132,7 @@ llvm::Expected<Runner> Runner::prepare(const char *Argv0, llvm::StringRef Arch,
   if (!Root)
     return Root.takeError();
   std::string Exe = *Root + "/optiml-runner";
-  // Several tools may start at once (a parallel build of marked kernels):
-  // one builds the runner, the others wait for it and use it.
-  std::error_code EC;
-  llvm::raw_fd_ostream LockFile(*Root + ".lock", EC, fs::OF_Append);
-  if (EC)
-    return makeError(ErrorKind::BadInput,
-                     "cannot open " + *Root + ".lock: " + EC.message());
-  auto Lock = LockFile.lock();
+  auto Lock = CacheEntryLock::acquire(*Root);
   if (!Lock)
     return Lock.takeError();
   if (fs::can_execute(Exe))
