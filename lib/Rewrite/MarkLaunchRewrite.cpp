@@ -160,6 +160,18 @@ std::string dimsText(std::vector<std::string> Args, size_t Written) {
   return llvm::join(Args, ", ");
 }
 
+/// The block clause's new arguments: as many dimensions as it had, more
+/// when \p New needs them.
+std::string blockText(const Clause &Block, const Dim3 &New) {
+  size_t Dims = std::max<size_t>(Block.Args.size(), New[2] != 1   ? 3
+                                                    : New[1] != 1 ? 2
+                                                                  : 1);
+  std::vector<std::string> Args;
+  for (size_t D = 0; D < Dims; ++D)
+    Args.push_back(std::to_string(New[D]));
+  return llvm::join(Args, ", ");
+}
+
 /// When no launch in the file follows the mark, the callers elsewhere must.
 void noteCallers(const FunctionDecl &Kernel, llvm::StringRef Block,
                  llvm::StringRef Grid, EditSet &Edits, ASTContext &Ctx) {
@@ -192,14 +204,8 @@ llvm::Error optiml::rewriteMarkLaunch(const FunctionDecl &Kernel,
               rescaleGridArg(GridArgs, D, Old[D], New[D],
                              AnyGrid[D] ? OtherGrid::Keep : OtherGrid::RoundUp))
         return E;
-  size_t Dims = std::max<size_t>(Block.Args.size(), New[2] != 1   ? 3
-                                                    : New[1] != 1 ? 2
-                                                                  : 1);
-  std::vector<std::string> BlockArgs;
-  for (size_t D = 0; D < Dims; ++D)
-    BlockArgs.push_back(std::to_string(New[D]));
   const SourceManager &SM = Ctx.getSourceManager();
-  std::string BlockText = llvm::join(BlockArgs, ", ");
+  std::string BlockText = blockText(Block, New);
   std::string GridText = dimsText(GridArgs, Grid.Args.size());
   if (llvm::Error E = Edits.addText(SM, Block.Begin, Block.End - Block.Begin,
                                     BlockText))
@@ -230,4 +236,19 @@ llvm::Error optiml::rewriteMarkGrid(const FunctionDecl &Kernel, unsigned Dim,
               Ctx);
   return Edits.addText(Ctx.getSourceManager(), Grid.Begin,
                        Grid.End - Grid.Begin, GridText);
+}
+
+llvm::Error optiml::rewriteMarkBlock(const FunctionDecl &Kernel,
+                                     const Dim3 &New, EditSet &Edits,
+                                     ASTContext &Ctx) {
+  auto M = findMarkLaunch(Kernel, Ctx);
+  if (!M)
+    return M.takeError();
+  if (!*M)
+    return llvm::Error::success();
+  const Clause &Block = (*M)->Block;
+  std::string BlockText = blockText(Block, New);
+  noteCallers(Kernel, BlockText, llvm::join((*M)->Grid.Args, ", "), Edits, Ctx);
+  return Edits.addText(Ctx.getSourceManager(), Block.Begin,
+                       Block.End - Block.Begin, BlockText);
 }

@@ -30,6 +30,12 @@ llvm::Error rewriteMarkLaunch(const clang::FunctionDecl &Kernel,
                               const Dim3 &New, const std::array<bool, 3> &AnyGrid,
                               EditSet &Edits, clang::ASTContext &Ctx);
 
+/// Rewrites only the block(...) clause of \p Kernel's mark to \p New, for
+/// a rewrite that keeps the grid (swap-xy); callers outside the file get
+/// the same note. NotApplicable as rewriteMarkLaunch.
+llvm::Error rewriteMarkBlock(const clang::FunctionDecl &Kernel, const Dim3 &New,
+                             EditSet &Edits, clang::ASTContext &Ctx);
+
 /// Divides grid dimension \p Dim of \p Kernel's mark by \p Factor more,
 /// for a block that stays the same (coarsen, vectorize): `(N + B - 1) / B`
 /// or `ceil_div(N, B)`, with B the mark's block in \p Dim, becomes the same
