@@ -25,7 +25,9 @@
 #               class, expected and actual verdict, reason and seconds
 #               (about 5 minutes; $OPTIML_GPU_ADV_ONLY: a regex of files)
 #     transforms  every legal (transform, site) of every example applied
-#               and verified against the original through the tool
+#               and verified against the original through the tool (only
+#               the actions matching the regex $OPTIML_GPU_XFORM_ONLY when
+#               set, e.g. "^swap-xy")
 #     sequences   hand-chosen transform chains (benchmarks/sequences.txt),
 #                 on examples and on corpus kernels, only those of
 #                 $OPTIML_GPU_SEQ_EXAMPLES when set
@@ -256,6 +258,7 @@ check_transforms() {
       continue
     fi
     while IFS= read -r apply; do
+      [ -n "${OPTIML_GPU_XFORM_ONLY:-}" ] && [[ ! "$apply" =~ $OPTIML_GPU_XFORM_ONLY ]] && continue
       tag=$(echo "$apply" | tr -c 'A-Za-z0-9_\n-' '_' | cut -c1-60)
       out="$work/xform-$name-$tag.cu"
       if ! "$tool" "$src" --apply="$apply" -o "$out" --cuda-path="$cuda" \
