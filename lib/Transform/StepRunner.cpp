@@ -1,6 +1,7 @@
 //===- StepRunner.cpp - apply a step and re-parse the result -------------===//
 
 #include "optiml/Transform/StepRunner.h"
+#include "optiml/Rewrite/UnusedAfterEdit.h"
 #include "optiml/Transform/SiteIndex.h"
 
 using namespace optiml;
@@ -17,6 +18,35 @@ ParamValues StepRunner::completeParams(const Transform &T, const Site &Site,
       All.set(P.Name, Defaults.get(P.Name));
   }
   return All;
+}
+
+/// The step's result without the declarations of the locals it left
+/// unused (declarationsMadeUnused()), parsed again: left, they would fail a
+/// build with warnings as errors.
+llvm::Error StepRunner::removeUnusedLocals(ParsedSource &In,
+                                           StepResult &Result) const {
+  std::vector<std::pair<unsigned, unsigned>> Unused =
+      declarationsMadeUnused(In.context(), Result.Parsed->context());
+  if (Unused.empty())
+    return llvm::Error::success();
+  const KernelSource &Source = Result.Parsed->source();
+  llvm::StringRef Text = Source.text();
+  std::string Cleaned;
+  unsigned At = 0;
+  for (auto [From, To] : Unused) {
+    Cleaned += Text.slice(At, From);
+    At = To;
+  }
+  Cleaned += Text.substr(At);
+  auto Parsed = Parser.parse(KernelSource(Source.path().str(), Cleaned),
+                             ErrorKind::Internal);
+  if (!Parsed)
+    return makeError(ErrorKind::Internal,
+                     "the result of " + Result.Applied.str() +
+                         " without the locals it left unused does not parse: " +
+                         llvm::toString(Parsed.takeError()));
+  Result.Parsed = std::move(*Parsed);
+  return llvm::Error::success();
 }
 
 llvm::Expected<StepResult> StepRunner::run(ParsedSource &In,
@@ -52,6 +82,8 @@ llvm::Expected<StepResult> StepRunner::run(ParsedSource &In,
                          " does not parse (a bug in '" + T->name() +
                          "'): " + llvm::toString(Parsed.takeError()));
   Result.Parsed = std::move(*Parsed);
+  if (llvm::Error E = removeUnusedLocals(In, Result))
+    return E;
   Result.Notes.assign(Edits->notes().begin(), Edits->notes().end());
   return Result;
 }

@@ -22,7 +22,6 @@
 #include "optiml/Analysis/Legality/BufferAccess.h"
 #include "optiml/Analysis/Legality/KernelBlock.h"
 #include "optiml/Analysis/Legality/LegalityError.h"
-#include "optiml/Rewrite/UnusedAfterEdit.h"
 
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
@@ -106,7 +105,6 @@ private:
   std::string load(llvm::StringRef Indent) const;
   std::string access(llvm::StringRef IV) const;
   std::string body(const ForStmt &Copy, llvm::StringRef Indent) const;
-  std::vector<std::pair<unsigned, unsigned>> unusedDeclarations() const;
   std::string tileLoop(llvm::StringRef Indent) const;
   llvm::Error join(EditSet &Edits) const;
 
@@ -166,21 +164,9 @@ std::string StageWriter::access(llvm::StringRef IV) const {
 }
 
 /// The original loop body with the buffer's reads redirected, re-indented
-/// to \p In (one level deeper than the loop it was in).
-/// The declarations that only the redirected reads and the dropped guards
-/// used: left in place, they would be unused (nvcc warns; a -Werror build
-/// fails).
-std::vector<std::pair<unsigned, unsigned>>
-StageWriter::unusedDeclarations() const {
-  std::vector<const Expr *> Reads(Plan.Accesses.begin(), Plan.Accesses.end());
-  for (const IfStmt *If : Plan.DeadGuards)
-    Reads.push_back(If->getCond());
-  std::vector<std::pair<unsigned, unsigned>> Ranges;
-  for (const DeclStmt *D : declarationsLeftUnused(Reads, Ctx))
-    Ranges.push_back(removalRange(*D, Ctx));
-  return Ranges;
-}
-
+/// to \p In (one level deeper than the loop it was in). The declarations
+/// that only the redirected reads and the dropped guards used are left
+/// unused: StepRunner removes them after the step, as after any.
 std::string StageWriter::body(const ForStmt &Copy, llvm::StringRef In) const {
   const Stmt &Body = *Copy.getBody();
   unsigned Begin = offset(Body.getBeginLoc());
@@ -194,8 +180,6 @@ std::string StageWriter::body(const ForStmt &Copy, llvm::StringRef In) const {
   for (const IfStmt *If : Plan.DeadGuards)
     Edits.push_back({offset(If->getBeginLoc()),
                      {offset(If->getThen()->getBeginLoc()), ""}});
-  for (auto [From, To] : unusedDeclarations())
-    Edits.push_back({From, {To, ""}});
   llvm::sort(Edits);
   std::string Out;
   unsigned At = Begin;
@@ -281,9 +265,6 @@ llvm::Error StageWriter::join(EditSet &Edits) const {
             SM, Begin, offset(If->getThen()->getBeginLoc()) - Begin, ""))
       return E;
   }
-  for (auto [From, To] : unusedDeclarations())
-    if (llvm::Error E = Edits.addText(SM, From, To - From, ""))
-      return E;
   return llvm::Error::success();
 }
 
@@ -309,12 +290,6 @@ llvm::Expected<EditSet> StageWriter::write() {
   if (llvm::Error E = Edits.addText(SM, Begin, End - Begin,
                                     tileLoop(indentAt(L.getBeginLoc()))))
     return E;
-  // Declarations inside the loop went with its body; those before it go
-  // here.
-  for (auto [From, To] : unusedDeclarations())
-    if (From < Begin || From >= End)
-      if (llvm::Error E = Edits.addText(SM, From, To - From, ""))
-        return E;
   if (llvm::Error E = writeReturnFold(Plan.Fold, Edits, Ctx))
     return E;
   if (llvm::Error E = writeGuardSplit(Plan.Split, Edits, Ctx))

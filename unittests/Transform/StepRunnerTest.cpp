@@ -44,6 +44,26 @@ public:
   }
 };
 
+/// Replaces the last statement of a kernel's body with `p[0] = 1`: the
+/// locals only that statement read are left unused.
+class LastStoreReplacer : public Transform {
+public:
+  LastStoreReplacer() : Transform({"replace-last", "test", SiteKind::Kernel}) {}
+  llvm::Expected<Rewrite> plan(const Site &S, const ParamValues &,
+                               clang::ASTContext &Ctx) const override {
+    return Rewrite([S, &Ctx]() -> llvm::Expected<EditSet> {
+      using namespace clang::transformer;
+      const auto *Body = llvm::cast<clang::CompoundStmt>(S.Kernel->getBody());
+      EditSet Edits;
+      if (llvm::Error E = Edits.add(
+              *Body->body_back(),
+              changeTo(node(EditSet::Root.str()), cat("p[0] = 1")), Ctx))
+        return E;
+      return Edits;
+    });
+  }
+};
+
 class StepRunnerTest : public ::testing::Test {
 protected:
   StepRunnerTest()
@@ -51,6 +71,7 @@ protected:
         Parser(DB, CudaToolchain::detect("optiml-unittests", "", "")),
         Registry(makeTransformRegistry()), Runner(Registry, Parser) {
     llvm::cantFail(Registry.add(std::make_unique<Breaker>()));
+    llvm::cantFail(Registry.add(std::make_unique<LastStoreReplacer>()));
   }
 
   std::unique_ptr<ParsedSource> parse(const char *Code) {
@@ -147,6 +168,89 @@ TEST_F(StepRunnerTest, AResultThatDoesNotParseIsInternal) {
       << E.Message;
 }
 
+TEST_F(StepRunnerTest, LocalsTheStepLeftUnusedAreRemoved) {
+  auto In = parse(R"cu(
+__device__ int next();
+__device__ __attribute__((const)) int twice(int x) { return 2 * x; }
+struct Counted {
+  __device__ Counted() : v(next()) {}
+  int v;
+};
+__global__ void k(float *p, int n) {
+  int mine = 0;
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  int j = twice(n) + 1, both = 2;
+  int c = next();
+  float g = p[n];
+  int h = i + 2;
+  dim3 d(2, n);
+  Counted q;
+  for (int t = 0; t < 1; ++t)
+    mine = t;
+  p[i + h] = g + j + c + both + d.y + q.v;
+}
+)cu");
+  ASSERT_TRUE(In);
+  auto R = run(*In, "replace-last(site=k)");
+  ASSERT_TRUE(bool(R)) << llvm::toString(R.takeError());
+  std::string Out = R->Parsed->source().text().str();
+  // g, h, d, j and both went, and i, which only h read, with them; the
+  // user's own locals stay, and so do a call and a constructor that may do
+  // something.
+  EXPECT_EQ(Out.find("float g"), std::string::npos) << Out;
+  EXPECT_EQ(Out.find("int h"), std::string::npos) << Out;
+  EXPECT_EQ(Out.find("const int i"), std::string::npos) << Out;
+  EXPECT_EQ(Out.find("dim3 d"), std::string::npos) << Out;
+  EXPECT_NE(Out.find("  Counted q;\n"), std::string::npos) << Out;
+  EXPECT_NE(Out.find("  int mine = 0;\n"), std::string::npos) << Out;
+  EXPECT_NE(Out.find("  int c = next();\n"), std::string::npos) << Out;
+  // A call to a const function computes a value only.
+  EXPECT_EQ(Out.find("twice(n)"), std::string::npos) << Out;
+  EXPECT_NE(Out.find("  p[0] = 1;\n}"), std::string::npos) << Out;
+}
+
+TEST_F(StepRunnerTest, DeclaratorsTheStepLeftUnusedAreRemovedFromTheirList) {
+  auto In = parse(R"cu(
+__global__ void k(float *p, int n) {
+  float *a = p, *b = p + 1;
+  int c = 1, d = 2, e = 3;
+  float *f = p, g = 1.0f;
+  p[1] = *a + d + g;
+  p[n] = *a + *b + c + d + e + *f + g;
+}
+)cu");
+  ASSERT_TRUE(In);
+  auto R = run(*In, "replace-last(site=k)");
+  ASSERT_TRUE(bool(R)) << llvm::toString(R.takeError());
+  std::string Out = R->Parsed->source().text().str();
+  EXPECT_NE(Out.find("  float *a = p;\n  int d = 2;\n"), std::string::npos)
+      << Out;
+  // f's `*` is its own: removing it alone would change g's type.
+  EXPECT_NE(Out.find("  float *f = p, g = 1.0f;\n"), std::string::npos) << Out;
+}
+
+TEST_F(StepRunnerTest, LocalsUnusedInTheInputStay) {
+  auto In = parse(R"cu(
+__global__ void k(float *p, int n) {
+  int spare = n * 2;
+  int w = n + 1;
+  {
+    int w = 3;
+  }
+  p[w] = 2;
+}
+)cu");
+  ASSERT_TRUE(In);
+  auto R = run(*In, "replace-last(site=k)");
+  ASSERT_TRUE(bool(R)) << llvm::toString(R.takeError());
+  std::string Out = R->Parsed->source().text().str();
+  EXPECT_NE(Out.find("  int spare = n * 2;\n"), std::string::npos) << Out;
+  // A name the user already left unused somewhere in the kernel is not
+  // touched, whichever of its locals the step made unused.
+  EXPECT_NE(Out.find("  int w = n + 1;\n"), std::string::npos) << Out;
+  EXPECT_NE(Out.find("    int w = 3;\n"), std::string::npos) << Out;
+}
+
 TEST_F(StepRunnerTest, ActionSpaceCoversEveryTransformAndSite) {
   auto In = parse(Kernel);
   ASSERT_TRUE(In);
@@ -184,7 +288,9 @@ TEST_F(StepRunnerTest, ActionSpaceCoversEveryTransformAndSite) {
                       "coarsen(site=k,dim=x,factor=4) illegal",
                       "vectorize(site=k,width=4) illegal",
                       "block-size(site=k,x=128,y=1,z=1) illegal",
-                      "breaker(site=k) legal"}));
+                      "swap-xy(site=k) illegal",
+                      "breaker(site=k) legal",
+                      "replace-last(site=k) legal"}));
 }
 
 } // namespace

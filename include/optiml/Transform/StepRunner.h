@@ -3,8 +3,10 @@
 // The one path from a step to a new source, shared by --apply and the
 // search: resolve the site by name in the current parse, complete the
 // parameters with the site's defaults, check legality, apply the edits, and
-// parse the result with the original command. A result that does not parse
-// is an Internal error, never an output.
+// parse the result with the original command; then remove the declarations
+// of the locals the step left unused (UnusedAfterEdit.h), whatever the
+// transform, and parse again. A result that does not parse is an Internal
+// error, never an output.
 //
 //===----------------------------------------------------------------------===//
 
@@ -40,6 +42,8 @@ public:
                                     clang::ASTContext &Ctx);
 
 private:
+  llvm::Error removeUnusedLocals(ParsedSource &In, StepResult &Result) const;
+
   const TransformRegistry &Registry;
   const SourceParser &Parser;
 };

@@ -59,7 +59,6 @@ typedef float DATA_TYPE;
 // GEMM-EMPTY:
 // GEMM-NEXT: {
 // GEMM-NEXT: if ((i < ni) && (j < nj)) c[i * nj + j] *= beta;
-// GEMM-NEXT: int k;
 // GEMM-NEXT: __shared__ DATA_TYPE optiml_a_s[8][16];
 // GEMM-NEXT: for (int optiml_k0 = 0; optiml_k0 < nk; optiml_k0 += 16) {
 // GEMM-NEXT: for (int optiml_e = threadIdx.y * 32 + threadIdx.x; optiml_e < 8 * 16; optiml_e += 256) {
@@ -95,7 +94,6 @@ typedef float DATA_TYPE;
 // GEMMSR-EMPTY:
 // GEMMSR-NEXT: {
 // GEMMSR-NEXT: if ((i < ni) && (j < nj)) c[i * nj + j] *= beta;
-// GEMMSR-NEXT: int k;
 // GEMMSR-NEXT: if (0 < nk) {
 // GEMMSR-NEXT: DATA_TYPE optiml_sr0 = ((i < ni) && (j < nj)) ? c[i * nj + j] : 0;
 // GEMMSR-NEXT: __shared__ DATA_TYPE optiml_a_s[8][16];
