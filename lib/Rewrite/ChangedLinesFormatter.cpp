@@ -6,13 +6,20 @@
 #include "clang/Tooling/Core/Replacement.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Transforms/Utils/LongestCommonSequence.h"
 
 using namespace optiml;
 
-/// The byte range of \p Result's lines that differ from \p Original's:
-/// after their common leading lines, before their common trailing ones.
-static std::optional<clang::tooling::Range>
-changedRange(llvm::StringRef Original, llvm::StringRef Result) {
+/// Past this many lines between the texts' first and last difference, the
+/// line diff is not computed: the whole span is formatted.
+static constexpr size_t MaxDiffLines = 20000;
+
+/// The byte ranges of \p Result's lines that are not in \p Original: each
+/// run of added or changed lines, found by a line diff (the longest common
+/// sequence of lines), so that an unchanged line between two changes stays
+/// as it is.
+static std::vector<clang::tooling::Range>
+changedRanges(llvm::StringRef Original, llvm::StringRef Result) {
   llvm::SmallVector<llvm::StringRef, 0> Old, New;
   Original.split(Old, '\n');
   Result.split(New, '\n');
@@ -20,22 +27,49 @@ changedRange(llvm::StringRef Original, llvm::StringRef Result) {
   while (Lead < Old.size() && Lead < New.size() && Old[Lead] == New[Lead])
     ++Lead;
   if (Lead == Old.size() && Lead == New.size())
-    return std::nullopt;
+    return {};
   size_t Trail = 0;
   while (Trail < Old.size() - Lead && Trail < New.size() - Lead &&
          Old[Old.size() - 1 - Trail] == New[New.size() - 1 - Trail])
     ++Trail;
-  // Each line's offset: the sum of the lengths before it, with their '\n'.
-  size_t Begin = 0, End = 0;
-  for (size_t I = 0; I < New.size() - Trail; ++I) {
-    if (I < Lead)
-      Begin += New[I].size() + 1;
-    End += New[I].size() + 1;
+  // Which of the new lines between the common ends are the old ones.
+  std::vector<bool> Kept(New.size(), true);
+  for (size_t I = Lead; I < New.size() - Trail; ++I)
+    Kept[I] = false;
+  size_t OldMid = Old.size() - Trail - Lead, NewMid = New.size() - Trail - Lead;
+  if (OldMid > 0 && OldMid + NewMid <= MaxDiffLines) {
+    using Lines = std::vector<std::pair<size_t, llvm::StringRef>>;
+    Lines A, B;
+    for (size_t I = 0; I < OldMid; ++I)
+      A.push_back({Lead + I, Old[Lead + I]});
+    for (size_t I = 0; I < NewMid; ++I)
+      B.push_back({Lead + I, New[Lead + I]});
+    llvm::longestCommonSequence<size_t, llvm::StringRef>(
+        A, B,
+        [](const llvm::StringRef &X, const llvm::StringRef &Y) {
+          return X == Y;
+        },
+        [&](size_t, size_t J) { Kept[J] = true; });
   }
-  End = std::min(End, Result.size());
-  if (End <= Begin)
-    return std::nullopt; // Lines removed only: nothing to format.
-  return clang::tooling::Range(Begin, End - Begin);
+  // Each line's offset: the sum of the lengths before it, with their '\n'.
+  // A range ends before its last line's '\n': up to the next line's first
+  // token, clang-format would take that line as changed too.
+  std::vector<clang::tooling::Range> Ranges;
+  size_t Offset = 0;
+  bool InRun = false;
+  for (size_t I = 0; I < New.size(); ++I) {
+    if (!Kept[I]) {
+      if (InRun)
+        Ranges.back() = clang::tooling::Range(Ranges.back().getOffset(),
+                                              Offset + New[I].size() -
+                                                  Ranges.back().getOffset());
+      else
+        Ranges.push_back(clang::tooling::Range(Offset, New[I].size()));
+    }
+    InRun = !Kept[I];
+    Offset += New[I].size() + 1;
+  }
+  return Ranges; // Empty when lines were only removed: nothing to format.
 }
 
 static std::string withoutWhitespace(llvm::StringRef Text) {
@@ -49,8 +83,8 @@ static std::string withoutWhitespace(llvm::StringRef Text) {
 std::string optiml::formatChangedLines(llvm::StringRef Original,
                                        llvm::StringRef Result,
                                        llvm::StringRef StylePath) {
-  std::optional<clang::tooling::Range> Changed = changedRange(Original, Result);
-  if (!Changed)
+  std::vector<clang::tooling::Range> Changed = changedRanges(Original, Result);
+  if (Changed.empty())
     return Result.str();
   auto Style = clang::format::getStyle("file", StylePath, "LLVM", Result);
   if (!Style) {
@@ -58,7 +92,7 @@ std::string optiml::formatChangedLines(llvm::StringRef Original,
     return Result.str();
   }
   clang::tooling::Replacements Edits =
-      clang::format::reformat(*Style, Result, {*Changed}, StylePath);
+      clang::format::reformat(*Style, Result, Changed, StylePath);
   auto Formatted = clang::tooling::applyAllReplacements(Result, Edits);
   if (!Formatted) {
     llvm::consumeError(Formatted.takeError());

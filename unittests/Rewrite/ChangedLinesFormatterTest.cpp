@@ -35,6 +35,25 @@ TEST(ChangedLinesFormatterTest, FormatsOnlyTheChangedLines) {
   EXPECT_EQ(Out.find("j=0"), std::string::npos) << Out;
 }
 
+TEST(ChangedLinesFormatterTest, AnUnchangedLineBetweenTwoChangesStays) {
+  const char *Before = "__global__ void k(float *p) {\n"
+                       "  int i = threadIdx.x;\n"
+                       "  p[i]  =  0.0f;   // the user's spacing\n"
+                       "  p[i+1] = 1.0f;\n"
+                       "}\n";
+  const char *After = "__global__ void k(float *p) {\n"
+                      "  int i = threadIdx.x*2;\n"
+                      "  p[i]  =  0.0f;   // the user's spacing\n"
+                      "      p[i+1] = 1.0f;\n"
+                      "}\n";
+  std::string Out = formatChangedLines(Before, After, "/nonexistent/k.cu");
+  EXPECT_EQ(Out, "__global__ void k(float *p) {\n"
+                 "  int i = threadIdx.x * 2;\n"
+                 "  p[i]  =  0.0f;   // the user's spacing\n"
+                 "  p[i + 1] = 1.0f;\n"
+                 "}\n");
+}
+
 TEST(ChangedLinesFormatterTest, UnchangedTextStaysAsItIs) {
   EXPECT_EQ(formatChangedLines(Original, Original, "/nonexistent/k.cu"),
             Original);

@@ -16,8 +16,9 @@
 
 namespace optiml {
 
-/// \p Result with the lines between its first and last difference from
-/// \p Original reformatted in the style that applies to \p StylePath (the
+/// \p Result with its lines that are not in \p Original (a line diff: each
+/// run of added or changed lines; an unchanged line between two changes
+/// stays) reformatted in the style that applies to \p StylePath (the
 /// user's source). Formatting that would change more than whitespace, or
 /// that fails, leaves \p Result as it is: the verified text wins.
 std::string formatChangedLines(llvm::StringRef Original, llvm::StringRef Result,
