@@ -28,6 +28,14 @@ llvm::Expected<unsigned> SourceSnippet::offsetOf(SourceLocation Loc,
   return SM.getFileOffset(Loc);
 }
 
+/// Where the last token of a range ending at \p Loc is written in the
+/// file: inside a macro expansion (`... + PIX(x + 1, y)`) that is the
+/// expansion's last token (its `)`), not the macro's name.
+static SourceLocation lastFileToken(SourceLocation Loc,
+                                    const SourceManager &SM) {
+  return Loc.isMacroID() ? SM.getExpansionRange(Loc).getEnd() : Loc;
+}
+
 /// The offset just past the token at \p Loc.
 static llvm::Expected<unsigned> tokenEnd(SourceLocation Loc,
                                          const ASTContext &Ctx) {
@@ -56,7 +64,7 @@ llvm::Expected<unsigned> SourceSnippet::endOffset(const Stmt &S,
   if (const auto *Sw = dyn_cast<SwitchStmt>(&S))
     return endOffset(*Sw->getBody(), Ctx);
   const SourceManager &SM = Ctx.getSourceManager();
-  auto End = tokenEnd(SM.getExpansionLoc(S.getEndLoc()), Ctx);
+  auto End = tokenEnd(lastFileToken(S.getEndLoc(), SM), Ctx);
   if (!End || isa<DeclStmt, NullStmt>(S))
     return End; // Their range ends with the ';' already.
   llvm::StringRef Buf = SM.getBufferData(SM.getMainFileID());
@@ -84,7 +92,7 @@ llvm::Expected<SourceSnippet> SourceSnippet::ofTokens(SourceLocation B,
   auto From = offsetOf(SM.getExpansionLoc(B), Ctx);
   if (!From)
     return From.takeError();
-  auto To = tokenEnd(SM.getExpansionLoc(Last), Ctx);
+  auto To = tokenEnd(lastFileToken(Last, SM), Ctx);
   if (!To)
     return To.takeError();
   llvm::StringRef Buf = SM.getBufferData(SM.getMainFileID());
