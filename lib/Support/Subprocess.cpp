@@ -88,8 +88,9 @@ static llvm::sys::ProcessInfo waitPolling(const llvm::sys::ProcessInfo &PI,
                                           std::string &ErrMsg, bool &TimedOut) {
   using Clock = std::chrono::steady_clock;
   auto Deadline = Clock::now() + std::chrono::seconds(TimeoutSeconds);
-  // Short children (most nvcc queries) are seen within milliseconds; long
-  // ones are polled ten times a second.
+  // Short children (most nvcc queries) are seen within milliseconds, long
+  // ones every 25 ms: a waitpid and a read each time, and a build's end
+  // adds at most 25 ms to a candidate.
   std::chrono::milliseconds Nap(1);
   for (;;) {
     llvm::sys::ProcessInfo Done =
@@ -104,7 +105,7 @@ static llvm::sys::ProcessInfo waitPolling(const llvm::sys::ProcessInfo &PI,
       return llvm::sys::Wait(PI, std::nullopt, &ErrMsg);
     }
     std::this_thread::sleep_for(Nap);
-    Nap = std::min(Nap * 2, std::chrono::milliseconds(100));
+    Nap = std::min(Nap * 2, std::chrono::milliseconds(25));
   }
 }
 
