@@ -2,7 +2,8 @@
 """Writes one results-cache entry by hand (docs/CMake.md, format version 1).
 
 For tests and examples on machines without a GPU: the entry's kernel is the
-output of a real `clang-optiml --apply=STEPS` rewrite, its key comes from
+output of a real `clang-optiml --apply=STEPS --format-style=none` rewrite
+(a hit replays the steps and compares the unformatted text), its key comes from
 the miss line `clang-optiml FILE --use-cache` printed for the kernel, and
 its measurement fields (--gpu, --cuda, --speedup) are whatever you say, so
 say that they were not measured. On a GPU machine use --optimize, which

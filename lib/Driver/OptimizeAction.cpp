@@ -167,7 +167,8 @@ static std::string styled(const SearchGraph &G, Expander &E,
   if (!Original)
     return Best.str();
   return formatChangedLines(*Original, Best,
-                            O.StylePath.empty() ? O.OutputPath : O.StylePath);
+                            O.StylePath.empty() ? O.OutputPath : O.StylePath,
+                            O.FormatStyle);
 }
 
 static llvm::Error writeReports(const Trajectory &T, OptimizeOutcome &Out,

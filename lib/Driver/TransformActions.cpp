@@ -8,6 +8,7 @@
 #include "optiml/Analysis/KernelFinder.h"
 #include "optiml/Analysis/Legality/LegalityError.h"
 #include "optiml/Driver/Driver.h"
+#include "optiml/Rewrite/ChangedLinesFormatter.h"
 #include "optiml/Rewrite/SourceParser.h"
 #include "optiml/Support/JsonText.h"
 #include "optiml/Support/OutputPath.h"
@@ -169,19 +170,27 @@ static llvm::Error explainRefusal(llvm::Error E, const Step &S, size_t Index) {
   });
 }
 
-static llvm::Error writeResult(const KernelSource &Result,
+/// \p Result, to -o or stdout alike, with the lines the steps changed
+/// formatted in the style of the input's .clang-format (LLVM's without
+/// one); every other line as the user wrote it.
+static llvm::Error writeResult(const KernelSource &Input,
+                               const KernelSource &Result,
                                llvm::StringRef OutputPath,
+                               llvm::StringRef FormatStyle,
                                llvm::raw_ostream &Out) {
+  std::string Text = formatChangedLines(Input.text(), Result.text(),
+                                        Input.path(), FormatStyle);
   if (OutputPath.empty() || OutputPath == "-") {
-    Out << Result.text();
+    Out << Text;
     return llvm::Error::success();
   }
-  return writeOutputFile(OutputPath, Result.text());
+  return writeOutputFile(OutputPath, Text);
 }
 
 llvm::Error Driver::applySteps(llvm::StringRef File,
                                llvm::ArrayRef<std::string> Steps,
-                               llvm::StringRef OutputPath) {
+                               llvm::StringRef OutputPath,
+                               llvm::StringRef FormatStyle) {
   if (llvm::Error E = refuseOverwrite(File, OutputPath))
     return E;
   if (llvm::Error E = checkOutputFile(OutputPath, "-o"))
@@ -212,5 +221,5 @@ llvm::Error Driver::applySteps(llvm::StringRef File,
           << "\n";
     State = std::move(Result->Parsed);
   }
-  return writeResult(State->source(), OutputPath, Out);
+  return writeResult(*Source, State->source(), OutputPath, FormatStyle, Out);
 }

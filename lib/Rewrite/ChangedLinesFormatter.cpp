@@ -1,6 +1,7 @@
 //===- ChangedLinesFormatter.cpp - format what a search changed ----------===//
 
 #include "optiml/Rewrite/ChangedLinesFormatter.h"
+#include "optiml/Support/Error.h"
 
 #include "clang/Format/Format.h"
 #include "clang/Tooling/Core/Replacement.h"
@@ -82,11 +83,14 @@ static std::string withoutWhitespace(llvm::StringRef Text) {
 
 std::string optiml::formatChangedLines(llvm::StringRef Original,
                                        llvm::StringRef Result,
-                                       llvm::StringRef StylePath) {
+                                       llvm::StringRef StylePath,
+                                       llvm::StringRef StyleName) {
+  if (StyleName == "none")
+    return Result.str();
   std::vector<clang::tooling::Range> Changed = changedRanges(Original, Result);
   if (Changed.empty())
     return Result.str();
-  auto Style = clang::format::getStyle("file", StylePath, "LLVM", Result);
+  auto Style = clang::format::getStyle(StyleName, StylePath, "LLVM", Result);
   if (!Style) {
     llvm::consumeError(Style.takeError());
     return Result.str();
@@ -103,4 +107,16 @@ std::string optiml::formatChangedLines(llvm::StringRef Original,
   if (withoutWhitespace(*Formatted) != withoutWhitespace(Result))
     return Result.str();
   return *Formatted;
+}
+
+llvm::Error optiml::checkFormatStyle(llvm::StringRef StyleName) {
+  if (StyleName == "none" || StyleName == "file")
+    return llvm::Error::success();
+  auto Style = clang::format::getStyle(StyleName, "input.cu", "LLVM");
+  if (Style)
+    return llvm::Error::success();
+  return makeError(ErrorKind::BadInput,
+                   "--format-style=" + StyleName + ": " +
+                       llvm::toString(Style.takeError()) +
+                       " (expected file, none or a clang-format style)");
 }

@@ -11,6 +11,7 @@
 
 #include "optiml/Driver/Driver.h"
 #include "optiml/Frontend/NvccFlags.h"
+#include "optiml/Rewrite/ChangedLinesFormatter.h"
 #include "optiml/Support/Error.h"
 #include "optiml/Support/Interrupt.h"
 
@@ -188,6 +189,14 @@ static cl::opt<bool> Resume("resume",
                             cl::desc("Start from what earlier runs on this "
                                      "kernel learned (failing transforms)"),
                             cl::cat(OptimlCategory));
+static cl::opt<std::string> FormatStyle(
+    "format-style",
+    cl::desc("How the lines a rewrite changed are laid out in the written "
+             "source: file (the input's .clang-format, LLVM's without one), "
+             "none (as the rewrite wrote them) or a clang-format style "
+             "(LLVM, Google, \"{BasedOnStyle: LLVM, ColumnLimit: 100}\"); "
+             "default: file"),
+    cl::init("file"), cl::value_desc("style"), cl::cat(OptimlCategory));
 static cl::opt<std::string>
     ReportPrefix("report",
                  cl::desc("Write the report to PREFIX.md, "
@@ -459,6 +468,7 @@ static const OptionTable &optionTable() {
       {Measure, OptimizeOnly},
       {Resume, OptimizeOnly},
       {ReportPrefix, OptimizeOnly},
+      {FormatStyle, OptimizeOnly, {"apply", "optimize"}},
       {SearchSeed, OptimizeOnly},
       {TransformNames, OptimizeOnly, {"optimize", "list-sites"}},
       {ExcludedNames, OptimizeOnly, {"optimize", "list-sites"}},
@@ -511,6 +521,8 @@ static Error checkOptionsFit(StringRef Action, StringRef Also = "") {
     return makeError(ErrorKind::BadInput, "--format=json does not apply to --" +
                                               Action + whyNoJson(Action));
   if (Error E = optionTable().check(Action, Also))
+    return E;
+  if (Error E = checkFormatStyle(FormatStyle))
     return E;
   if (Budget.getNumOccurrences() && Budget == 0)
     return makeError(ErrorKind::BadInput,
@@ -754,6 +766,7 @@ static OptimizeOptions optimizeOptions(LlmConfig Llm) {
   O.Resume = Resume;
   O.OutputPath = OutputFile;
   O.ReportPrefix = ReportPrefix;
+  O.FormatStyle = FormatStyle;
   O.Seed = SearchSeed;
   O.Measure.NoiseTarget = NoiseTarget;
   O.TimeoutSeconds = RunTimeout;
@@ -1166,7 +1179,7 @@ static Expected<int> runOn(Driver &D, StringRef Source, StringRef Output) {
     return Done(D.listSites(Source, KernelName, Format,
                             TransformChoice(TransformNames, ExcludedNames)));
   if (!ApplySteps.empty())
-    return Done(D.applySteps(Source, ApplySteps, Output));
+    return Done(D.applySteps(Source, ApplySteps, Output, FormatStyle));
   if (Propose)
     return runPropose(D, Source);
   if (Optimize)

@@ -71,6 +71,10 @@ struct OptimizeOptions {
   /// Whose .clang-format styles the lines the search changed in -o: set by
   /// optimize() to the input; empty: -o's.
   std::string StylePath;
+  /// --format-style: "file" (the .clang-format that applies to StylePath,
+  /// LLVM's without one), "none" (as the rewrites wrote them) or a
+  /// clang-format style name.
+  std::string FormatStyle = "file";
   /// Polled by the search: true stops it, and what was verified so far is
   /// written. Unset: Driver::optimize makes it SIGINT and SIGTERM.
   std::function<bool()> StopRequested;
@@ -175,10 +179,13 @@ public:
   /// Applies \p Steps (`name(site=...,p=v)`) in order, each on the re-parsed
   /// result of the previous one, and writes the result to \p OutputPath
   /// (never the input file) or, when empty, to the output stream. A refused
-  /// step is an Illegal or NotApplicable error naming its reason.
+  /// step is an Illegal or NotApplicable error naming its reason. The
+  /// lines the steps changed are formatted in \p FormatStyle (as
+  /// OptimizeOptions::FormatStyle, for the input's path).
   llvm::Error applySteps(llvm::StringRef File,
                          llvm::ArrayRef<std::string> Steps,
-                         llvm::StringRef OutputPath);
+                         llvm::StringRef OutputPath,
+                         llvm::StringRef FormatStyle = "file");
 
   /// Searches rewrites of one kernel for the fastest verified one (build,
   /// verify and time on the GPU, remembered in the database), writes it to

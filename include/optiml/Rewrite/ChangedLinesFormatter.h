@@ -11,6 +11,7 @@
 #define OPTIML_REWRITE_CHANGEDLINESFORMATTER_H
 
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
 
 #include <string>
 
@@ -21,8 +22,15 @@ namespace optiml {
 /// stays) reformatted in the style that applies to \p StylePath (the
 /// user's source). Formatting that would change more than whitespace, or
 /// that fails, leaves \p Result as it is: the verified text wins.
+/// \p StyleName: "file" (the .clang-format that applies to \p StylePath,
+/// LLVM's without one), "none" (\p Result unchanged) or a clang-format
+/// style (`LLVM`, `Google`, `{BasedOnStyle: LLVM, ColumnLimit: 100}`).
 std::string formatChangedLines(llvm::StringRef Original, llvm::StringRef Result,
-                               llvm::StringRef StylePath);
+                               llvm::StringRef StylePath,
+                               llvm::StringRef StyleName = "file");
+
+/// BadInput when \p StyleName is none of those.
+llvm::Error checkFormatStyle(llvm::StringRef StyleName);
 
 } // namespace optiml
 

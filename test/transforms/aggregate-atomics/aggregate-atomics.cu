@@ -1,7 +1,7 @@
 // aggregate-atomics(site): an atomicAdd whose address a warp shares becomes
 // a shuffle sum over the lanes that arrive together and one atomicAdd from
 // the lowest of them; atomics at per-thread addresses stay.
-// RUN: %clang-optiml %s --apply='aggregate-atomics(site=sum_atomic)' --apply='aggregate-atomics(site=guarded)' --apply='aggregate-atomics(site=mixed)' -o %t.cu
+// RUN: %clang-optiml --format-style=none %s --apply='aggregate-atomics(site=sum_atomic)' --apply='aggregate-atomics(site=guarded)' --apply='aggregate-atomics(site=mixed)' -o %t.cu
 // RUN: %FileCheck --input-file=%t.cu %s
 // RUN: %nvcc -c %t.cu -o %t.o
 //

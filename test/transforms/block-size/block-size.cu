@@ -1,20 +1,20 @@
 // block-size(site, x, y, z): every launch of the kernel gets the new block,
 // and each grid dimension written as ceil(N / B) is rescaled with it.
-// RUN: %clang-optiml %s --apply='block-size(site=scale,x=128)' --apply='block-size(site=shift,x=512)' --apply='block-size(site=stride,x=1024)' --apply='block-size(site=add2d,x=32,y=8)' -o %t.cu
+// RUN: %clang-optiml --format-style=none %s --apply='block-size(site=scale,x=128)' --apply='block-size(site=shift,x=512)' --apply='block-size(site=stride,x=1024)' --apply='block-size(site=add2d,x=32,y=8)' -o %t.cu
 // RUN: %FileCheck --input-file=%t.cu %s
 // RUN: %nvcc -c %t.cu -o %t.o
 //
 // Each parameter, and defaults: a 1-D kernel gets x=128, a 2-D one (32, 8)
 // unless it already runs so.
-// RUN: %clang-optiml %s --apply='block-size(site=add2d,x=16,y=32)' | %FileCheck --check-prefix=Y %s
-// RUN: %clang-optiml %s --apply='block-size(site=add3d,x=32,y=4,z=4)' | %FileCheck --check-prefix=Z %s
+// RUN: %clang-optiml --format-style=none %s --apply='block-size(site=add2d,x=16,y=32)' | %FileCheck --check-prefix=Y %s
+// RUN: %clang-optiml --format-style=none %s --apply='block-size(site=add3d,x=32,y=4,z=4)' | %FileCheck --check-prefix=Z %s
 // RUN: %clang-optiml %s --list-sites --kernel=scale | %FileCheck --check-prefix=DEF1 %s
 // DEF1: block-size    scale              legal: --apply='block-size(site=scale,x=128,y=1,z=1)'
 // RUN: %clang-optiml %s --list-sites --kernel=add2d | %FileCheck --check-prefix=DEF2 %s
 // DEF2: block-size    add2d              legal: --apply='block-size(site=add2d,x=32,y=8,z=1)'
-// RUN: not %clang-optiml %s --apply='block-size(site=scale,x=100)' 2>&1 | %FileCheck --check-prefix=DOMAIN %s
+// RUN: not %clang-optiml --format-style=none %s --apply='block-size(site=scale,x=100)' 2>&1 | %FileCheck --check-prefix=DOMAIN %s
 // DOMAIN: x=100 is outside its domain {8, 16, 32, 64, 128, 256, 512, 1024}
-// RUN: not %clang-optiml %s --apply='block-size(site=scale,x=256)' 2>&1 | %FileCheck --check-prefix=SAME %s
+// RUN: not %clang-optiml --format-style=none %s --apply='block-size(site=scale,x=256)' 2>&1 | %FileCheck --check-prefix=SAME %s
 // SAME: block-size(site=scale,x=256) is not applicable: every launch of 'scale' already uses a block of (256, 1, 1)
 
 #include <cuda_runtime.h>

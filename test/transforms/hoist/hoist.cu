@@ -5,24 +5,24 @@
 // The condition and the body, equal expressions sharing one name, a cast
 // to size_t, a pointer, parentheses, a constant divisor, and the invariant
 // part of a division by a variable:
-// RUN: %clang-optiml %s --apply='hoist(site=k/for#0)' --apply='hoist(site=k/for#1)' -o %t.basic.cu
+// RUN: %clang-optiml --format-style=none %s --apply='hoist(site=k/for#0)' --apply='hoist(site=k/for#1)' -o %t.basic.cu
 // RUN: %FileCheck --check-prefix=BASIC --input-file=%t.basic.cu %s
 // RUN: %nvcc -c %t.basic.cu -o %t.basic.o
 //
 // Hoisting again finds nothing new (hoisted names are plain variables):
-// RUN: not %clang-optiml %t.basic.cu --apply='hoist(site=k/for#0)' 2>&1 | %FileCheck --check-prefix=AGAIN %s
+// RUN: not %clang-optiml --format-style=none %t.basic.cu --apply='hoist(site=k/for#0)' 2>&1 | %FileCheck --check-prefix=AGAIN %s
 // AGAIN: hoist(site=k/for#0) is not applicable: nothing to hoist: no loop-invariant integer arithmetic with a multiplication is evaluated on every iteration
 //
 // A loop under a pragma (the declarations go above the pragma), a loop that
 // is not directly in a block (braces are added), an inner loop that is the
 // body of another, a while-loop and a do-loop:
-// RUN: %clang-optiml %s --apply='hoist(site=k/for#2)' --apply='hoist(site=k/for#3)' --apply='hoist(site=k/for#4/for#0)' --apply='hoist(site=k/while#0)' --apply='hoist(site=k/do#0)' -o %t.places.cu
+// RUN: %clang-optiml --format-style=none %s --apply='hoist(site=k/for#2)' --apply='hoist(site=k/for#3)' --apply='hoist(site=k/for#4/for#0)' --apply='hoist(site=k/while#0)' --apply='hoist(site=k/do#0)' -o %t.places.cu
 // RUN: %FileCheck --check-prefix=PLACES --input-file=%t.places.cu %s
 // RUN: %nvcc -c %t.places.cu -o %t.places.o
 //
 // Names already used in the kernel are skipped; hoisting the inner loop of a
 // nest and then the outer one moves the value out step by step:
-// RUN: %clang-optiml %s --apply='hoist(site=named/for#0/for#0)' --apply='hoist(site=named/for#0)' -o %t.named.cu
+// RUN: %clang-optiml --format-style=none %s --apply='hoist(site=named/for#0/for#0)' --apply='hoist(site=named/for#0)' -o %t.named.cu
 // RUN: %FileCheck --check-prefix=NAMED --input-file=%t.named.cu %s
 // RUN: %nvcc -c %t.named.cu -o %t.named.o
 

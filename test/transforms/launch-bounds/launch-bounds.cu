@@ -7,26 +7,26 @@
 // DEFAULTS: "apply": "launch-bounds(site=ns::qualified,max-threads=64)"
 // DEFAULTS: "apply": "launch-bounds(site=templated,max-threads=512)"
 //
-// RUN: %clang-optiml %s --apply='launch-bounds(site=literal)' --apply='launch-bounds(site=dims,max-threads=1024)' --apply='launch-bounds(site=ns::qualified)' --apply='launch-bounds(site=templated)' -o %t.cu
+// RUN: %clang-optiml --format-style=none %s --apply='launch-bounds(site=literal)' --apply='launch-bounds(site=dims,max-threads=1024)' --apply='launch-bounds(site=ns::qualified)' --apply='launch-bounds(site=templated)' -o %t.cu
 // RUN: %FileCheck --input-file=%t.cu %s
 // RUN: %nvcc -c %t.cu -o %t.o
 //
 // Each value of the domain:
-// RUN: %clang-optiml %s --apply='launch-bounds(site=small,max-threads=32)' | %FileCheck --check-prefix=N -DN=32 %s
-// RUN: %clang-optiml %s --apply='launch-bounds(site=small,max-threads=64)' | %FileCheck --check-prefix=N -DN=64 %s
-// RUN: %clang-optiml %s --apply='launch-bounds(site=small,max-threads=128)' | %FileCheck --check-prefix=N -DN=128 %s
-// RUN: %clang-optiml %s --apply='launch-bounds(site=small,max-threads=256)' | %FileCheck --check-prefix=N -DN=256 %s
-// RUN: %clang-optiml %s --apply='launch-bounds(site=small,max-threads=512)' | %FileCheck --check-prefix=N -DN=512 %s
-// RUN: %clang-optiml %s --apply='launch-bounds(site=small,max-threads=1024)' | %FileCheck --check-prefix=N -DN=1024 %s
-// RUN: not %clang-optiml %s --apply='launch-bounds(site=small,max-threads=100)' 2>&1 | %FileCheck --check-prefix=DOMAIN %s
+// RUN: %clang-optiml --format-style=none %s --apply='launch-bounds(site=small,max-threads=32)' | %FileCheck --check-prefix=N -DN=32 %s
+// RUN: %clang-optiml --format-style=none %s --apply='launch-bounds(site=small,max-threads=64)' | %FileCheck --check-prefix=N -DN=64 %s
+// RUN: %clang-optiml --format-style=none %s --apply='launch-bounds(site=small,max-threads=128)' | %FileCheck --check-prefix=N -DN=128 %s
+// RUN: %clang-optiml --format-style=none %s --apply='launch-bounds(site=small,max-threads=256)' | %FileCheck --check-prefix=N -DN=256 %s
+// RUN: %clang-optiml --format-style=none %s --apply='launch-bounds(site=small,max-threads=512)' | %FileCheck --check-prefix=N -DN=512 %s
+// RUN: %clang-optiml --format-style=none %s --apply='launch-bounds(site=small,max-threads=1024)' | %FileCheck --check-prefix=N -DN=1024 %s
+// RUN: not %clang-optiml --format-style=none %s --apply='launch-bounds(site=small,max-threads=100)' 2>&1 | %FileCheck --check-prefix=DOMAIN %s
 // DOMAIN: error: in step 'launch-bounds(site=small,max-threads=100)': max-threads=100 is outside its domain {32, 64, 128, 256, 512, 1024}
 //
 // Refusals:
-// RUN: not %clang-optiml %s --apply='launch-bounds(site=literal,max-threads=64)' 2>&1 | %FileCheck --check-prefix=TOOSMALL %s
-// RUN: not %clang-optiml %s --apply='launch-bounds(site=bounded)' 2>&1 | %FileCheck --check-prefix=BOUNDED %s
-// RUN: not %clang-optiml %s --apply='launch-bounds(site=runtime)' 2>&1 | %FileCheck --check-prefix=RUNTIME %s
-// RUN: not %clang-optiml %s --apply='launch-bounds(site=unlaunched)' 2>&1 | %FileCheck --check-prefix=UNLAUNCHED %s
-// RUN: not %clang-optiml %s --apply='launch-bounds(site=by_address)' 2>&1 | %FileCheck --check-prefix=ADDRESS %s
+// RUN: not %clang-optiml --format-style=none %s --apply='launch-bounds(site=literal,max-threads=64)' 2>&1 | %FileCheck --check-prefix=TOOSMALL %s
+// RUN: not %clang-optiml --format-style=none %s --apply='launch-bounds(site=bounded)' 2>&1 | %FileCheck --check-prefix=BOUNDED %s
+// RUN: not %clang-optiml --format-style=none %s --apply='launch-bounds(site=runtime)' 2>&1 | %FileCheck --check-prefix=RUNTIME %s
+// RUN: not %clang-optiml --format-style=none %s --apply='launch-bounds(site=unlaunched)' 2>&1 | %FileCheck --check-prefix=UNLAUNCHED %s
+// RUN: not %clang-optiml --format-style=none %s --apply='launch-bounds(site=by_address)' 2>&1 | %FileCheck --check-prefix=ADDRESS %s
 
 #include <cuda_runtime.h>
 #define THREADS 128

@@ -2,7 +2,7 @@
 // own __shared__ copy, cleared first and added to the global bins once per
 // non-zero bin at the end; the bin count is the bound proven for the
 // indices.
-// RUN: %clang-optiml %s --apply='privatize-atomics(site=histo/bins)' --apply='privatize-atomics(site=masked/counts)' --apply='privatize-atomics(site=clamped/h)' -o %t.cu
+// RUN: %clang-optiml --format-style=none %s --apply='privatize-atomics(site=histo/bins)' --apply='privatize-atomics(site=masked/counts)' --apply='privatize-atomics(site=clamped/h)' -o %t.cu
 // RUN: %FileCheck --input-file=%t.cu %s
 // RUN: %nvcc -c %t.cu -o %t.o
 //

@@ -2,7 +2,7 @@
 // through __ldg, directly or through a local pointer derived from it; a
 // load inside another's index is wrapped too, a vector element is loaded
 // whole before its member is taken.
-// RUN: %clang-optiml %s --apply='read-only(site=axpy/x)' --apply='read-only(site=rows/in)' --apply='read-only(site=gather/x)' --apply='read-only(site=gather/idx)' --apply='read-only(site=vec/v)' -o %t.cu 2>&1 | %FileCheck --allow-empty --check-prefix=QUIET %s
+// RUN: %clang-optiml --format-style=none %s --apply='read-only(site=axpy/x)' --apply='read-only(site=rows/in)' --apply='read-only(site=gather/x)' --apply='read-only(site=gather/idx)' --apply='read-only(site=vec/v)' -o %t.cu 2>&1 | %FileCheck --allow-empty --check-prefix=QUIET %s
 // RUN: %FileCheck --input-file=%t.cu %s
 // RUN: %nvcc -c %t.cu -o %t.o
 // QUIET-NOT: note
@@ -10,14 +10,14 @@
 // With no launch in the file and another buffer written, the result rests
 // on the spec's distinct buffers, and says so; when both are __restrict__
 // the promise is the user's, and nothing is said.
-// RUN: %clang-optiml %s --apply='read-only(site=unlaunched/x)' 2>&1 | %FileCheck --check-prefix=NOTE %s
+// RUN: %clang-optiml --format-style=none %s --apply='read-only(site=unlaunched/x)' 2>&1 | %FileCheck --check-prefix=NOTE %s
 // NOTE: clang-optiml: note: read-only(site=unlaunched/x): 'unlaunched' is not launched in this file: the read-only path relies on the kernel spec's buffers being distinct
-// RUN: %clang-optiml %s --apply='read-only(site=promised/x)' -o %t.promised.cu 2>&1 | %FileCheck --allow-empty --check-prefix=QUIET %s
+// RUN: %clang-optiml --format-style=none %s --apply='read-only(site=promised/x)' -o %t.promised.cu 2>&1 | %FileCheck --allow-empty --check-prefix=QUIET %s
 // RUN: %FileCheck --check-prefix=PROMISED --input-file=%t.promised.cu %s
 // PROMISED: {{^}}__global__ void promised(const float *__restrict__ x, float *__restrict__ y) { y[0] = __ldg(&x[0]); }{{$}}
 //
 // Loads written inside a macro are left as they are.
-// RUN: %clang-optiml %s --apply='read-only(site=macro/x)' | %FileCheck --check-prefix=MACRO %s
+// RUN: %clang-optiml --format-style=none %s --apply='read-only(site=macro/x)' | %FileCheck --check-prefix=MACRO %s
 //
 // --list-sites offers the kernel-wide site and explains the loop ones.
 // RUN: %clang-optiml %s --list-sites --kernel=rows | %FileCheck --check-prefix=LIST %s

@@ -17,9 +17,13 @@
 
 __device__ void store(float *p, float v) { *p = v; }
 
-// CHECK: {{^}}__global__ void axpy(int n, float a, const float *__restrict__ x, float *__restrict__ y);{{$}}
+// The changed lines come out formatted (LLVM's style: no .clang-format
+// here but the project's).
+// CHECK: {{^}}__global__ void axpy(int n, float a, const float *__restrict__ x,{{$}}
+// CHECK-NEXT: {{^}}                     float *__restrict__ y);{{$}}
 __global__ void axpy(int n, float a, float *x, float *y);
-// CHECK: {{^}}__global__ void axpy(int n, float a, const float *__restrict__ x, float *__restrict__ y) {{{$}}
+// CHECK: {{^}}__global__ void axpy(int n, float a, const float *__restrict__ x,{{$}}
+// CHECK-NEXT: {{^}}                     float *__restrict__ y) {{{$}}
 __global__ void axpy(int n, float a, float *x, float *y) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n)
@@ -30,7 +34,8 @@ __global__ void axpy(int n, float a, float *x, float *y) {
 // reads through a derived pointer do not; a pointer to pointers keeps its
 // element type.
 // CHECK: {{^}}__global__ void rows(const float *__restrict__ in, float *__restrict__ out,{{$}}
-// CHECK-NEXT: {{^}}                     float *__restrict__ scratch, float **__restrict__ table, int n) {{{$}}
+// CHECK-NEXT: {{^}}                     float *__restrict__ scratch, float **__restrict__ table,{{$}}
+// CHECK-NEXT: {{^}}                     int n) {{{$}}
 __global__ void rows(const float *in, float *out,
                      float *scratch, float **table, int n) {
   int r = blockIdx.x;
@@ -41,7 +46,9 @@ __global__ void rows(const float *in, float *out,
   store(scratch + r, 1.0f);
 }
 
-// NOTE: {{^}}__global__ void unlaunched(const float *__restrict__ x, float *__restrict__ y) { y[0] = x[0]; }{{$}}
+// NOTE: {{^}}__global__ void unlaunched(const float *__restrict__ x, float *__restrict__ y) {{{$}}
+// NOTE-NEXT: {{^}}  y[0] = x[0];{{$}}
+// NOTE-NEXT: {{^}}}{{$}}
 __global__ void unlaunched(float *x, float *y) { y[0] = x[0]; }
 
 void host(int n, float *x, float *y, float *z, float **t) {

@@ -3,10 +3,10 @@
 // where it cannot fault: after an access of the same element, before a loop
 // with a constant trip count, or under the loop's entry test. Each result
 // compiles.
-// RUN: %clang-optiml %s --apply='scalar-replace(site=gemm/for#0)' --apply='scalar-replace(site=gemv/for#0)' --apply='scalar-replace(site=two/do#0)' --apply='scalar-replace(site=alone/for#0)' --apply='scalar-replace(site=nested/for#0/for#0)' -o %t.cu
+// RUN: %clang-optiml --format-style=none %s --apply='scalar-replace(site=gemm/for#0)' --apply='scalar-replace(site=gemv/for#0)' --apply='scalar-replace(site=two/do#0)' --apply='scalar-replace(site=alone/for#0)' --apply='scalar-replace(site=nested/for#0/for#0)' -o %t.cu
 // RUN: %FileCheck --input-file=%t.cu %s
 // RUN: %nvcc -c %t.cu -o %t.o
-// RUN: %clang-optiml %s --apply='scalar-replace(site=unlaunched/for#0)' -o %t2.cu 2>&1 | %FileCheck --check-prefix=NOTE %s
+// RUN: %clang-optiml --format-style=none %s --apply='scalar-replace(site=unlaunched/for#0)' -o %t2.cu 2>&1 | %FileCheck --check-prefix=NOTE %s
 // NOTE: note: scalar-replace(site=unlaunched/for#0): 'unlaunched' is not launched in this file: keeping the element in a register relies on the kernel spec's buffers being distinct
 // RUN: %clang-optiml %s --list-sites | %FileCheck --check-prefix=LIST %s
 // LIST: scalar-replace gemm/for#0          legal: --apply='scalar-replace(site=gemm/for#0)'

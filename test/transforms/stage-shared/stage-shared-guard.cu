@@ -9,43 +9,43 @@
 // writes) stay as they are. Each result compiles.
 //
 // PolyBench's gemm, staging 'a' (the loop still accumulates into 'c'):
-// RUN: %clang-optiml %s --apply='stage-shared(site=gemm/for#0/a)' -o %t.gemm.cu
+// RUN: %clang-optiml --format-style=none %s --apply='stage-shared(site=gemm/for#0/a)' -o %t.gemm.cu
 // RUN: %FileCheck --check-prefix=GEMM --match-full-lines --input-file=%t.gemm.cu %s
 // RUN: %nvcc -c %t.gemm.cu -o %t.gemm.o
 //
 // The chain the search tries: scalar-replace first, then 'a', then 'b'
 // joining a's tiles:
-// RUN: %clang-optiml %s --apply='scalar-replace(site=gemm/for#0)' --apply='stage-shared(site=gemm/for#0/a)' --apply='stage-shared(site=gemm/for#0/b)' -o %t.gemmsr.cu
+// RUN: %clang-optiml --format-style=none %s --apply='scalar-replace(site=gemm/for#0)' --apply='stage-shared(site=gemm/for#0/a)' --apply='stage-shared(site=gemm/for#0/b)' -o %t.gemmsr.cu
 // RUN: %FileCheck --check-prefix=GEMMSR --match-full-lines --input-file=%t.gemmsr.cu %s
 // RUN: %nvcc -c %t.gemmsr.cu -o %t.gemmsr.o
 //
 // A row per thread (gemv):
-// RUN: %clang-optiml %s --apply='stage-shared(site=gemv/for#0/A)' -o %t.gemv.cu
+// RUN: %clang-optiml --format-style=none %s --apply='stage-shared(site=gemv/for#0/A)' -o %t.gemv.cu
 // RUN: %FileCheck --check-prefix=GEMV --match-full-lines --input-file=%t.gemv.cu %s
 // RUN: %nvcc -c %t.gemv.cu -o %t.gemv.o
 //
 // A guard that is a conjunction of two indices' bounds, both buffers staged:
-// RUN: %clang-optiml %s --apply='stage-shared(site=mm/for#0/A)' --apply='stage-shared(site=mm/for#0/B)' -o %t.mm.cu
+// RUN: %clang-optiml --format-style=none %s --apply='stage-shared(site=mm/for#0/A)' --apply='stage-shared(site=mm/for#0/B)' -o %t.mm.cu
 // RUN: %FileCheck --check-prefix=MM --match-full-lines --input-file=%t.mm.cu %s
 // RUN: %nvcc -c %t.mm.cu -o %t.mm.o
 //
 // Two guards nested, after an early return, with statements before and
 // after the loop in both:
-// RUN: %clang-optiml %s --apply='stage-shared(site=around/for#0/A,tile=32)' -o %t.around.cu
+// RUN: %clang-optiml --format-style=none %s --apply='stage-shared(site=around/for#0/A,tile=32)' -o %t.around.cu
 // RUN: %FileCheck --check-prefix=AROUND --match-full-lines --input-file=%t.around.cu %s
 // RUN: %nvcc -c %t.around.cu -o %t.around.o
 //
 // A guard without braces gets them:
-// RUN: %clang-optiml %s --apply='stage-shared(site=unbraced/for#0/A)' -o %t.unbraced.cu
+// RUN: %clang-optiml --format-style=none %s --apply='stage-shared(site=unbraced/for#0/A)' -o %t.unbraced.cu
 // RUN: %FileCheck --check-prefix=UNBRACED --match-full-lines --input-file=%t.unbraced.cu %s
 // RUN: %nvcc -c %t.unbraced.cu -o %t.unbraced.o
 //
 // Two loops under one guard, staged one after the other; the order does not
 // change the result:
-// RUN: %clang-optiml %s --apply='stage-shared(site=two/for#0/A,tile=8)' --apply='stage-shared(site=two/for#1/B)' -o %t.two.cu
+// RUN: %clang-optiml --format-style=none %s --apply='stage-shared(site=two/for#0/A,tile=8)' --apply='stage-shared(site=two/for#1/B)' -o %t.two.cu
 // RUN: %FileCheck --check-prefix=TWO --match-full-lines --input-file=%t.two.cu %s
 // RUN: %nvcc -c %t.two.cu -o %t.two.o
-// RUN: %clang-optiml %s --apply='stage-shared(site=two/for#1/B)' --apply='stage-shared(site=two/for#0/A,tile=8)' -o %t.two2.cu
+// RUN: %clang-optiml --format-style=none %s --apply='stage-shared(site=two/for#1/B)' --apply='stage-shared(site=two/for#0/A,tile=8)' -o %t.two2.cu
 // RUN: diff %t.two.cu %t.two2.cu
 
 #include <cuda_runtime.h>

@@ -8,13 +8,13 @@
 // comes from the guards (x >= 0 as a thread coordinate, x != 0 and
 // x != nx - 1 where the border returned, x < nx); the early return is
 // folded into guards so that every thread reaches the barrier.
-// RUN: %clang-optiml %s --apply='stage-shared(site=jacobi/in)' -o %t.j.cu
+// RUN: %clang-optiml --format-style=none %s --apply='stage-shared(site=jacobi/in)' -o %t.j.cu
 // RUN: %FileCheck --check-prefix=J --input-file=%t.j.cu %s
 // RUN: %nvcc -c %t.j.cu -o %t.j.o
 //
 // A 1-D three-point blur: a 130-element tile; the first read is in[i - 1],
 // so the tile's element c is the one at i - 1 of thread c.
-// RUN: %clang-optiml %s --apply='stage-shared(site=blur/in)' -o %t.b.cu
+// RUN: %clang-optiml --format-style=none %s --apply='stage-shared(site=blur/in)' -o %t.b.cu
 // RUN: %FileCheck --check-prefix=B --input-file=%t.b.cu %s
 // RUN: %nvcc -c %t.b.cu -o %t.b.o
 //
@@ -23,13 +23,13 @@
 // SITES: stage-shared  jacobi/in {{.*}}legal: {{.*}}10x34 shared tile with its halo
 //
 // Refusals:
-// RUN: not %clang-optiml %s --apply='stage-shared(site=unbounded/in)' 2>&1 | %FileCheck --check-prefix=UNBOUNDED %s
-// RUN: not %clang-optiml %s --apply='stage-shared(site=looped/in)' 2>&1 | %FileCheck --check-prefix=LOOPED %s
-// RUN: not %clang-optiml %s --apply='stage-shared(site=once/in)' 2>&1 | %FileCheck --check-prefix=ONCE %s
-// RUN: not %clang-optiml %s --apply='stage-shared(site=direct/in)' 2>&1 | %FileCheck --check-prefix=DIRECT %s
-// RUN: not %clang-optiml %s --apply='stage-shared(site=far/in)' 2>&1 | %FileCheck --check-prefix=FAR %s
-// RUN: not %clang-optiml %s --apply='stage-shared(site=barrier/in)' 2>&1 | %FileCheck --check-prefix=BARRIER %s
-// RUN: not %clang-optiml %s --apply='stage-shared(site=rows/in)' 2>&1 | %FileCheck --check-prefix=ROWS %s
+// RUN: not %clang-optiml --format-style=none %s --apply='stage-shared(site=unbounded/in)' 2>&1 | %FileCheck --check-prefix=UNBOUNDED %s
+// RUN: not %clang-optiml --format-style=none %s --apply='stage-shared(site=looped/in)' 2>&1 | %FileCheck --check-prefix=LOOPED %s
+// RUN: not %clang-optiml --format-style=none %s --apply='stage-shared(site=once/in)' 2>&1 | %FileCheck --check-prefix=ONCE %s
+// RUN: not %clang-optiml --format-style=none %s --apply='stage-shared(site=direct/in)' 2>&1 | %FileCheck --check-prefix=DIRECT %s
+// RUN: not %clang-optiml --format-style=none %s --apply='stage-shared(site=far/in)' 2>&1 | %FileCheck --check-prefix=FAR %s
+// RUN: not %clang-optiml --format-style=none %s --apply='stage-shared(site=barrier/in)' 2>&1 | %FileCheck --check-prefix=BARRIER %s
+// RUN: not %clang-optiml --format-style=none %s --apply='stage-shared(site=rows/in)' 2>&1 | %FileCheck --check-prefix=ROWS %s
 
 #include <cuda_runtime.h>
 

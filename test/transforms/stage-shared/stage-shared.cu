@@ -4,34 +4,34 @@
 // A alone, with the default tile: the early return becomes a guard, the
 // loop a tile loop with a cooperative load, a barrier, a full-tile copy of
 // the body (unrolled) and a remainder copy.
-// RUN: %clang-optiml %s --apply='stage-shared(site=mm/for#0/A)' -o %t.a.cu
+// RUN: %clang-optiml --format-style=none %s --apply='stage-shared(site=mm/for#0/A)' -o %t.a.cu
 // RUN: %FileCheck --check-prefix=A --match-full-lines --input-file=%t.a.cu %s
 // RUN: %nvcc -c %t.a.cu -o %t.a.o
 //
 // Then B joins A's tiles (one load more before the same barrier):
-// RUN: %clang-optiml %s --apply='stage-shared(site=mm/for#0/A,tile=8)' --apply='stage-shared(site=mm/for#0/B)' -o %t.ab.cu
+// RUN: %clang-optiml --format-style=none %s --apply='stage-shared(site=mm/for#0/A,tile=8)' --apply='stage-shared(site=mm/for#0/B)' -o %t.ab.cu
 // RUN: %FileCheck --check-prefix=AB --match-full-lines --input-file=%t.ab.cu %s
 // RUN: %nvcc -c %t.ab.cu -o %t.ab.o
 //
 // Each tile of the domain:
-// RUN: %clang-optiml %s --apply='stage-shared(site=mm/for#0/B,tile=8)' | %FileCheck --check-prefix=TILE -DT=8 %s
-// RUN: %clang-optiml %s --apply='stage-shared(site=mm/for#0/B,tile=32)' | %FileCheck --check-prefix=TILE -DT=32 %s
-// RUN: %clang-optiml %s --apply='stage-shared(site=mm/for#0/B,tile=64)' | %FileCheck --check-prefix=TILE -DT=64 %s
-// RUN: not %clang-optiml %s --apply='stage-shared(site=mm/for#0/B,tile=12)' 2>&1 | %FileCheck --check-prefix=DOMAIN %s
+// RUN: %clang-optiml --format-style=none %s --apply='stage-shared(site=mm/for#0/B,tile=8)' | %FileCheck --check-prefix=TILE -DT=8 %s
+// RUN: %clang-optiml --format-style=none %s --apply='stage-shared(site=mm/for#0/B,tile=32)' | %FileCheck --check-prefix=TILE -DT=32 %s
+// RUN: %clang-optiml --format-style=none %s --apply='stage-shared(site=mm/for#0/B,tile=64)' | %FileCheck --check-prefix=TILE -DT=64 %s
+// RUN: not %clang-optiml --format-style=none %s --apply='stage-shared(site=mm/for#0/B,tile=12)' 2>&1 | %FileCheck --check-prefix=DOMAIN %s
 // DOMAIN: tile=12 is outside its domain {8, 16, 32, 64}
 //
 // A buffer joining a staged loop must use its tile:
-// RUN: not %clang-optiml %s --apply='stage-shared(site=mm/for#0/A,tile=8)' --apply='stage-shared(site=mm/for#0/B,tile=32)' 2>&1 | %FileCheck --check-prefix=JOINTILE %s
+// RUN: not %clang-optiml --format-style=none %s --apply='stage-shared(site=mm/for#0/A,tile=8)' --apply='stage-shared(site=mm/for#0/B,tile=32)' 2>&1 | %FileCheck --check-prefix=JOINTILE %s
 // JOINTILE: already staged with tiles of 8; a buffer joining it must use the same
 //
 // Stores exchanged through a padded tile (the transpose form):
-// RUN: %clang-optiml %s --apply='stage-shared(site=tr/out)' -o %t.tr.cu
+// RUN: %clang-optiml --format-style=none %s --apply='stage-shared(site=tr/out)' -o %t.tr.cu
 // RUN: %FileCheck --check-prefix=TR --match-full-lines --input-file=%t.tr.cu %s
 // RUN: %nvcc -c %t.tr.cu -o %t.tr.o
 //
 // With coarsening copies in y, the block (32, 8) and its 4 copies make the
 // square; the partner's stores get copies too:
-// RUN: %clang-optiml %s --apply='coarsen(site=tr4,dim=y,factor=4)' --apply='stage-shared(site=tr4/out)' -o %t.tr4.cu
+// RUN: %clang-optiml --format-style=none %s --apply='coarsen(site=tr4,dim=y,factor=4)' --apply='stage-shared(site=tr4/out)' -o %t.tr4.cu
 // RUN: %FileCheck --check-prefix=TR4 --match-full-lines --input-file=%t.tr4.cu %s
 // RUN: %nvcc -c %t.tr4.cu -o %t.tr4.o
 

@@ -1,28 +1,28 @@
 // tile(site, size) is refused, with the reason at the place that decides it,
 // where strip-mining would change the loop's meaning (illegal) or where there
 // is nothing to strip-mine (not applicable).
-// RUN: not %clang-optiml %s --apply='tile(site=k/for#0)' 2>&1 | %FileCheck --check-prefix=BREAK %s
-// RUN: not %clang-optiml %s --apply='tile(site=k/for#1)' 2>&1 | %FileCheck --check-prefix=DOWN %s
-// RUN: not %clang-optiml %s --apply='tile(site=k/for#2)' 2>&1 | %FileCheck --check-prefix=STEP2 %s
-// RUN: not %clang-optiml %s --apply='tile(site=k/for#3)' 2>&1 | %FileCheck --check-prefix=NE %s
-// RUN: not %clang-optiml %s --apply='tile(site=k/for#4)' 2>&1 | %FileCheck --check-prefix=ONE %s
-// RUN: not %clang-optiml %s --apply='tile(site=k/for#5,size=32)' 2>&1 | %FileCheck --check-prefix=ONE32 %s
-// RUN: not %clang-optiml %s --apply='tile(site=k/for#6)' 2>&1 | %FileCheck --check-prefix=OVERFLOW %s
-// RUN: not %clang-optiml %s --apply='tile(site=k/for#7)' 2>&1 | %FileCheck --check-prefix=MACRO %s
-// RUN: not %clang-optiml %s --apply='tile(site=k/while#0)' 2>&1 | %FileCheck --check-prefix=WHILE %s
-// RUN: not %clang-optiml %s --apply='tile(site=k/for#8)' 2>&1 | %FileCheck --check-prefix=BOUND %s
-// RUN: not %clang-optiml %s --apply='tile(site=k/for#9)' 2>&1 | %FileCheck --check-prefix=MUL %s
-// RUN: not %clang-optiml %s --apply='tile(site=k/for#10)' 2>&1 | %FileCheck --check-prefix=LABEL %s
-// RUN: not %clang-optiml %s --apply='tile(site=k/for#11)' 2>&1 | %FileCheck --check-prefix=IV %s
-// RUN: not %clang-optiml %s --apply='tile(site=k/for#12)' 2>&1 | %FileCheck --check-prefix=CALL %s
-// RUN: not %clang-optiml %s --apply='tile(site=k/for#13)' 2>&1 | %FileCheck --check-prefix=MEMORY %s
-// RUN: not %clang-optiml %s --apply='tile(site=k/for#14)' 2>&1 | %FileCheck --check-prefix=COND %s
-// RUN: not %clang-optiml %s --apply='tile(site=k/do#0)' 2>&1 | %FileCheck --check-prefix=DO %s
-// RUN: not %clang-optiml %s --apply='tile(site=k/for#16)' 2>&1 | %FileCheck --check-prefix=SELF %s
+// RUN: not %clang-optiml --format-style=none %s --apply='tile(site=k/for#0)' 2>&1 | %FileCheck --check-prefix=BREAK %s
+// RUN: not %clang-optiml --format-style=none %s --apply='tile(site=k/for#1)' 2>&1 | %FileCheck --check-prefix=DOWN %s
+// RUN: not %clang-optiml --format-style=none %s --apply='tile(site=k/for#2)' 2>&1 | %FileCheck --check-prefix=STEP2 %s
+// RUN: not %clang-optiml --format-style=none %s --apply='tile(site=k/for#3)' 2>&1 | %FileCheck --check-prefix=NE %s
+// RUN: not %clang-optiml --format-style=none %s --apply='tile(site=k/for#4)' 2>&1 | %FileCheck --check-prefix=ONE %s
+// RUN: not %clang-optiml --format-style=none %s --apply='tile(site=k/for#5,size=32)' 2>&1 | %FileCheck --check-prefix=ONE32 %s
+// RUN: not %clang-optiml --format-style=none %s --apply='tile(site=k/for#6)' 2>&1 | %FileCheck --check-prefix=OVERFLOW %s
+// RUN: not %clang-optiml --format-style=none %s --apply='tile(site=k/for#7)' 2>&1 | %FileCheck --check-prefix=MACRO %s
+// RUN: not %clang-optiml --format-style=none %s --apply='tile(site=k/while#0)' 2>&1 | %FileCheck --check-prefix=WHILE %s
+// RUN: not %clang-optiml --format-style=none %s --apply='tile(site=k/for#8)' 2>&1 | %FileCheck --check-prefix=BOUND %s
+// RUN: not %clang-optiml --format-style=none %s --apply='tile(site=k/for#9)' 2>&1 | %FileCheck --check-prefix=MUL %s
+// RUN: not %clang-optiml --format-style=none %s --apply='tile(site=k/for#10)' 2>&1 | %FileCheck --check-prefix=LABEL %s
+// RUN: not %clang-optiml --format-style=none %s --apply='tile(site=k/for#11)' 2>&1 | %FileCheck --check-prefix=IV %s
+// RUN: not %clang-optiml --format-style=none %s --apply='tile(site=k/for#12)' 2>&1 | %FileCheck --check-prefix=CALL %s
+// RUN: not %clang-optiml --format-style=none %s --apply='tile(site=k/for#13)' 2>&1 | %FileCheck --check-prefix=MEMORY %s
+// RUN: not %clang-optiml --format-style=none %s --apply='tile(site=k/for#14)' 2>&1 | %FileCheck --check-prefix=COND %s
+// RUN: not %clang-optiml --format-style=none %s --apply='tile(site=k/do#0)' 2>&1 | %FileCheck --check-prefix=DO %s
+// RUN: not %clang-optiml --format-style=none %s --apply='tile(site=k/for#16)' 2>&1 | %FileCheck --check-prefix=SELF %s
 //
 // A `break` that belongs to a nested loop or switch is fine, and so is a
 // loop running more than one tile:
-// RUN: %clang-optiml %s --apply='tile(site=k/for#15)' --apply='tile(site=k/for#5,size=16)' -o %t.cu
+// RUN: %clang-optiml --format-style=none %s --apply='tile(site=k/for#15)' --apply='tile(site=k/for#5,size=16)' -o %t.cu
 // RUN: %FileCheck --check-prefix=OK --input-file=%t.cu %s
 // RUN: %nvcc -c %t.cu -o %t.o
 

@@ -3,36 +3,36 @@
 // loop, indented one step further.
 //
 // Default size (16), and every size of the domain:
-// RUN: %clang-optiml %s --apply='tile(site=k/for#0)' -o %t.default.cu
+// RUN: %clang-optiml --format-style=none %s --apply='tile(site=k/for#0)' -o %t.default.cu
 // RUN: %FileCheck --check-prefix=DEFAULT --input-file=%t.default.cu %s
 // RUN: %nvcc -c %t.default.cu -o %t.default.o
-// RUN: %clang-optiml %s --apply='tile(site=k/for#0,size=4)' | %FileCheck --check-prefix=SIZE -DS=4 %s
-// RUN: %clang-optiml %s --apply='tile(site=k/for#0,size=8)' | %FileCheck --check-prefix=SIZE -DS=8 %s
-// RUN: %clang-optiml %s --apply='tile(site=k/for#0,size=16)' | %FileCheck --check-prefix=SIZE -DS=16 %s
-// RUN: %clang-optiml %s --apply='tile(site=k/for#0,size=32)' | %FileCheck --check-prefix=SIZE -DS=32 %s
-// RUN: %clang-optiml %s --apply='tile(site=k/for#0,size=64)' -o %t.64.cu
+// RUN: %clang-optiml --format-style=none %s --apply='tile(site=k/for#0,size=4)' | %FileCheck --check-prefix=SIZE -DS=4 %s
+// RUN: %clang-optiml --format-style=none %s --apply='tile(site=k/for#0,size=8)' | %FileCheck --check-prefix=SIZE -DS=8 %s
+// RUN: %clang-optiml --format-style=none %s --apply='tile(site=k/for#0,size=16)' | %FileCheck --check-prefix=SIZE -DS=16 %s
+// RUN: %clang-optiml --format-style=none %s --apply='tile(site=k/for#0,size=32)' | %FileCheck --check-prefix=SIZE -DS=32 %s
+// RUN: %clang-optiml --format-style=none %s --apply='tile(site=k/for#0,size=64)' -o %t.64.cu
 // RUN: %FileCheck --check-prefix=SIZE -DS=64 --input-file=%t.64.cu %s
 // RUN: %nvcc -c %t.64.cu -o %t.64.o
 //
 // A size outside the domain is refused before parsing:
-// RUN: not %clang-optiml %s --apply='tile(site=k/for#0,size=12)' 2>&1 | %FileCheck --check-prefix=DOMAIN %s
+// RUN: not %clang-optiml --format-style=none %s --apply='tile(site=k/for#0,size=12)' 2>&1 | %FileCheck --check-prefix=DOMAIN %s
 // DOMAIN: clang-optiml: error: in step 'tile(site=k/for#0,size=12)': size=12 is outside its domain {4, 8, 16, 32, 64}
 //
 // `<=` with a nest (only the named loop is tiled), an IV declared before the
 // loop, a bound on the left, a loop sharing its line with an if, chained:
-// RUN: %clang-optiml %s --apply='tile(site=k/for#1,size=8)' --apply='tile(site=k/for#2,size=32)' --apply='tile(site=k/for#3,size=4)' --apply='tile(site=k/for#4)' -o %t.chain.cu
+// RUN: %clang-optiml --format-style=none %s --apply='tile(site=k/for#1,size=8)' --apply='tile(site=k/for#2,size=32)' --apply='tile(site=k/for#3,size=4)' --apply='tile(site=k/for#4)' -o %t.chain.cu
 // RUN: %FileCheck --check-prefix=CHAIN --input-file=%t.chain.cu %s
 // RUN: %nvcc -c %t.chain.cu -o %t.chain.o
 //
 // The inner loop of a nest, and a kernel that already uses the name:
-// RUN: %clang-optiml %s --apply='tile(site=k/for#1/for#0)' --apply='tile(site=taken/for#0)' -o %t.inner.cu
+// RUN: %clang-optiml --format-style=none %s --apply='tile(site=k/for#1/for#0)' --apply='tile(site=taken/for#0)' -o %t.inner.cu
 // RUN: %FileCheck --check-prefix=INNER --input-file=%t.inner.cu %s
 // RUN: %nvcc -c %t.inner.cu -o %t.inner.o
 //
 // The tile loop itself counts by S, and the intra-tile loop's condition is
 // no longer a single comparison: tiling again finds nothing to do.
-// RUN: not %clang-optiml %t.default.cu --apply='tile(site=k/for#0)' 2>&1 | %FileCheck --check-prefix=AGAIN %s
-// RUN: not %clang-optiml %t.default.cu --apply='tile(site=k/for#0/for#0)' 2>&1 | %FileCheck --check-prefix=AGAIN-INNER %s
+// RUN: not %clang-optiml --format-style=none %t.default.cu --apply='tile(site=k/for#0)' 2>&1 | %FileCheck --check-prefix=AGAIN %s
+// RUN: not %clang-optiml --format-style=none %t.default.cu --apply='tile(site=k/for#0/for#0)' 2>&1 | %FileCheck --check-prefix=AGAIN-INNER %s
 // AGAIN: tile(site=k/for#0) is not applicable: the step is 16; tile strip-mines loops that count up by 1
 // AGAIN-INNER: tile(site=k/for#0/for#0) is not applicable: the condition is not a comparison (<, <=, >, >=, !=) of 'i' with a bound
 

@@ -2,33 +2,33 @@
 // place that decides it, where copies of the body would not do what its
 // iterations did (illegal) or where there is no counted loop to copy (not
 // applicable).
-// RUN: not %clang-optiml %s --apply='unroll(site=k/for#0,mode=explicit)' 2>&1 | %FileCheck --check-prefix=BREAK %s
-// RUN: not %clang-optiml %s --apply='unroll(site=k/for#1,mode=explicit)' 2>&1 | %FileCheck --check-prefix=CONTINUE %s
-// RUN: not %clang-optiml %s --apply='unroll(site=k/for#2,mode=explicit)' 2>&1 | %FileCheck --check-prefix=ASSIGNED %s
-// RUN: not %clang-optiml %s --apply='unroll(site=k/for#3,mode=explicit)' 2>&1 | %FileCheck --check-prefix=BOUND %s
-// RUN: not %clang-optiml %s --apply='unroll(site=k/for#4,mode=explicit)' 2>&1 | %FileCheck --check-prefix=RETURN %s
-// RUN: not %clang-optiml %s --apply='unroll(site=k/for#5,mode=explicit)' 2>&1 | %FileCheck --check-prefix=GOTO %s
-// RUN: not %clang-optiml %s --apply='unroll(site=k/for#6,mode=explicit)' 2>&1 | %FileCheck --check-prefix=LABEL %s
-// RUN: not %clang-optiml %s --apply='unroll(site=k/for#7,mode=explicit)' 2>&1 | %FileCheck --check-prefix=DOWN %s
-// RUN: not %clang-optiml %s --apply='unroll(site=k/for#8,mode=explicit)' 2>&1 | %FileCheck --check-prefix=NE %s
-// RUN: not %clang-optiml %s --apply='unroll(site=k/for#9,factor=8,mode=explicit)' 2>&1 | %FileCheck --check-prefix=FEW %s
-// RUN: not %clang-optiml %s --apply='unroll(site=k/for#10,mode=explicit)' 2>&1 | %FileCheck --check-prefix=SHARED %s
-// RUN: not %clang-optiml %s --apply='unroll(site=k/for#11,mode=explicit)' 2>&1 | %FileCheck --check-prefix=HAS %s
-// RUN: not %clang-optiml %s --apply='unroll(site=k/for#12,mode=explicit)' 2>&1 | %FileCheck --check-prefix=MACRO %s
-// RUN: not %clang-optiml %s --apply='unroll(site=k/for#13,mode=explicit)' 2>&1 | %FileCheck --check-prefix=OVERFLOW %s
-// RUN: not %clang-optiml %s --apply='unroll(site=k/for#14,mode=explicit)' 2>&1 | %FileCheck --check-prefix=REDECL %s
-// RUN: not %clang-optiml %s --apply='unroll(site=k/for#15,mode=explicit)' 2>&1 | %FileCheck --check-prefix=NOINIT %s
-// RUN: not %clang-optiml %s --apply='unroll(site=k/while#0,mode=explicit)' 2>&1 | %FileCheck --check-prefix=WHILE %s
+// RUN: not %clang-optiml --format-style=none %s --apply='unroll(site=k/for#0,mode=explicit)' 2>&1 | %FileCheck --check-prefix=BREAK %s
+// RUN: not %clang-optiml --format-style=none %s --apply='unroll(site=k/for#1,mode=explicit)' 2>&1 | %FileCheck --check-prefix=CONTINUE %s
+// RUN: not %clang-optiml --format-style=none %s --apply='unroll(site=k/for#2,mode=explicit)' 2>&1 | %FileCheck --check-prefix=ASSIGNED %s
+// RUN: not %clang-optiml --format-style=none %s --apply='unroll(site=k/for#3,mode=explicit)' 2>&1 | %FileCheck --check-prefix=BOUND %s
+// RUN: not %clang-optiml --format-style=none %s --apply='unroll(site=k/for#4,mode=explicit)' 2>&1 | %FileCheck --check-prefix=RETURN %s
+// RUN: not %clang-optiml --format-style=none %s --apply='unroll(site=k/for#5,mode=explicit)' 2>&1 | %FileCheck --check-prefix=GOTO %s
+// RUN: not %clang-optiml --format-style=none %s --apply='unroll(site=k/for#6,mode=explicit)' 2>&1 | %FileCheck --check-prefix=LABEL %s
+// RUN: not %clang-optiml --format-style=none %s --apply='unroll(site=k/for#7,mode=explicit)' 2>&1 | %FileCheck --check-prefix=DOWN %s
+// RUN: not %clang-optiml --format-style=none %s --apply='unroll(site=k/for#8,mode=explicit)' 2>&1 | %FileCheck --check-prefix=NE %s
+// RUN: not %clang-optiml --format-style=none %s --apply='unroll(site=k/for#9,factor=8,mode=explicit)' 2>&1 | %FileCheck --check-prefix=FEW %s
+// RUN: not %clang-optiml --format-style=none %s --apply='unroll(site=k/for#10,mode=explicit)' 2>&1 | %FileCheck --check-prefix=SHARED %s
+// RUN: not %clang-optiml --format-style=none %s --apply='unroll(site=k/for#11,mode=explicit)' 2>&1 | %FileCheck --check-prefix=HAS %s
+// RUN: not %clang-optiml --format-style=none %s --apply='unroll(site=k/for#12,mode=explicit)' 2>&1 | %FileCheck --check-prefix=MACRO %s
+// RUN: not %clang-optiml --format-style=none %s --apply='unroll(site=k/for#13,mode=explicit)' 2>&1 | %FileCheck --check-prefix=OVERFLOW %s
+// RUN: not %clang-optiml --format-style=none %s --apply='unroll(site=k/for#14,mode=explicit)' 2>&1 | %FileCheck --check-prefix=REDECL %s
+// RUN: not %clang-optiml --format-style=none %s --apply='unroll(site=k/for#15,mode=explicit)' 2>&1 | %FileCheck --check-prefix=NOINIT %s
+// RUN: not %clang-optiml --format-style=none %s --apply='unroll(site=k/while#0,mode=explicit)' 2>&1 | %FileCheck --check-prefix=WHILE %s
 //
 // The same loops take the pragma, which cannot change what they compute
 // (the refusals above are about the copies):
-// RUN: %clang-optiml %s --apply='unroll(site=k/for#0)' --apply='unroll(site=k/for#1)' --apply='unroll(site=k/for#2)' -o %t.pragma.cu
+// RUN: %clang-optiml --format-style=none %s --apply='unroll(site=k/for#0)' --apply='unroll(site=k/for#1)' --apply='unroll(site=k/for#2)' -o %t.pragma.cu
 // RUN: %nvcc -c %t.pragma.cu -o %t.pragma.o
 //
 // A break or continue of a nested loop or switch is fine. The kernel has a
 // label, so the counter's declaration gets braces of its own (a goto must
 // not jump past it):
-// RUN: %clang-optiml %s --apply='unroll(site=k/for#16,factor=2,mode=explicit)' -o %t.nested.cu
+// RUN: %clang-optiml --format-style=none %s --apply='unroll(site=k/for#16,factor=2,mode=explicit)' -o %t.nested.cu
 // RUN: %FileCheck --check-prefix=NESTED --strict-whitespace --match-full-lines --input-file=%t.nested.cu %s
 // RUN: %nvcc -c %t.nested.cu -o %t.nested.o
 

@@ -6,43 +6,43 @@
 //
 // Unknown trip count, factor 4 and 2: a body with a local declaration and a
 // comment.
-// RUN: %clang-optiml %s --apply='unroll(site=sum/for#0,factor=4,mode=explicit)' -o %t.f4.cu
+// RUN: %clang-optiml --format-style=none %s --apply='unroll(site=sum/for#0,factor=4,mode=explicit)' -o %t.f4.cu
 // RUN: %FileCheck --check-prefix=F4 --strict-whitespace --match-full-lines --input-file=%t.f4.cu %s
 // RUN: %nvcc -c %t.f4.cu -o %t.f4.o
-// RUN: %clang-optiml %s --apply='unroll(site=sum/for#0,factor=2,mode=explicit)' -o %t.f2.cu
+// RUN: %clang-optiml --format-style=none %s --apply='unroll(site=sum/for#0,factor=2,mode=explicit)' -o %t.f2.cu
 // RUN: %FileCheck --check-prefix=F2 --strict-whitespace --match-full-lines --input-file=%t.f2.cu %s
 // RUN: %nvcc -c %t.f2.cu -o %t.f2.o
 //
 // A constant trip count: 8 is a multiple of 4 (no remainder), 10 is not.
-// RUN: %clang-optiml %s --apply='unroll(site=fixed/for#0,factor=4,mode=explicit)' --apply='unroll(site=fixed/for#1,factor=4,mode=explicit)' -o %t.fixed.cu
+// RUN: %clang-optiml --format-style=none %s --apply='unroll(site=fixed/for#0,factor=4,mode=explicit)' --apply='unroll(site=fixed/for#1,factor=4,mode=explicit)' -o %t.fixed.cu
 // RUN: %FileCheck --check-prefix=FIXED --strict-whitespace --match-full-lines --input-file=%t.fixed.cu %s
 // RUN: %nvcc -c %t.fixed.cu -o %t.fixed.o
 //
 // '<=' with a step of 2, and a barrier in the body (the copies keep their
 // order), with the default factor (4):
-// RUN: %clang-optiml %s --apply='unroll(site=step2/for#0,mode=explicit)' -o %t.step2.cu
+// RUN: %clang-optiml --format-style=none %s --apply='unroll(site=step2/for#0,mode=explicit)' -o %t.step2.cu
 // RUN: %FileCheck --check-prefix=STEP2 --strict-whitespace --match-full-lines --input-file=%t.step2.cu %s
 // RUN: %nvcc -c %t.step2.cu -o %t.step2.o
 //
 // An induction variable declared before the loop keeps its final value
 // after it, with and without a remainder loop (after the first step, for#1
 // is its remainder loop):
-// RUN: %clang-optiml %s --apply='unroll(site=visible/for#0,factor=2,mode=explicit)' --apply='unroll(site=visible/for#2,factor=2,mode=explicit)' -o %t.visible.cu
+// RUN: %clang-optiml --format-style=none %s --apply='unroll(site=visible/for#0,factor=2,mode=explicit)' --apply='unroll(site=visible/for#2,factor=2,mode=explicit)' -o %t.visible.cu
 // RUN: %FileCheck --check-prefix=VISIBLE --strict-whitespace --match-full-lines --input-file=%t.visible.cu %s
 // RUN: %nvcc -c %t.visible.cu -o %t.visible.o
 //
 // The inner loop of a nest; then a loop that shares its line with an 'if'
 // is wrapped in braces, and a second unrolling takes a fresh counter name:
-// RUN: %clang-optiml %s --apply='unroll(site=nest/for#0/for#0,factor=4,mode=explicit)' --apply='unroll(site=nest/for#1,factor=2,mode=explicit)' -o %t.nest.cu
+// RUN: %clang-optiml --format-style=none %s --apply='unroll(site=nest/for#0/for#0,factor=4,mode=explicit)' --apply='unroll(site=nest/for#1,factor=2,mode=explicit)' -o %t.nest.cu
 // RUN: %FileCheck --check-prefix=NEST --strict-whitespace --match-full-lines --input-file=%t.nest.cu %s
 // RUN: %nvcc -c %t.nest.cu -o %t.nest.o
 //
 // The examples' counted loops: sgemm's k loop, and softmax's three passes
 // chained (each unrolling adds a loop, so the next pass is two sites on):
-// RUN: %clang-optiml %examples/sgemm.cu --apply='unroll(site=sgemm/for#0,factor=4,mode=explicit)' -o %t.sgemm.cu
+// RUN: %clang-optiml --format-style=none %examples/sgemm.cu --apply='unroll(site=sgemm/for#0,factor=4,mode=explicit)' -o %t.sgemm.cu
 // RUN: %FileCheck --check-prefix=SGEMM --strict-whitespace --match-full-lines --input-file=%t.sgemm.cu %s
 // RUN: %nvcc -c %t.sgemm.cu -o %t.sgemm.o
-// RUN: %clang-optiml %examples/softmax.cu --apply='unroll(site=softmax/for#0,factor=4,mode=explicit)' --apply='unroll(site=softmax/for#2,factor=4,mode=explicit)' --apply='unroll(site=softmax/for#4,factor=4,mode=explicit)' -o %t.softmax.cu
+// RUN: %clang-optiml --format-style=none %examples/softmax.cu --apply='unroll(site=softmax/for#0,factor=4,mode=explicit)' --apply='unroll(site=softmax/for#2,factor=4,mode=explicit)' --apply='unroll(site=softmax/for#4,factor=4,mode=explicit)' -o %t.softmax.cu
 // RUN: %FileCheck --check-prefix=SOFTMAX --strict-whitespace --match-full-lines --input-file=%t.softmax.cu %s
 // RUN: %nvcc -c %t.softmax.cu -o %t.softmax.o
 // SGEMM:  float acc = 0.0f;
@@ -77,10 +77,10 @@
 // the explicit mode is named in the completed step only when given:
 // RUN: %clang-optiml %s --list-sites --kernel=sum | %FileCheck --check-prefix=SITES %s
 // SITES: unroll sum/for#0 legal: --apply='unroll(site=sum/for#0,factor=4)'
-// RUN: %clang-optiml %s --apply='unroll(site=sum/for#0,mode=pragma)' | %FileCheck --check-prefix=PRAGMA %s
+// RUN: %clang-optiml --format-style=none %s --apply='unroll(site=sum/for#0,mode=pragma)' | %FileCheck --check-prefix=PRAGMA %s
 // PRAGMA: {{^}}  #pragma unroll 4{{$}}
 // PRAGMA-NEXT: {{^}}  for (int i = 0; i < n; ++i) { // one element{{$}}
-// RUN: not %clang-optiml %s --apply='unroll(site=sum/for#0,mode=unrolled)' 2>&1 | %FileCheck --check-prefix=DOMAIN %s
+// RUN: not %clang-optiml --format-style=none %s --apply='unroll(site=sum/for#0,mode=unrolled)' 2>&1 | %FileCheck --check-prefix=DOMAIN %s
 // DOMAIN: clang-optiml: error: in step 'unroll(site=sum/for#0,mode=unrolled)': mode=unrolled is outside its domain {pragma, explicit}
 
 #include <cuda_runtime.h>

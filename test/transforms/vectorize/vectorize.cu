@@ -1,7 +1,7 @@
 // vectorize(site, width): each thread handles W consecutive elements, as
 // one vector load per buffer read and one store per buffer written when
 // all W are in range and every buffer is aligned, else one by one.
-// RUN: %clang-optiml %s --apply='vectorize(site=axpy)' --apply='vectorize(site=daxpy,width=2)' --apply='vectorize(site=affine)' --apply='vectorize(site=split,width=2)' -o %t.cu
+// RUN: %clang-optiml --format-style=none %s --apply='vectorize(site=axpy)' --apply='vectorize(site=daxpy,width=2)' --apply='vectorize(site=affine)' --apply='vectorize(site=split,width=2)' -o %t.cu
 // RUN: %FileCheck --match-full-lines --input-file=%t.cu %s
 // RUN: %nvcc -c %t.cu -o %t.o
 //
@@ -10,9 +10,9 @@
 // DEF4: vectorize{{ +}}axpy{{ +}}legal: --apply='vectorize(site=axpy,width=4)'
 // RUN: %clang-optiml %s --list-sites --kernel=daxpy | %FileCheck --check-prefix=DEF2 %s
 // DEF2: vectorize{{ +}}daxpy{{ +}}legal: --apply='vectorize(site=daxpy,width=2)'
-// RUN: not %clang-optiml %s --apply='vectorize(site=axpy,width=8)' 2>&1 | %FileCheck --check-prefix=DOMAIN %s
+// RUN: not %clang-optiml --format-style=none %s --apply='vectorize(site=axpy,width=8)' 2>&1 | %FileCheck --check-prefix=DOMAIN %s
 // DOMAIN: width=8 is outside its domain {2, 4}
-// RUN: not %clang-optiml %t.cu --apply='vectorize(site=axpy)' 2>&1 | %FileCheck --check-prefix=TWICE %s
+// RUN: not %clang-optiml --format-style=none %t.cu --apply='vectorize(site=axpy)' 2>&1 | %FileCheck --check-prefix=TWICE %s
 // TWICE: vectorize(site=axpy) is not applicable: 'axpy' is already vectorized (it uses optiml_base)
 
 #include <cuda_runtime.h>

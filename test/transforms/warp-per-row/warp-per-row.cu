@@ -1,7 +1,7 @@
 // warp-per-row(site, lanes): a thread's summing loop over its row becomes a
 // loop its group of lanes strides, shuffles add the lanes' sums, and lane 0
 // runs what follows; the launch stays as it is.
-// RUN: %clang-optiml %s --apply='warp-per-row(site=gemv/for#0)' --apply='warp-per-row(site=spmv/for#0,lanes=8)' --apply='warp-per-row(site=moments/for#0,lanes=16)' --apply='warp-per-row(site=branches/for#0)' -o %t.cu 2>&1 | %FileCheck --allow-empty --check-prefix=QUIET %s
+// RUN: %clang-optiml --format-style=none %s --apply='warp-per-row(site=gemv/for#0)' --apply='warp-per-row(site=spmv/for#0,lanes=8)' --apply='warp-per-row(site=moments/for#0,lanes=16)' --apply='warp-per-row(site=branches/for#0)' -o %t.cu 2>&1 | %FileCheck --allow-empty --check-prefix=QUIET %s
 // RUN: %FileCheck --input-file=%t.cu %s
 // RUN: %nvcc -c %t.cu -o %t.o
 // QUIET-NOT: {{.}}

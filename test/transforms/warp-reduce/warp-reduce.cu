@@ -1,19 +1,19 @@
 // warp-reduce(site): a shared-memory tree reduction stops at stride 64 and
 // warp 0 takes the last steps with __shfl_down_sync, pairing the same
 // elements in the same order as the tree.
-// RUN: %clang-optiml %s --apply='warp-reduce(site=sum/for#0)' --apply='warp-reduce(site=maxr/for#0)' --apply='warp-reduce(site=minr/for#0)' --apply='warp-reduce(site=dsum/for#0)' -o %t.cu 2>&1 | %FileCheck --allow-empty --check-prefix=QUIET %s
+// RUN: %clang-optiml --format-style=none %s --apply='warp-reduce(site=sum/for#0)' --apply='warp-reduce(site=maxr/for#0)' --apply='warp-reduce(site=minr/for#0)' --apply='warp-reduce(site=dsum/for#0)' -o %t.cu 2>&1 | %FileCheck --allow-empty --check-prefix=QUIET %s
 // RUN: %FileCheck --input-file=%t.cu %s
 // RUN: %nvcc -c %t.cu -o %t.o
 // QUIET-NOT: note
 //
 // A kernel launched only by its spec relies on the mark's block, and says so:
-// RUN: %clang-optiml %s --apply='warp-reduce(site=marked/for#0)' -o %t.marked.cu 2>&1 | %FileCheck --check-prefix=NOTE %s
+// RUN: %clang-optiml --format-style=none %s --apply='warp-reduce(site=marked/for#0)' -o %t.marked.cu 2>&1 | %FileCheck --check-prefix=NOTE %s
 // RUN: %FileCheck --check-prefix=MARKED --input-file=%t.marked.cu %s
 // RUN: %nvcc -c %t.marked.cu -o %t.marked.o
 // NOTE: clang-optiml: note: warp-reduce(site=marked/for#0): 'marked' is not launched in this file: the warp step relies on the spec's block(...)
 //
 // Once rewritten, the loop stops at 32 and is no tree down to 1 any more:
-// RUN: not %clang-optiml %t.cu --apply='warp-reduce(site=sum/for#0)' 2>&1 | %FileCheck --check-prefix=AGAIN %s
+// RUN: not %clang-optiml --format-style=none %t.cu --apply='warp-reduce(site=sum/for#0)' 2>&1 | %FileCheck --check-prefix=AGAIN %s
 // AGAIN: warp-reduce(site=sum/for#0) is not applicable: the condition of 'sum/for#0' is not 'stride > 0'
 //
 // It does not change numerics, and takes no parameters:
