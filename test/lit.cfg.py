@@ -29,6 +29,13 @@ config.substitutions += [
      os.path.join(config.optiml_src_root, "scripts", "new-transform.py")),
     ("%optiml_src", config.optiml_src_root),
     ("%optiml_obj", config.optiml_obj_root),
+    ("%optiml_plugin", os.path.join(config.optiml_lib_dir, "OptimlPlugin.so")),
+    # The clang that OptiML is built against, compiling CUDA as a project
+    # would: the plugin loads into it.
+    ("%clang_plain", os.path.join(config.llvm_tools_dir, "clang")),
+    ("%cuda_path", config.cuda_path),
+    ("%clang_cuda", "%s --cuda-path=%s --cuda-gpu-arch=%s -Wno-unknown-cuda-version"
+     % (os.path.join(config.llvm_tools_dir, "clang"), config.cuda_path, config.cuda_arch)),
 ]
 
 # Tests that need a GPU say `REQUIRES: gpu`; without one lit reports them as
@@ -50,3 +57,7 @@ else:
                     "(run scripts/gpu-check.sh on a GPU machine)")
 if shutil.which(config.nvcc) or os.path.exists(config.nvcc):
     config.available_features.add("nvcc")
+
+# The Clang plugin is not built in sanitized or static builds.
+if config.optiml_plugin == "ON":
+    config.available_features.add("plugin")

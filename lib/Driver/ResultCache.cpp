@@ -16,11 +16,17 @@ using namespace optiml;
 
 llvm::Expected<std::string>
 optiml::kernelDefinitionText(ParsedSource &Parsed, llvm::StringRef Kernel) {
-  auto Def = KernelDefinition::find(Parsed.context(), Kernel);
+  return kernelDefinitionText(Parsed.context(), Parsed.source().text(),
+                              Parsed.source().path(), Kernel);
+}
+
+llvm::Expected<std::string>
+optiml::kernelDefinitionText(clang::ASTContext &Ctx, llvm::StringRef Text,
+                             llvm::StringRef Path, llvm::StringRef Kernel) {
+  auto Def = KernelDefinition::find(Ctx, Kernel);
   if (!Def)
-    return makeError(ErrorKind::Internal, "no definition of kernel '" + Kernel +
-                                              "' in " + Parsed.source().path());
-  llvm::StringRef Text = Parsed.source().text();
+    return makeError(ErrorKind::Internal,
+                     "no definition of kernel '" + Kernel + "' in " + Path);
   unsigned Begin = Def->insertionPoint();
   if (Begin > Def->End || Def->End > Text.size())
     return makeError(ErrorKind::Internal,
@@ -61,7 +67,16 @@ optiml::cacheKeyOf(ParsedSource &Parsed, const KernelInfo &Kernel,
                    llvm::StringRef File, llvm::StringRef SpecPath,
                    llvm::StringRef Arch,
                    llvm::ArrayRef<std::string> NvccFlags) {
-  auto Text = kernelDefinitionText(Parsed, Kernel.QualifiedName);
+  return cacheKeyOf(Parsed.context(), Parsed.source().text(), Kernel, File,
+                    SpecPath, Arch, NvccFlags);
+}
+
+llvm::Expected<CacheKey>
+optiml::cacheKeyOf(clang::ASTContext &Ctx, llvm::StringRef Source,
+                   const KernelInfo &Kernel, llvm::StringRef File,
+                   llvm::StringRef SpecPath, llvm::StringRef Arch,
+                   llvm::ArrayRef<std::string> NvccFlags) {
+  auto Text = kernelDefinitionText(Ctx, Source, File, Kernel.QualifiedName);
   if (!Text)
     return Text.takeError();
   auto Spec = loadKernelSpec(Kernel, File, SpecPath);

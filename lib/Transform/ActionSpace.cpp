@@ -40,6 +40,9 @@ static Action actionAt(const Transform &T, const Site &S,
   A.Kernel = S.kernelName();
   A.Default.Transform = A.Transform;
   A.Default.Site = S.Name;
+  A.SiteLoc = S.Loop     ? S.Loop->getBeginLoc()
+              : S.Buffer ? S.Buffer->getLocation()
+                         : S.Kernel->getLocation();
   A.Default.Params = StepRunner::completeParams(T, S, ParamValues(), Ctx);
   auto Planned = T.plan(S, A.Default.Params, Ctx);
   if (!Planned) {
@@ -61,7 +64,12 @@ static Action actionAt(const Transform &T, const Site &S,
 std::vector<Action> ActionSpace::enumerate(const TransformRegistry &Registry,
                                            ParsedSource &Parsed,
                                            llvm::StringRef Kernel) {
-  clang::ASTContext &Ctx = Parsed.context();
+  return enumerate(Registry, Parsed.context(), Kernel);
+}
+
+std::vector<Action> ActionSpace::enumerate(const TransformRegistry &Registry,
+                                           clang::ASTContext &Ctx,
+                                           llvm::StringRef Kernel) {
   SiteIndex Index(Ctx);
   std::vector<Action> Out;
   for (const clang::FunctionDecl *K : Index.kernels()) {

@@ -22,13 +22,9 @@ using namespace optiml;
 
 namespace {
 
-std::string examplesDir() {
-  llvm::SmallString<256> Dir(__FILE__); // .../unittests/Spec/this.cpp
-  for (int I = 0; I < 3; ++I)
-    llvm::sys::path::remove_filename(Dir);
-  llvm::sys::path::append(Dir, "examples");
-  return Dir.str().str();
-}
+// From CMake, not __FILE__: ccache's base_dir and -fmacro-prefix-map make
+// __FILE__ relative to wherever the compiler ran.
+std::string examplesDir() { return OPTIML_EXAMPLES_DIR; }
 
 ParamInfo in(llvm::StringRef Name) {
   return ParamInfo{Name.str(), "const float *", true, "float", true, false};

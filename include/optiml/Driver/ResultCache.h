@@ -39,6 +39,12 @@ struct CacheKey {
 /// result replaces, and what its key hashes.
 llvm::Expected<std::string> kernelDefinitionText(ParsedSource &Parsed,
                                                  llvm::StringRef Kernel);
+/// The same in any translation unit: \p Text is the main file's text,
+/// read from \p Path.
+llvm::Expected<std::string> kernelDefinitionText(clang::ASTContext &Ctx,
+                                                 llvm::StringRef Text,
+                                                 llvm::StringRef Path,
+                                                 llvm::StringRef Kernel);
 
 /// A hash of \p Spec instantiated for \p Kernel (sizes, arguments, launch,
 /// tolerances, seeds: the problem a measurement solved).
@@ -48,6 +54,13 @@ llvm::Expected<std::string> specHash(const KernelSpec &Spec,
 /// The key of \p Kernel, marked in \p Parsed (read from \p File).
 llvm::Expected<CacheKey>
 cacheKeyOf(ParsedSource &Parsed, const KernelInfo &Kernel, llvm::StringRef File,
+           llvm::StringRef SpecPath, llvm::StringRef Arch,
+           llvm::ArrayRef<std::string> NvccFlags);
+/// The same in any translation unit (the Clang plugin's compile), whose
+/// main file \p File has the text \p Text.
+llvm::Expected<CacheKey>
+cacheKeyOf(clang::ASTContext &Ctx, llvm::StringRef Text,
+           const KernelInfo &Kernel, llvm::StringRef File,
            llvm::StringRef SpecPath, llvm::StringRef Arch,
            llvm::ArrayRef<std::string> NvccFlags);
 

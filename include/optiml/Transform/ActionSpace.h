@@ -25,6 +25,9 @@ struct Action {
   /// Why not; for a legal action, what its result rests on (often empty).
   std::string Reason;
   SourcePos Where; ///< What decided a refusal, when known.
+  /// Where the site is in the parse it was enumerated in: the loop, the
+  /// buffer parameter or the kernel's name.
+  clang::SourceLocation SiteLoc;
 };
 
 class ActionSpace {
@@ -34,6 +37,11 @@ public:
   /// registration order.
   static std::vector<Action> enumerate(const TransformRegistry &Registry,
                                        ParsedSource &Parsed,
+                                       llvm::StringRef Kernel);
+  /// The same over any translation unit's AST: the Clang plugin asks it of
+  /// the compile it runs in.
+  static std::vector<Action> enumerate(const TransformRegistry &Registry,
+                                       clang::ASTContext &Ctx,
                                        llvm::StringRef Kernel);
 };
 
