@@ -75,6 +75,11 @@
 #               candidates a minute and mean seconds per stage
 #               (scripts/throughput.py), and throughput.txt in $OUT; not in
 #               the default
+#     energy    --optimize --objective=energy on each example of
+#               $OPTIML_GPU_ENERGY_EXAMPLES ("saxpy transpose"),
+#               $OPTIML_GPU_ENERGY_BUDGET candidates (8): the best energy
+#               saving, its speed, joules per launch before and after; not
+#               in the default
 #     faults    a search whose proposals (test/faults/saxpy.faulty) hang,
 #               trap and write out of bounds goes on past them (timeout,
 #               crashed) to a verified best; a search killed with kill -9
@@ -396,6 +401,35 @@ check_throughput() {
     done
   done
   [ -n "${OUT:-}" ] && cp "$table" "$OUT/throughput.txt"
+}
+
+# --objective=energy: the search ranks by NVML energy per launch; a row per
+# example with the best configuration's energy saving, its speed against
+# the original, and the joules per launch of both (from the report).
+check_energy() {
+  local examples=${OPTIML_GPU_ENERGY_EXAMPLES:-saxpy transpose}
+  local budget=${OPTIML_GPU_ENERGY_BUDGET:-8} name tag start_s line
+  for name in $examples; do
+    tag="energy-$name"
+    rm -f "$work/$tag.db"
+    start_s=$SECONDS
+    if "$tool" "examples/$name.cu" --optimize --objective=energy \
+      --budget="$budget" --db="$work/$tag.db" -o "$work/$tag.cu" \
+      --report="$logs/$tag" --cuda-path="$cuda" >"$logs/$tag.txt" 2>&1 &&
+      line=$(python3 - "$logs/$tag.json" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))
+mj = lambda j: "n/a" if j is None else "%.3f mJ" % (j * 1e3)
+print("best %.2fx less energy at %.2fx speed (%s): %s -> %s per launch"
+      % (r["best_gain"], r["best_speedup"], r["best_trace"] or "original",
+         mj(r["joules_original"]), mj(r["joules_best"])))
+PY
+      ); then
+      record "energy $name" "ok" "$((SECONDS - start_s))s: $line"
+    else
+      record "energy $name" "FAIL" "$(tail -n 1 "$logs/$tag.txt")"
+    fi
+  done
 }
 
 # A search goes on past candidates that hang or fault, and one killed with
@@ -842,6 +876,7 @@ wants optimize && check_optimize
 wants strategies && check_strategies
 wants ncu && check_ncu
 wants throughput && check_throughput
+wants energy && check_energy
 wants faults && check_faults
 wants several && check_several
 wants probe && check_probe

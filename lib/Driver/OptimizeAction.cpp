@@ -132,8 +132,10 @@ static std::string progressLine(const SearchProgress &P,
      << " failed";
   if (P.Cached)
     OS << ", " << P.Cached << " from the database";
-  OS << "), best " << llvm::format("%.2fx", P.BestSpeedup) << ", "
-     << durationText(P.Seconds) << timeLeft(P, O);
+  OS << "), best " << llvm::format("%.2fx", P.BestSpeedup);
+  if (O.Goal != Objective::Time)
+    OS << " (" << toString(O.Goal) << ")";
+  OS << ", " << durationText(P.Seconds) << timeLeft(P, O);
   return S;
 }
 
@@ -171,6 +173,21 @@ static std::string styled(const SearchGraph &G, Expander &E,
                             O.FormatStyle);
 }
 
+/// A search ranked by energy whose original got no energy reading ranked
+/// nothing: the GPU or its driver has no energy counter.
+static llvm::Error checkObjectiveMeasured(const SearchGraph &G, Objective Goal) {
+  const Measurement &Original = G.node(SearchGraph::Root).Result;
+  if (Goal == Objective::Time || !Original.ok() || Original.Joules)
+    return llvm::Error::success();
+  std::string Why = "the runner measured no energy";
+  if (Original.Runner && Original.Runner->Energy &&
+      !Original.Runner->Energy->Reason.empty())
+    Why = Original.Runner->Energy->Reason;
+  return makeError(ErrorKind::NoGPU,
+                   "--objective=" + toString(Goal) +
+                       " needs the GPU's energy counter (NVML): " + Why);
+}
+
 static llvm::Error writeReports(const Trajectory &T, OptimizeOutcome &Out,
                                 const OptimizeOptions &O) {
   std::string Prefix = reportPrefix(O);
@@ -190,8 +207,7 @@ static void printSummary(const OptimizeOutcome &Out, const OptimizeOptions &O,
       << "): " << Out.Evaluated << " measured, " << Out.Failed << " failed, "
       << Out.Cached << " from the database\n";
   if (Out.Improved)
-    Log << "clang-optiml: best " << llvm::format("%.2fx", Out.BestSpeedup)
-        << " over the original: " << Out.BestTrace << "\n";
+    Log << "clang-optiml: best " << Out.Best << ": " << Out.BestTrace << "\n";
   else
     Log << "clang-optiml: nothing beat the original beyond the noise; "
            "writing the original\n";
@@ -205,6 +221,7 @@ optiml::runOptimizeSearch(Expander &E, Measurer &M, Database &Db,
                           const OptimizeOptions &O, llvm::raw_ostream &Log,
                           bool Interactive, const LlmGuide *Guide) {
   RecordingMeasurer Memo(Db, KernelId, M);
+  Memo.rankBy(O.Goal);
   StrategyOptions SO;
   SO.Seed = O.Seed;
   auto S = createStrategy(O.Strategy, E, SO);
@@ -229,6 +246,8 @@ optiml::runOptimizeSearch(Expander &E, Measurer &M, Database &Db,
   if (Out.Why == StopReason::Internal)
     return makeError(ErrorKind::Internal,
                      "the search stopped: " + G.internalError());
+  if (llvm::Error Err = checkObjectiveMeasured(G, O.Goal))
+    return Err;
   Trajectory T = buildTrajectory(G, E, KernelName, (*S)->name());
   T.Seed = O.Seed;
   T.WallSeconds = Loop.progress().Seconds;
@@ -239,6 +258,7 @@ optiml::runOptimizeSearch(Expander &E, Measurer &M, Database &Db,
     T.Llm = Guide->usage();
   Out.Improved = T.Improved;
   Out.BestSpeedup = T.BestSpeedup;
+  Out.Best = describeBest(T);
   Out.BestTrace = T.BestTrace;
   Out.Evaluated = G.evaluated();
   Out.Failed = G.failed();
@@ -391,9 +411,16 @@ llvm::Expected<int> Driver::optimize(llvm::StringRef File,
   }
   MeasureOptions MO = Options.Measure;
   MO.Metrics = true; // Counters feed the next proposal.
+  Screening Screen = Options.Screen;
+  if (Options.Goal != Objective::Time) {
+    MO.Energy = true;
+    // Screening cuts candidates that cannot be the fastest; under another
+    // objective a slower one may still be the best.
+    Screen.Enabled = false;
+  }
   EvaluatorMeasurer Measure(Expand, *B, *R, Original, Kernel, Spec, MO,
                             Options.TimeoutSeconds,
-                            std::max(1u, Options.BatchSize), Options.Screen);
+                            std::max(1u, Options.BatchSize), Screen);
 
   auto Id = problemId(*Db, Original, Kernel, Spec, *Gpu, *B, MO);
   if (!Id)
@@ -420,7 +447,14 @@ llvm::Expected<int> Driver::optimize(llvm::StringRef File,
   Origin.Flags = flagsKey(BO.ExtraFlags);
   Origin.Steps = Outcome->Improved ? Outcome->BestTrace : "";
   Origin.Speedup = Outcome->Improved ? Outcome->BestSpeedup : 1.0;
-  recordCachedResult(*Db, Parser, Original, Kernel, Options.SpecPath, Origin,
-                     Outcome->BestSource, Err);
+  // The results cache holds the fastest verified version: a build takes it
+  // for speed. What another objective found is in -o and the reports.
+  if (Options.Goal == Objective::Time)
+    recordCachedResult(*Db, Parser, Original, Kernel, Options.SpecPath, Origin,
+                       Outcome->BestSource, Err);
+  else
+    Err << "clang-optiml: the results cache keeps searches for time only; "
+           "this one (--objective="
+        << toString(Options.Goal) << ") is not cached\n";
   return Outcome->Why == StopReason::Interrupted ? ExitInterrupted : ExitOK;
 }

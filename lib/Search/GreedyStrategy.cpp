@@ -16,11 +16,11 @@ bool GreedyStrategy::climb() {
   int Best = -1;
   for (const SearchEdge &E : G.node(Current).Edges)
     if (E.Kind == EdgeKind::Child && G.node(E.Child).live() &&
-        (Best < 0 || G.node(E.Child).Result.effectiveSpeedup() >
-                         G.node(Best).Result.effectiveSpeedup()))
+        (Best < 0 || G.node(E.Child).Result.effectiveGain() >
+                         G.node(Best).Result.effectiveGain()))
       Best = E.Child;
-  if (Best < 0 || G.node(Best).Result.effectiveSpeedup() <=
-                      G.node(Current).Result.effectiveSpeedup())
+  if (Best < 0 || G.node(Best).Result.effectiveGain() <=
+                      G.node(Current).Result.effectiveGain())
     return false;
   Current = Best;
   RoundIssued = 0;

@@ -262,9 +262,10 @@ static std::string code(llvm::StringRef Text) {
 static void summary(const Trajectory &T, std::string &Out) {
   if (T.Improved)
     Out +=
-        llvm::formatv("<p><strong>Best: {0:F2}x over the original</strong>"
-                      " with {1}, found by {2}.</p>\n",
-                      T.BestSpeedup, code(T.BestTrace), escapeHtml(T.Strategy));
+        llvm::formatv("<p><strong>Best: {0}</strong> with {1}, found by "
+                      "{2}.</p>\n",
+                      escapeHtml(describeBest(T)), code(T.BestTrace),
+                      escapeHtml(T.Strategy));
   else
     Out += "<p><strong>No verified candidate beat the original beyond the "
            "noise: the original is kept.</strong></p>\n";
@@ -285,6 +286,12 @@ static void summary(const Trajectory &T, std::string &Out) {
   row("Strategy", Strategy, Out);
   row("Device", escapeHtml(T.Device.empty() ? "unknown" : T.Device), Out);
   row("Best speedup", llvm::formatv("{0:F2}x", T.BestSpeedup).str(), Out);
+  if (T.Goal != Objective::Time)
+    row("Objective",
+        escapeHtml(toString(T.Goal).str() + "; energy per launch: original " +
+                   formatJoules(T.JoulesOriginal) + ", best " +
+                   formatJoules(T.JoulesBest)),
+        Out);
   row("Candidates", escapeHtml(describeCounts(T)), Out);
   row("Wall time",
       T.WallSeconds ? llvm::formatv("{0:F0} s", *T.WallSeconds).str() : "n/a",
@@ -332,16 +339,22 @@ static std::string diffHtml(llvm::StringRef Diff) {
 static void steps(const Trajectory &T, std::string &Out) {
   if (T.Steps.empty())
     return;
-  Out += "<h2>Steps</h2>\n<table>\n<tr><th>#</th><th>Step</th>"
-         "<th>Kernel time</th><th>Speedup</th><th>This step</th></tr>\n";
+  bool Energy = T.JoulesOriginal.has_value();
+  Out += std::string("<h2>Steps</h2>\n<table>\n<tr><th>#</th><th>Step</th>"
+                     "<th>Kernel time</th>") +
+         (Energy ? "<th>Energy per launch</th>" : "") +
+         "<th>Speedup</th><th>This step</th></tr>\n";
   for (unsigned I = 0; I < T.Steps.size(); ++I) {
     const TrajectoryStep &S = T.Steps[I];
+    std::string Joules =
+        Energy ? "<td class=\"num\">" + formatJoules(S.Joules) + "</td>" : "";
     Out += llvm::formatv("<tr><td class=\"num\">{0}</td><td>{1}</td>"
-                         "<td class=\"num\">{2}</td>"
-                         "<td class=\"num\">{3:F2}x</td>"
-                         "<td class=\"num\">{4:F2}x</td></tr>\n",
+                         "<td class=\"num\">{2}</td>{3}"
+                         "<td class=\"num\">{4:F2}x</td>"
+                         "<td class=\"num\">{5:F2}x</td></tr>\n",
                          I + 1, code(S.Step), formatKernelTime(S.TimeNs),
-                         S.SpeedupAfter, S.SpeedupAfter / S.SpeedupBefore);
+                         Joules, S.SpeedupAfter,
+                         S.SpeedupAfter / S.SpeedupBefore);
   }
   Out += "</table>\n";
   for (unsigned I = 0; I < T.Steps.size(); ++I) {

@@ -5,6 +5,8 @@
 
 #include "llvm/Support/Error.h"
 
+#include <cmath>
+
 using namespace optiml;
 
 static const std::pair<CandidateStatus, const char *> StatusNames[] = {
@@ -31,10 +33,66 @@ optiml::parseCandidateStatus(llvm::StringRef Text) {
   return std::nullopt;
 }
 
+static const std::pair<Objective, const char *> ObjectiveNames[] = {
+    {Objective::Time, "time"},
+    {Objective::Energy, "energy"},
+    {Objective::Edp, "edp"},
+};
+
+llvm::StringRef optiml::toString(Objective O) {
+  for (const auto &[Goal, Name] : ObjectiveNames)
+    if (Goal == O)
+      return Name;
+  return "time";
+}
+
+std::optional<Objective> optiml::parseObjective(llvm::StringRef Text) {
+  for (const auto &[Goal, Name] : ObjectiveNames)
+    if (Text == Name)
+      return Goal;
+  return std::nullopt;
+}
+
 double Measurement::effectiveSpeedup() const {
   if (!ok())
     return 0;
   return Significant ? Speedup : 1;
+}
+
+std::optional<double> Measurement::energySaving() const {
+  if (!Joules || !ReferenceJoules || *Joules <= 0 || *ReferenceJoules <= 0)
+    return std::nullopt;
+  return *ReferenceJoules / *Joules;
+}
+
+std::optional<double> Measurement::gain() const {
+  if (Goal == Objective::Time)
+    return Speedup;
+  std::optional<double> Saving = energySaving();
+  if (!Saving)
+    return std::nullopt;
+  return Goal == Objective::Energy ? *Saving : *Saving * Speedup;
+}
+
+double Measurement::gainNoise() const {
+  switch (Goal) {
+  case Objective::Time:
+    return Threshold;
+  case Objective::Energy:
+    return EnergyNoise;
+  case Objective::Edp:
+    return Threshold + EnergyNoise;
+  }
+  return Threshold;
+}
+
+double Measurement::effectiveGain() const {
+  if (Goal == Objective::Time)
+    return effectiveSpeedup();
+  std::optional<double> G = gain();
+  if (!ok() || !G)
+    return 0;
+  return std::abs(*G - 1) > gainNoise() ? *G : 1;
 }
 
 /// The runner's statuses (docs/Runner.md) and the tool's (RunOutcome.h),
@@ -63,6 +121,20 @@ static void readTiming(const protocol::InstanceTiming &T, Measurement &M) {
   M.ReferenceTimeNs = T.Reference.MedianNs;
 }
 
+/// Joules per launch of both sides of the first instance that measured
+/// both.
+void optiml::readEnergy(const protocol::RunResult &Result, Measurement &M) {
+  if (!Result.Energy || !Result.Energy->Available)
+    return;
+  for (const protocol::InstanceEnergy &I : Result.Energy->Instances)
+    if (!I.Reference.Error && !I.Candidate.Error &&
+        I.Reference.JoulesPerLaunch > 0 && I.Candidate.JoulesPerLaunch > 0) {
+      M.ReferenceJoules = I.Reference.JoulesPerLaunch;
+      M.Joules = I.Candidate.JoulesPerLaunch;
+      return;
+    }
+}
+
 static void readRoofline(const protocol::RunResult &Result, Measurement &M) {
   auto Counters = KernelCounters::fromRunnerResult(Result);
   auto Peaks = DevicePeaks::fromRunnerResult(Result);
@@ -84,6 +156,7 @@ Measurement optiml::measurementOf(const Evaluation &E) {
       if (const protocol::InstanceTiming *T = Result->firstTiming())
         readTiming(*T, M);
       readRoofline(*Result, M);
+      readEnergy(*Result, M);
     }
     M.Runner = std::make_shared<const protocol::RunResult>(*Result);
     M.Stages = Result->Stages;

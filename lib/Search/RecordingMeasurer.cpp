@@ -9,14 +9,17 @@ using namespace optiml;
 using nlohmann::json;
 
 /// What of the runner's result the proposer needs again: the device with
-/// its peaks, the timing and the counters, the resource usage and the SASS
-/// mix. The runner's parts are stored as the runner wrote them.
+/// its peaks, the timing, the counters and the energy (--objective energy
+/// ranks by it), the resource usage and the SASS mix. The runner's parts
+/// are stored as the runner wrote them.
 static std::string metricsText(const Measurement &M) {
   json Kept = json::object();
   if (const protocol::RunResult *R = M.Runner.get()) {
     Kept["device"] = json(protocol::orNull(R->Device));
     Kept["timing"] = json(protocol::orNull(R->Timing));
     Kept["metrics"] = json(protocol::orNull(R->Metrics));
+    if (R->Energy)
+      Kept["energy"] = json(protocol::Json(*R->Energy));
   }
   if (M.Usage)
     Kept["usage"] = toJSON(*M.Usage);
@@ -58,6 +61,7 @@ keptRunnerParts(const json &Kept) {
   Part("device", Parts->Device);
   Part("timing", Parts->Timing);
   Part("metrics", Parts->Metrics);
+  Part("energy", Parts->Energy);
   return Parts;
 }
 
@@ -110,6 +114,8 @@ Measurement optiml::fromRecord(const CandidateRecord &R) {
       llvm::consumeError(Sass.takeError()); // A malformed mix is no mix.
   }
   M.Runner = keptRunnerParts(Runner);
+  if (M.ok())
+    readEnergy(*M.Runner, M);
   return M;
 }
 
@@ -148,10 +154,10 @@ RecordingMeasurer::measureAll(llvm::ArrayRef<Candidate> Batch) {
     Where.push_back(I);
   }
   if (Misses.empty())
-    return Out;
+    return ranked(std::move(Out));
   std::vector<Measurement> Measured = Inner.measureAll(Misses);
   if (Discard && Discard())
-    return Out;
+    return ranked(std::move(Out));
   std::vector<CandidateRecord> Records;
   for (size_t I = 0; I < Misses.size() && I < Measured.size(); ++I) {
     Records.push_back(toRecord(Kernel, Misses[I], Measured[I]));
@@ -159,6 +165,13 @@ RecordingMeasurer::measureAll(llvm::ArrayRef<Candidate> Batch) {
   }
   if (llvm::Error E = Db.addAll(Records))
     note(std::move(E));
+  return ranked(std::move(Out));
+}
+
+std::vector<Measurement>
+RecordingMeasurer::ranked(std::vector<Measurement> Out) const {
+  for (Measurement &M : Out)
+    M.Goal = Goal;
   return Out;
 }
 

@@ -219,8 +219,10 @@ void SearchGraph::noteResult(int N, const CandidateResult &Result) {
     ++Evaluated;
   if (!M.ok())
     ++Failed;
-  double Speedup = M.effectiveSpeedup();
-  if (Nodes[N].live() && Speedup > Nodes[Best].Result.effectiveSpeedup())
+  // Ranked by the objective's gain, which is the speedup under --objective
+  // time.
+  double Speedup = M.effectiveGain();
+  if (Nodes[N].live() && Speedup > Nodes[Best].Result.effectiveGain())
     Best = N;
   HistoryPoint P;
   P.Evaluation = History.size() + 1;
@@ -229,7 +231,7 @@ void SearchGraph::noteResult(int N, const CandidateResult &Result) {
   P.Status = M.Status;
   P.Cached = M.Cached;
   P.Speedup = Speedup;
-  P.BestSpeedup = std::max(1.0, Nodes[Best].Result.effectiveSpeedup());
+  P.BestSpeedup = std::max(1.0, Nodes[Best].Result.effectiveGain());
   History.push_back(std::move(P));
 }
 

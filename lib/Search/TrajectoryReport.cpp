@@ -87,6 +87,7 @@ static std::vector<TrajectoryStep> stepsTo(const SearchGraph &G, Expander &E,
     S.SpeedupBefore = I == 1 ? 1 : From.Result.effectiveSpeedup();
     S.SpeedupAfter = To.Result.effectiveSpeedup();
     S.TimeNs = To.Result.TimeNs;
+    S.Joules = To.Result.Joules;
     S.RooflineBefore = From.Result.RooflineFraction;
     S.RooflineAfter = To.Result.RooflineFraction;
     S.Reward = To.Reward;
@@ -108,9 +109,16 @@ Trajectory optiml::buildTrajectory(const SearchGraph &G, Expander &E,
   T.Failed = G.failed();
   T.Cached = G.cached();
   const SearchNode &Best = G.node(G.best());
-  T.BestSpeedup = std::max(1.0, Best.Result.effectiveSpeedup());
+  const Measurement &Original = G.node(SearchGraph::Root).Result;
+  T.Goal = Original.Goal;
+  T.BestGain = std::max(1.0, Best.Result.effectiveGain());
   T.BestTrace = toString(Best.Steps);
-  T.Improved = G.best() != SearchGraph::Root && T.BestSpeedup > 1;
+  T.Improved = G.best() != SearchGraph::Root && T.BestGain > 1;
+  // Under another objective the best may well be slower than the original.
+  double Speed = T.Improved ? Best.Result.effectiveSpeedup() : 1;
+  T.BestSpeedup = T.Goal == Objective::Time ? std::max(1.0, Speed) : Speed;
+  T.JoulesOriginal = Original.Joules;
+  T.JoulesBest = T.Improved ? Best.Result.Joules : Original.Joules;
   T.RooflineOriginal = G.node(SearchGraph::Root).Result.RooflineFraction;
   T.RooflineBest =
       T.Improved ? Best.Result.RooflineFraction : T.RooflineOriginal;
@@ -138,6 +146,24 @@ std::string optiml::describeEffect(const TrajectoryStep &S) {
     Out += "; roofline " + formatRoofline(S.RooflineBefore) + " -> " +
            formatRoofline(S.RooflineAfter);
   return Out;
+}
+
+std::string optiml::describeBest(const Trajectory &T) {
+  if (T.Goal == Objective::Time)
+    return llvm::formatv("{0:F2}x over the original", T.BestSpeedup);
+  return llvm::formatv("{0:F2}x less {1} (at {2:F2}x the original's speed)",
+                       T.BestGain,
+                       T.Goal == Objective::Energy ? "energy per launch"
+                                                   : "energy-delay product",
+                       T.BestSpeedup);
+}
+
+std::string optiml::formatJoules(std::optional<double> Joules) {
+  if (!Joules)
+    return "n/a";
+  if (*Joules >= 1e-3)
+    return llvm::formatv("{0:F2} mJ", *Joules * 1e3);
+  return llvm::formatv("{0:F1} uJ", *Joules * 1e6);
 }
 
 std::string optiml::describeOutcome(const TrajectoryPoint &P) {
@@ -179,6 +205,10 @@ static void summarySection(const Trajectory &T, std::string &Out) {
   Out += "\n- Fraction of the roofline reached: original " +
          formatRoofline(T.RooflineOriginal) + ", best " +
          formatRoofline(T.RooflineBest) + "\n";
+  if (T.Goal != Objective::Time)
+    Out += "- Objective: " + toString(T.Goal).str() +
+           "; energy per launch: original " + formatJoules(T.JoulesOriginal) +
+           ", best " + formatJoules(T.JoulesBest) + "\n";
   if (std::string S = describeStages(T); !S.empty())
     Out += "- Seconds per measured candidate (mean): " + S + "\n";
   Out += "\n";
@@ -260,21 +290,26 @@ static void seriesSection(const Trajectory &T, std::string &Out) {
 std::string optiml::toMarkdown(const Trajectory &T) {
   std::string Out = "# OptiML search: " + T.Kernel + "\n\n";
   if (T.Improved)
-    Out += llvm::formatv("**Best: {0:F2}x over the original** with `{1}`, "
-                         "found by {2}.\n\n",
-                         T.BestSpeedup, T.BestTrace, T.Strategy);
+    Out += llvm::formatv("**Best: {0}** with `{1}`, found by {2}.\n\n",
+                         describeBest(T), T.BestTrace, T.Strategy);
   else
     Out += "**No verified candidate beat the original beyond the noise: the "
            "original is kept.**\n\n";
   summarySection(T, Out);
   if (!T.Steps.empty()) {
-    Out += "## Steps\n\n| # | Step | Kernel time | Speedup | This step "
-           "|\n|---:|---|---:|---:|---:|\n";
+    // Energy is a column where it was measured (--objective energy, edp).
+    bool Energy = T.JoulesOriginal.has_value();
+    Out += std::string("## Steps\n\n| # | Step | Kernel time | ") +
+           (Energy ? "Energy per launch | " : "") +
+           "Speedup | This step |\n|---:|---|---:|" +
+           (Energy ? "---:|" : "") + "---:|---:|\n";
     for (unsigned I = 0; I < T.Steps.size(); ++I)
-      Out += llvm::formatv("| {0} | `{1}` | {2} | {3:F2}x | {4:F2}x |\n", I + 1,
-                           T.Steps[I].Step, formatKernelTime(T.Steps[I].TimeNs),
-                           T.Steps[I].SpeedupAfter,
-                           T.Steps[I].SpeedupAfter / T.Steps[I].SpeedupBefore);
+      Out += llvm::formatv(
+          "| {0} | `{1}` | {2} | {3}{4:F2}x | {5:F2}x |\n", I + 1,
+          T.Steps[I].Step, formatKernelTime(T.Steps[I].TimeNs),
+          Energy ? formatJoules(T.Steps[I].Joules) + " | " : "",
+          T.Steps[I].SpeedupAfter,
+          T.Steps[I].SpeedupAfter / T.Steps[I].SpeedupBefore);
     Out += "\n";
     for (unsigned I = 0; I < T.Steps.size(); ++I)
       stepSection(T.Steps[I], I + 1, Out);
@@ -348,6 +383,7 @@ nlohmann::json optiml::toJSON(const Trajectory &T) {
                      {"speedup_before", S.SpeedupBefore},
                      {"speedup_after", S.SpeedupAfter},
                      {"time_ns", S.TimeNs},
+                     {"joules_per_launch", orNull(S.Joules)},
                      {"roofline_before", orNull(S.RooflineBefore)},
                      {"roofline_after", orNull(S.RooflineAfter)},
                      {"reward", orNull(S.Reward)},
@@ -358,7 +394,11 @@ nlohmann::json optiml::toJSON(const Trajectory &T) {
           {"seed", orNull(T.Seed)},
           {"wall_seconds", orNull(T.WallSeconds)},
           {"improved", T.Improved},
+          {"objective", toString(T.Goal).str()},
+          {"best_gain", T.BestGain},
           {"best_speedup", T.BestSpeedup},
+          {"joules_original", orNull(T.JoulesOriginal)},
+          {"joules_best", orNull(T.JoulesBest)},
           {"best_trace", T.BestTrace},
           {"roofline_original", orNull(T.RooflineOriginal)},
           {"roofline_best", orNull(T.RooflineBest)},

@@ -176,6 +176,15 @@ static cl::opt<MeasureMode> Measure(
                           "every candidate timed to convergence and "
                           "profiled with counters")),
     cl::init(MeasureMode::Adaptive), cl::cat(OptimlCategory));
+static cl::opt<Objective> Goal(
+    "objective", cl::desc("What the search minimizes"),
+    cl::values(clEnumValN(Objective::Time, "time",
+                          "the kernel's time (default)"),
+               clEnumValN(Objective::Energy, "energy",
+                          "its energy per launch (NVML), whatever its speed"),
+               clEnumValN(Objective::Edp, "edp",
+                          "the product of the two (energy-delay product)")),
+    cl::init(Objective::Time), cl::cat(OptimlCategory));
 static cl::opt<double> TimeLimit("time-limit",
                                  cl::desc("Stop after this many seconds "
                                           "(default: no limit)"),
@@ -466,6 +475,7 @@ static const OptionTable &optionTable() {
       {JobsShort, OptimizeOnly},
       {TimeLimit, OptimizeOnly},
       {Measure, OptimizeOnly},
+      {Goal, OptimizeOnly},
       {Resume, OptimizeOnly},
       {ReportPrefix, OptimizeOnly},
       {FormatStyle, OptimizeOnly, {"apply", "optimize"}},
@@ -762,6 +772,7 @@ static OptimizeOptions optimizeOptions(LlmConfig Llm) {
   O.BatchSize = Jobs;
   O.TimeLimit = TimeLimit;
   O.Screen.Enabled = Measure == MeasureMode::Adaptive;
+  O.Goal = Goal;
   O.DbPath = DbPath;
   O.Resume = Resume;
   O.OutputPath = OutputFile;

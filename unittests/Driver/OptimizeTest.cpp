@@ -21,6 +21,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cmath>
+
 #include <optional>
 #include <set>
 
@@ -283,3 +285,110 @@ TEST_F(OptimizeTest, AnInterruptedSearchStillWritesTheBestSoFar) {
 }
 
 } // namespace
+
+namespace {
+
+/// Each step makes the kernel 5% slower and 20% more frugal: what a time
+/// search rejects, an energy search wants. \p WithEnergy false: a GPU
+/// without the energy counter.
+class EnergyMeasurer : public Measurer {
+public:
+  explicit EnergyMeasurer(bool WithEnergy) : WithEnergy(WithEnergy) {}
+  Measurement measure(const Candidate &C) override {
+    Measurement M;
+    M.Status = CandidateStatus::Ok;
+    double Steps = C.Steps.size();
+    M.Speedup = std::pow(0.95, Steps);
+    M.Threshold = 0.02;
+    M.Significant = !C.Steps.empty();
+    M.ReferenceTimeNs = 1000;
+    M.TimeNs = 1000 / M.Speedup;
+    if (WithEnergy) {
+      M.ReferenceJoules = 1e-3;
+      M.Joules = 1e-3 * std::pow(0.8, Steps);
+    }
+    return M;
+  }
+  bool WithEnergy;
+};
+
+} // namespace
+
+TEST_F(OptimizeTest, AnEnergySearchRanksByJoulesAndReportsThem) {
+  auto E = expander();
+  ASSERT_TRUE(E);
+  Problem P;
+  openProblem(*E, P);
+  if (HasFatalFailure())
+    return;
+  OptimizeOptions O;
+  O.Strategy = "greedy";
+  O.Budget = 6;
+  O.Goal = Objective::Energy;
+  O.OutputPath = (P.Dir + "/saxpy.opt.cu").str();
+  EnergyMeasurer M(true);
+  std::string Log;
+  llvm::raw_string_ostream LogOS(Log);
+  auto Out = runOptimizeSearch(*E, M, *P.Db, P.Id, "saxpy", O, LogOS, false);
+  ASSERT_TRUE(bool(Out)) << llvm::toString(Out.takeError());
+  // Slower, yet the best: it uses less energy.
+  EXPECT_TRUE(Out->Improved);
+  EXPECT_NE(Log.find("less energy per launch (at 0."), std::string::npos)
+      << Log;
+  auto J = llvm::MemoryBuffer::getFile(Out->ReportJSON);
+  ASSERT_TRUE(bool(J));
+  auto Report = nlohmann::json::parse((*J)->getBuffer().str());
+  EXPECT_EQ(Report["objective"], "energy");
+  EXPECT_GE(Report["best_gain"].get<double>(), 1.25);
+  EXPECT_DOUBLE_EQ(Report["joules_original"].get<double>(), 1e-3);
+  EXPECT_LT(Report["joules_best"].get<double>(), 1e-3);
+  ASSERT_FALSE(Report["steps"].empty());
+  EXPECT_TRUE(Report["steps"][0]["joules_per_launch"].is_number());
+  auto Md = llvm::MemoryBuffer::getFile(Out->ReportMarkdown);
+  ASSERT_TRUE(bool(Md));
+  EXPECT_NE((*Md)->getBuffer().find("| Energy per launch |"),
+            llvm::StringRef::npos);
+
+  // The same search for time keeps the original.
+  auto E2 = expander();
+  Problem P2;
+  openProblem(*E2, P2);
+  if (HasFatalFailure())
+    return;
+  O.Goal = Objective::Time;
+  O.OutputPath = (P2.Dir + "/saxpy.opt.cu").str();
+  EnergyMeasurer M2(true);
+  std::string Log2;
+  llvm::raw_string_ostream Log2OS(Log2);
+  auto Out2 =
+      runOptimizeSearch(*E2, M2, *P2.Db, P2.Id, "saxpy", O, Log2OS, false);
+  ASSERT_TRUE(bool(Out2)) << llvm::toString(Out2.takeError());
+  EXPECT_FALSE(Out2->Improved);
+  llvm::sys::fs::remove_directories(P.Dir);
+  llvm::sys::fs::remove_directories(P2.Dir);
+}
+
+TEST_F(OptimizeTest, AnEnergySearchWithoutTheCounterStopsWithItsReason) {
+  auto E = expander();
+  ASSERT_TRUE(E);
+  Problem P;
+  openProblem(*E, P);
+  if (HasFatalFailure())
+    return;
+  OptimizeOptions O;
+  O.Strategy = "greedy";
+  O.Budget = 4;
+  O.Goal = Objective::Edp;
+  O.OutputPath = (P.Dir + "/saxpy.opt.cu").str();
+  EnergyMeasurer M(false);
+  std::string Log;
+  llvm::raw_string_ostream LogOS(Log);
+  auto Out = runOptimizeSearch(*E, M, *P.Db, P.Id, "saxpy", O, LogOS, false);
+  ASSERT_FALSE(bool(Out));
+  std::string Message = llvm::toString(Out.takeError());
+  EXPECT_NE(Message.find("--objective=edp needs the GPU's energy counter"),
+            std::string::npos)
+      << Message;
+  EXPECT_FALSE(llvm::sys::fs::exists(O.OutputPath));
+  llvm::sys::fs::remove_directories(P.Dir);
+}

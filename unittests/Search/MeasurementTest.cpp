@@ -105,3 +105,64 @@ TEST(MeasurementTest, StatusNamesRoundTrip) {
 }
 
 } // namespace
+
+namespace {
+
+/// A verified run at \p Speedup whose energy loop gave \p RefJ and \p CandJ
+/// joules per launch.
+Evaluation withEnergy(double Speedup, double RefJ, double CandJ) {
+  Evaluation E = timed(Speedup, true);
+  protocol::EnergyReport R;
+  R.Available = true;
+  protocol::InstanceEnergy I;
+  I.Instance = "default";
+  I.Reference.JoulesPerLaunch = RefJ;
+  I.Candidate.JoulesPerLaunch = CandJ;
+  R.Instances = {I};
+  E.Run.Result->Energy = R;
+  return E;
+}
+
+} // namespace
+
+TEST(MeasurementTest, EnergyPerLaunchIsReadFromTheRun) {
+  Measurement M = measurementOf(withEnergy(1.0, 2e-3, 1.6e-3));
+  ASSERT_TRUE(M.Joules && M.ReferenceJoules);
+  EXPECT_DOUBLE_EQ(*M.Joules, 1.6e-3);
+  EXPECT_DOUBLE_EQ(*M.ReferenceJoules, 2e-3);
+  EXPECT_DOUBLE_EQ(*M.energySaving(), 1.25);
+  // A side that failed gives no reading at all.
+  Evaluation Failed = withEnergy(1.0, 2e-3, 1.6e-3);
+  Failed.Run.Result->Energy->Instances[0].Candidate.Error = "no counter";
+  EXPECT_FALSE(measurementOf(Failed).Joules.has_value());
+}
+
+TEST(MeasurementTest, TheObjectiveDecidesTheGain) {
+  // 10% slower, 25% less energy.
+  Measurement M = measurementOf(withEnergy(1 / 1.1, 2e-3, 1.6e-3));
+  EXPECT_DOUBLE_EQ(M.effectiveGain(), M.effectiveSpeedup()); // Time.
+  EXPECT_LT(M.effectiveGain(), 1);
+  M.Goal = Objective::Energy;
+  EXPECT_DOUBLE_EQ(M.effectiveGain(), 1.25);
+  M.Goal = Objective::Edp;
+  EXPECT_NEAR(M.effectiveGain(), 1.25 / 1.1, 1e-12);
+}
+
+TEST(MeasurementTest, EnergyWithinItsNoiseIsNoGain) {
+  Measurement M = measurementOf(withEnergy(1.0, 2e-3, 1.96e-3)); // 2%.
+  M.Goal = Objective::Energy;
+  EXPECT_DOUBLE_EQ(M.effectiveGain(), 1.0);
+}
+
+TEST(MeasurementTest, NoEnergyReadingRanksNothingUnderEnergy) {
+  Measurement M = measurementOf(timed(1.5, true));
+  M.Goal = Objective::Energy;
+  EXPECT_FALSE(M.gain().has_value());
+  EXPECT_DOUBLE_EQ(M.effectiveGain(), 0.0);
+}
+
+TEST(MeasurementTest, ObjectiveNames) {
+  for (Objective O : {Objective::Time, Objective::Energy, Objective::Edp})
+    EXPECT_EQ(parseObjective(toString(O)), O);
+  EXPECT_FALSE(parseObjective("joules").has_value());
+}

@@ -134,3 +134,40 @@ TEST(RecordingMeasurerTest, RecordsKeepWhatTheProposerNeeds) {
 }
 
 } // namespace
+
+TEST(RecordingMeasurerTest, EnergyIsKeptAndTheSearchsObjectiveRanks) {
+  Candidate C;
+  C.Hash = "e";
+  C.Steps = llvm::cantFail(parseTrace("block-size(site=k,x=128)"));
+  Measurement M;
+  M.Status = CandidateStatus::Ok;
+  M.Speedup = 0.98, M.Significant = false, M.Threshold = 0.01;
+  auto Runner = std::make_shared<protocol::RunResult>();
+  Runner->Status = protocol::RunStatus::Ok;
+  protocol::EnergyReport E;
+  E.Available = true;
+  E.Instances.push_back({"default", {}, {}});
+  E.Instances[0].Reference.JoulesPerLaunch = 3e-3;
+  E.Instances[0].Candidate.JoulesPerLaunch = 2.4e-3;
+  Runner->Energy = E;
+  M.Runner = Runner;
+  Measurement Back = fromRecord(toRecord(7, C, M));
+  ASSERT_TRUE(Back.Joules.has_value());
+  EXPECT_DOUBLE_EQ(*Back.Joules, 2.4e-3);
+  EXPECT_DOUBLE_EQ(*Back.energySaving(), 1.25);
+
+  // A record answers under the objective of the search asking, not of the
+  // run that made it.
+  auto Db = llvm::cantFail(Database::open(":memory:"));
+  int64_t K = kernel(Db);
+  llvm::cantFail(Db.add(toRecord(K, C, M)));
+  struct Never : Measurer {
+    Measurement measure(const Candidate &) override { return {}; }
+  } Inner;
+  RecordingMeasurer Memo(Db, K, Inner);
+  Memo.rankBy(Objective::Energy);
+  Measurement Found = Memo.measure(C);
+  EXPECT_TRUE(Found.Cached);
+  EXPECT_EQ(Found.Goal, Objective::Energy);
+  EXPECT_DOUBLE_EQ(Found.effectiveGain(), 1.25);
+}

@@ -102,3 +102,32 @@ TEST(RewardTest, ClampedSoOneOutlierDoesNotFlattenTheRest) {
 }
 
 } // namespace
+
+namespace {
+
+/// \p M ranked by energy, at \p Saving times less energy per launch.
+Measurement byEnergy(Measurement M, double Saving) {
+  M.Goal = Objective::Energy;
+  M.ReferenceJoules = 1e-3;
+  M.Joules = 1e-3 / Saving;
+  return M;
+}
+
+} // namespace
+
+TEST(RewardTest, UnderEnergyTheSavingIsRewardedWhateverTheSpeed) {
+  Reward R;
+  Measurement Root = byEnergy(ok(1.0), 1.0);
+  // 20% slower, twice less energy: worth a doubling.
+  Measurement M = byEnergy(ok(1 / 1.2), 2.0);
+  EXPECT_DOUBLE_EQ(R.evaluate(M, &Root, &Root)->total(), 1.0);
+  // Faster but using more energy than its parent: a regression.
+  Measurement Parent = byEnergy(ok(1.0), 2.0);
+  Measurement Worse = byEnergy(ok(1.5), 1.0);
+  EXPECT_TRUE(R.regresses(Worse, Parent));
+  EXPECT_FALSE(R.regresses(Parent, Worse));
+  // Without an energy reading there is nothing to rank.
+  Measurement Unread = ok(1.5);
+  Unread.Goal = Objective::Energy;
+  EXPECT_FALSE(R.evaluate(Unread, &Root, &Root).has_value());
+}

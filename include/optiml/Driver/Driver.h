@@ -15,6 +15,7 @@
 #include "optiml/IR/KernelInfo.h"
 #include "optiml/IR/KernelSource.h"
 #include "optiml/LLM/LlmConfig.h"
+#include "optiml/Search/Measurement.h"
 #include "optiml/Search/ReportProvenance.h"
 #include "optiml/Spec/KernelSpec.h"
 
@@ -54,6 +55,10 @@ struct OptimizeOptions {
   std::string ReportPrefix; ///< Empty: OUT without .cu, + ".report".
   MeasureOptions Measure;   ///< Metrics are forced on.
   Screening Screen;         ///< --measure=adaptive (default) or full.
+  /// --objective: what the search ranks by. Energy and edp measure NVML
+  /// energy per launch for every candidate and turn screening off (a
+  /// slower candidate may still use less energy).
+  Objective Goal = Objective::Time;
   unsigned TimeoutSeconds = 300; ///< For one runner process.
   uint64_t Seed = 1;             ///< For --strategy=random.
   LlmConfig Llm;                 ///< Provider none: no model asked.

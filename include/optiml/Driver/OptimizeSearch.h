@@ -24,6 +24,9 @@ struct OptimizeOutcome {
   StopReason Why = StopReason::Exhausted;
   bool Improved = false;
   double BestSpeedup = 1;
+  /// "1.42x over the original", or the gain under another objective
+  /// (describeBest()).
+  std::string Best;
   std::string BestTrace;
   std::string BestSource; ///< The text written to -o.
   unsigned Evaluated = 0, Failed = 0, Cached = 0;

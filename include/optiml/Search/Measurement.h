@@ -36,6 +36,12 @@ enum class CandidateStatus {
 llvm::StringRef toString(CandidateStatus S);
 std::optional<CandidateStatus> parseCandidateStatus(llvm::StringRef Text);
 
+/// What a search ranks candidates by (--objective): the kernel's time, its
+/// energy per launch, or their product (the energy-delay product, EDP).
+enum class Objective { Time, Energy, Edp };
+llvm::StringRef toString(Objective O);
+std::optional<Objective> parseObjective(llvm::StringRef Text);
+
 struct Measurement {
   CandidateStatus Status = CandidateStatus::Error;
   /// Median of the original over median of the candidate, same process.
@@ -63,15 +69,44 @@ struct Measurement {
   /// metrics). Empty when taken from the database.
   std::map<std::string, double> Stages;
 
+  /// Joules per launch of the candidate and of the original, each over
+  /// back-to-back launches in the same run (NVML), when energy was
+  /// measured.
+  std::optional<double> Joules, ReferenceJoules;
+  /// What the search ranks this measurement by (its --objective).
+  Objective Goal = Objective::Time;
+
+  /// The energy counter gives one reading a side (no spread to estimate
+  /// noise from, and it updates every 20-100 ms over a loop of at least a
+  /// second): savings within 3% are taken as none.
+  static constexpr double EnergyNoise = 0.03;
+
   bool ok() const { return Status == CandidateStatus::Ok; }
   /// The speedup that counts: 1 inside the noise, 0 when rejected.
   double effectiveSpeedup() const;
+  /// The original's energy per launch over the candidate's, when both were
+  /// measured.
+  std::optional<double> energySaving() const;
+  /// How much better than the original the candidate is under Goal: its
+  /// speedup, its energy saving, or the product of both (the original's
+  /// energy-delay product over the candidate's). Nothing when Goal needs
+  /// energy that was not measured.
+  std::optional<double> gain() const;
+  /// The noise below which a change of gain() is none.
+  double gainNoise() const;
+  /// The gain that counts, as the search ranks by it: 1 inside the noise,
+  /// 0 when rejected or not measured.
+  double effectiveGain() const;
 };
 
 /// What the search needs of an evaluation: the status, the timing of the
 /// first timed instance, the roofline fraction of the candidate's counters
 /// when the metrics pass ran, and the candidate's build facts.
 Measurement measurementOf(const Evaluation &E);
+
+/// Fills \p M's energy from the runner's \p Result (its first instance
+/// that measured both sides); leaves it unset otherwise.
+void readEnergy(const protocol::RunResult &Result, Measurement &M);
 
 } // namespace optiml
 

@@ -38,8 +38,12 @@ public:
   /// requested by a signal killed its builds and runs, so its failures say
   /// nothing about the candidates (and would never be retried).
   void discardWhen(std::function<bool()> F) { Discard = std::move(F); }
+  /// Every measurement it returns, recorded or new, is ranked by \p G
+  /// (Measurement::Goal): the objective is the search's, not the record's.
+  void rankBy(Objective G) { Goal = G; }
 
 private:
+  std::vector<Measurement> ranked(std::vector<Measurement> Out) const;
   std::optional<Measurement> lookup(const Candidate &C);
   void note(llvm::Error E);
 
@@ -48,6 +52,7 @@ private:
   Measurer &Inner;
   std::string DbError;
   std::function<bool()> Discard;
+  Objective Goal = Objective::Time;
 };
 
 /// The row for \p M of candidate \p C.

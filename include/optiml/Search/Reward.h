@@ -3,7 +3,8 @@
 // docs/Reward.md has the formula and why. In short: log2 of the speedup
 // over the original (none inside the noise), plus a small bonus for moving
 // closer to the roofline, minus a penalty for being slower than the parent
-// beyond the noise. A candidate that fails is rejected: it has no reward
+// beyond the noise. Under --objective energy or edp the speedup is replaced
+// by the objective's gain (Measurement::gain()). A candidate that fails is rejected: it has no reward
 // and its subtree is pruned.
 //
 //===----------------------------------------------------------------------===//

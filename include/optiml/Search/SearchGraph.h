@@ -39,8 +39,10 @@ struct HistoryPoint {
   std::string Hash;
   CandidateStatus Status = CandidateStatus::Ok;
   bool Cached = false;
-  double Speedup = 0;     ///< Effective: 1 inside the noise, 0 if rejected.
-  double BestSpeedup = 1; ///< Best effective speedup so far.
+  /// The objective's effective gain (Measurement::effectiveGain(): the
+  /// speedup under --objective time): 1 inside the noise, 0 if rejected.
+  double Speedup = 0;
+  double BestSpeedup = 1; ///< Best effective gain so far.
 };
 
 class SearchGraph {

@@ -29,6 +29,8 @@ struct TrajectoryStep {
   double SpeedupBefore = 1; ///< Effective, over the original.
   double SpeedupAfter = 1;
   double TimeNs = 0;
+  /// Joules per launch after the step, when energy was measured.
+  std::optional<double> Joules;
   std::optional<double> RooflineBefore, RooflineAfter;
   std::optional<double> Reward;
   std::string Diff; ///< Unified; empty when a source is unavailable.
@@ -75,7 +77,16 @@ struct Trajectory {
   std::vector<TrajectoryStep> Steps;
   std::vector<TrajectoryPoint> Series;
   unsigned Evaluated = 0, Failed = 0, Cached = 0;
+  /// What the search ranked by (--objective), and the best state's gain
+  /// under it (Measurement::effectiveGain(); BestSpeedup under time).
+  Objective Goal = Objective::Time;
+  double BestGain = 1;
+  /// The best state's effective speedup over the original (below 1 when
+  /// another objective chose a slower kernel).
   double BestSpeedup = 1;
+  /// Joules per launch of the original and of the best state, when energy
+  /// was measured.
+  std::optional<double> JoulesOriginal, JoulesBest;
   std::string BestTrace;
   /// Fraction of the roofline reached by the original and by the output
   /// kernel (the original when nothing beat it), from each one's own
@@ -107,6 +118,12 @@ std::string describeUsage(const ProposerUsage &U);
 /// "rewrite 0.05, build 2.10, run 3.20, ... (12 candidates)": the mean
 /// seconds of each stage over the measured candidates; "" when none was.
 std::string describeStages(const Trajectory &T);
+/// "1.22x less energy per launch (at 1.01x the original's speed)" under
+/// --objective energy, the same with "energy-delay product" under edp, and
+/// "1.42x over the original" under time.
+std::string describeBest(const Trajectory &T);
+/// "12.4 mJ" or "512 uJ" per launch; "n/a" when not measured.
+std::string formatJoules(std::optional<double> Joules);
 /// "ok 1.23x", "ok 0.99x (noise)" or the failure's status.
 std::string describeOutcome(const TrajectoryPoint &P);
 
