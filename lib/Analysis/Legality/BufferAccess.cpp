@@ -1,6 +1,7 @@
 //===- BufferAccess.cpp - which pointer parameters a kernel writes -------===//
 
 #include "optiml/Analysis/Legality/BufferAccess.h"
+#include "optiml/Analysis/Legality/CudaBuiltins.h"
 #include "optiml/Analysis/Legality/VarUses.h"
 
 #include "clang/AST/ExprCXX.h"
@@ -45,12 +46,7 @@ bool isLoadIntrinsicArg(const Expr &Addr, ASTContext &Ctx) {
   while (Node.get<ImplicitCastExpr>())
     Node = parentOf(Node, Ctx);
   const auto *Call = Node.get<CallExpr>();
-  const FunctionDecl *F = Call ? Call->getDirectCallee() : nullptr;
-  if (!F || !F->getIdentifier())
-    return false;
-  return llvm::is_contained(
-      {"__ldg", "__ldca", "__ldcg", "__ldcs", "__ldlu", "__ldcv"},
-      F->getName());
+  return Call && isLoadIntrinsic(*Call);
 }
 
 /// Whether the lvalue \p L (an element reached through a pointer) is only

@@ -82,3 +82,12 @@ bool optiml::isCooperativeCall(const CallExpr &Call) {
          Name.starts_with("__match") || Name.starts_with("__reduce_") ||
          Name == "__activemask" || Name.starts_with("__barrier");
 }
+
+bool optiml::isLoadIntrinsic(const CallExpr &Call) {
+  const FunctionDecl *F = Call.getDirectCallee();
+  if (!F || !F->getIdentifier())
+    return false;
+  return llvm::is_contained(
+      {"__ldg", "__ldca", "__ldcg", "__ldcs", "__ldlu", "__ldcv"},
+      F->getName());
+}

@@ -58,6 +58,10 @@ std::vector<const NodeT *> nodesOf(const clang::Stmt *S) {
 /// with one assumes how threads are grouped.
 bool isCooperativeCall(const clang::CallExpr &Call);
 
+/// A CUDA load intrinsic (__ldg, __ldcg, ...): it takes a pointer to const
+/// and only loads through it.
+bool isLoadIntrinsic(const clang::CallExpr &Call);
+
 } // namespace optiml
 
 #endif // OPTIML_ANALYSIS_LEGALITY_CUDABUILTINS_H
