@@ -16,6 +16,7 @@
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/StringExtras.h"
 
 using namespace optiml;
@@ -231,9 +232,12 @@ llvm::Error NestAnalysis::checkLoop(const Stmt &Loop) {
           "over '" +
               L->IV->getName() + "'");
   }
-  SourceRange Range = (*For)->getSourceRange();
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceRange Range(SM.getFileLoc((*For)->getBeginLoc()),
+                    SM.getFileLoc((*For)->getEndLoc()));
   for (const DeclRefExpr *U : usesOf(*L->IV, *Nest.Body, Ctx))
-    if (!Range.fullyContains(U->getSourceRange()))
+    // Where it is written: a use in a macro's argument is in the loop.
+    if (!Range.fullyContains(SM.getFileLoc(U->getLocation())))
       return notApplicableAt(U->getBeginLoc(), Ctx,
                              "'" + L->IV->getName() +
                                  "' is used outside the loop, where the "
