@@ -441,34 +441,60 @@ llvm::Error NestAnalysis::classifyLoads() {
   return llvm::Error::success();
 }
 
+/// Each coordinate's upper bound where the loop runs: from the guards on it
+/// alone, or through a guard `v <= w + c` (or <) on the other coordinate w
+/// and w's own bound (the triangle `j <= i && i < n` bounds j by n - 1).
+/// The guards on one coordinate load that operand's tile; a guard on both
+/// stays in the epilogue only.
 llvm::Error NestAnalysis::checkGuards() {
   std::vector<GuardTerm> Terms = guardTermsAt(*Nest.Loop, Kernel, Ctx);
+  std::vector<GuardTerm> Single, Both;
+  MatmulOperand *Side[2] = {&Nest.Right, &Nest.Left};
   for (const GuardTerm &T : Terms) {
     std::string Text = T.str(Ctx);
     if (llvm::Error E = checkReads(*T.Cond, {Nest.Coord[0], Nest.Coord[1]},
                                    "the guard '" + Text + "'"))
       return E;
-    bool X = mentionsVar(T.Cond, Nest.Coord[0]);
-    bool Y = mentionsVar(T.Cond, Nest.Coord[1]);
-    if (X && Y)
-      return notApplicableAt(T.Cond->getBeginLoc(), Ctx,
-                             "the guard '" + Text +
-                                 "' relates the two coordinates, so the "
-                                 "tiles' loads cannot be bounded row by row "
-                                 "and column by column");
-    if (!X)
-      Nest.Left.Guards.push_back(Text);
-    if (!Y)
-      Nest.Right.Guards.push_back(Text);
+    bool On[2] = {mentionsVar(T.Cond, Nest.Coord[0]),
+                  mentionsVar(T.Cond, Nest.Coord[1])};
+    (On[0] && On[1] ? Both : Single).push_back(T);
+    for (unsigned D = 0; D < 2; ++D)
+      if (!On[1 - D] && !(On[0] && On[1]))
+        Side[D]->Guards.push_back(Text);
   }
   auto Poly = [&](const Expr &E) { return poly(E); };
-  for (const VarDecl *V : Nest.Coord)
-    if (VarBounds::from(*V, Terms, true, Poly).uppers().empty())
+  std::vector<IndexPolynomial> Upper[2];
+  for (unsigned D = 0; D < 2; ++D)
+    Upper[D] = VarBounds::from(*Nest.Coord[D], Single, true, Poly).uppers();
+  for (unsigned D = 0; D < 2; ++D) {
+    if (!Upper[D].empty())
+      continue;
+    const VarDecl &V = *Nest.Coord[D], &W = *Nest.Coord[1 - D];
+    for (const GuardTerm &T : Both) {
+      auto C = compareOf(T, V, Poly);
+      if (!C || (C->Op != BO_LT && C->Op != BO_LE) || Upper[1 - D].empty())
+        continue;
+      auto Shift =
+          (C->Bound - IndexPolynomial::atom(IndexAtom::of(W))).asConstant();
+      if (!Shift)
+        continue;
+      IndexPolynomial Bound = Upper[1 - D].front() +
+                              IndexPolynomial::constant(*Shift) -
+                              IndexPolynomial::constant(C->Op == BO_LT);
+      Upper[D].push_back(Bound);
+      Side[D]->Guards.push_back("(" + V.getName().str() + " <= " + Bound.str() +
+                                ")");
+      break;
+    }
+    if (Upper[D].empty())
       return notApplicableAt(Nest.Loop->getBeginLoc(), Ctx,
-                             "no guard bounds '" + V->getName() +
-                                 "' from above where the loop runs, so "
-                                 "the tiles past the edge would load out of "
-                                 "range");
+                             "no guard bounds '" + V.getName() +
+                                 "' from above where the loop runs (on its "
+                                 "own, or as '" +
+                                 V.getName() + " <= " + W.getName() +
+                                 " + c' with a bound on that), so the tiles "
+                                 "past the edge would load out of range");
+  }
   return llvm::Error::success();
 }
 

@@ -34,9 +34,9 @@
 //     kernel reads no other thread geometry (no z, no gridDim, no
 //     threadIdx elsewhere), shares nothing between threads, and guards both
 //     coordinates before it touches memory (BoundsGuard);
-//   * the guards where the loop runs bound each coordinate from above and
-//     speak of one coordinate each, in parameters and constants (they
-//     become the loads' bounds);
+//   * the guards where the loop runs bound each coordinate from above, on
+//     its own or as `v <= w + c` through the other's bound, in parameters
+//     and constants; those on one coordinate become its loads' bounds;
 //   * the loads' indices read only their coordinate, i and parameters;
 //   * the kernel writes one buffer, at one index affine in x and y (the
 //     output element), and reads it only there; the two inputs are other

@@ -16,7 +16,7 @@
 // RUN: not %clang-optiml %s --apply='tensor-cores(site=shares/for#0)' 2>&1 | %FileCheck --check-prefix=SHARED %s
 // RUN: not %clang-optiml %s --apply='tensor-cores(site=unguarded/for#0)' 2>&1 | %FileCheck --check-prefix=UNGUARDED %s
 // RUN: not %clang-optiml %s --apply='tensor-cores(site=same_side/for#0)' 2>&1 | %FileCheck --check-prefix=SIDES %s
-// RUN: not %clang-optiml %s --apply='tensor-cores(site=triangle/for#0)' 2>&1 | %FileCheck --check-prefix=TRIANGLE %s
+// RUN: not %clang-optiml %s --apply='tensor-cores(site=anti_triangle/for#0)' 2>&1 | %FileCheck --check-prefix=TRIANGLE %s
 // RUN: not %clang-optiml %s --apply='tensor-cores(site=thread_range/for#0)' 2>&1 | %FileCheck --check-prefix=RANGE %s
 // RUN: not %clang-optiml %s --apply='tensor-cores(site=two_places/for#0)' 2>&1 | %FileCheck --check-prefix=TWICE %s
 // RUN: not %clang-optiml %s --apply='tensor-cores(site=two_outputs/for#0)' 2>&1 | %FileCheck --check-prefix=OUTPUTS %s
@@ -44,7 +44,7 @@ __global__ void while_loop(const float *A, const float *B, float *C, int m, int 
     return;
   float acc = 0.0f;
   int i = 0;
-// WHILE: :[[@LINE+1]]:3: tensor-cores(site=while_loop/while#0) is not applicable: 'while_loop/while#0' is a while-loop; tensor-cores takes the for-loop of a sum over k
+  // WHILE: :[[@LINE+1]]:3: tensor-cores(site=while_loop/while#0) is not applicable: 'while_loop/while#0' is a while-loop; tensor-cores takes the for-loop of a sum over k
   while (i < k) {
     acc += A[row * k + i] * B[i * n + col];
     ++i;
@@ -59,7 +59,7 @@ __global__ void step_two(const float *A, const float *B, float *C, int m, int n,
   if (row >= m || col >= n)
     return;
   float acc = 0.0f;
-// STEP: :[[@LINE+1]]:3: tensor-cores(site=step_two/for#0) is not applicable: the loop does not count up by 1 to a bound 'i < N' (or <=), so its range is not one run of k
+  // STEP: :[[@LINE+1]]:3: tensor-cores(site=step_two/for#0) is not applicable: the loop does not count up by 1 to a bound 'i < N' (or <=), so its range is not one run of k
   for (int i = 0; i < k; i += 2)
     acc += A[row * k + i] * B[i * n + col];
   C[row * n + col] = acc;
@@ -72,7 +72,7 @@ __global__ void nested(const float *A, const float *B, float *C, int m, int n, i
   if (row >= m || col >= n)
     return;
   float acc = 0.0f;
-// NESTED: :[[@LINE+1]]:3: tensor-cores(site=nested/for#0/for#0) is not applicable: the loop is nested in this loop, so each output is not one sum over 'i'
+  // NESTED: :[[@LINE+1]]:3: tensor-cores(site=nested/for#0/for#0) is not applicable: the loop is nested in this loop, so each output is not one sum over 'i'
   for (int r = 0; r < 2; ++r)
     for (int i = 0; i < k; ++i)
       acc += A[row * k + i] * B[i * n + col];
@@ -103,7 +103,7 @@ __global__ void used_after(const float *A, const float *B, float *C, int m, int 
   int i;
   for (i = 0; i < k; ++i)
     acc += A[row * k + i] * B[i * n + col];
-// AFTER: :[[@LINE+1]]:28: tensor-cores(site=used_after/for#0) is not applicable: 'i' is used outside the loop, where the rewrite no longer counts it
+  // AFTER: :[[@LINE+1]]:28: tensor-cores(site=used_after/for#0) is not applicable: 'i' is used outside the loop, where the rewrite no longer counts it
   C[row * n + col] = acc + i;
 }
 
@@ -114,7 +114,7 @@ __global__ void two_sums(const float *A, const float *B, float *C, int m, int n,
   if (row >= m || col >= n)
     return;
   float acc = 0.0f, sq = 0.0f;
-// BODY: :[[@LINE+1]]:31: tensor-cores(site=two_sums/for#0) is not applicable: the loop's body is not one accumulation 'sum += a[...] * b[...]'
+  // BODY: :[[@LINE+1]]:31: tensor-cores(site=two_sums/for#0) is not applicable: the loop's body is not one accumulation 'sum += a[...] * b[...]'
   for (int i = 0; i < k; ++i) {
     acc += A[row * k + i] * B[i * n + col];
     sq += A[row * k + i];
@@ -130,7 +130,7 @@ __global__ void in_double(const float *A, const float *B, float *C, int m, int n
     return;
   double acc = 0.0;
   for (int i = 0; i < k; ++i)
-// DOUBLE: :[[@LINE+1]]:5: tensor-cores(site=in_double/for#0) is not applicable: the sum 'acc' is a 'double'; the tensor cores accumulate in float
+    // DOUBLE: :[[@LINE+1]]:5: tensor-cores(site=in_double/for#0) is not applicable: the sum 'acc' is a 'double'; the tensor cores accumulate in float
     acc += A[row * k + i] * B[i * n + col];
   C[row * n + col] = acc;
 }
@@ -144,7 +144,7 @@ __global__ void scaled_by_memory(const float *A, const float *B, float *C,
     return;
   float acc = 0.0f;
   for (int i = 0; i < k; ++i)
-// SCALE: :[[@LINE+1]]:12: tensor-cores(site=scaled_by_memory/for#0) is not applicable: the factor 's[0]' reads memory or changes in the loop, so it cannot be taken out of the sum
+    // SCALE: :[[@LINE+1]]:12: tensor-cores(site=scaled_by_memory/for#0) is not applicable: the factor 's[0]' reads memory or changes in the loop, so it cannot be taken out of the sum
     acc += s[0] * A[row * k + i] * B[i * n + col];
   C[row * n + col] = acc;
 }
@@ -158,7 +158,7 @@ __global__ void three_loads(const float *A, const float *B, const float *D,
     return;
   float acc = 0.0f;
   for (int i = 0; i < k; ++i)
-// THREE: :[[@LINE+1]]:12: tensor-cores(site=three_loads/for#0) is not applicable: the summand 'A[row * k + i] * B[i * n + col] * D[i]' reads 3 elements that move with 'i'; a matrix product reads two
+    // THREE: :[[@LINE+1]]:12: tensor-cores(site=three_loads/for#0) is not applicable: the summand 'A[row * k + i] * B[i * n + col] * D[i]' reads 3 elements that move with 'i'; a matrix product reads two
     acc += A[row * k + i] * B[i * n + col] * D[i];
   C[row * n + col] = acc;
 }
@@ -171,7 +171,7 @@ __global__ void into_pointer(const float *A, const float *B, float *C, int m, in
     return;
   float *out = C + row * n + col;
   for (int i = 0; i < k; ++i)
-// TARGET: :[[@LINE+1]]:5: tensor-cores(site=into_pointer/for#0) is not applicable: the sum goes to '*out', neither a local variable declared before the loop nor an element of a buffer
+    // TARGET: :[[@LINE+1]]:5: tensor-cores(site=into_pointer/for#0) is not applicable: the sum goes to '*out', neither a local variable declared before the loop nor an element of a buffer
     *out += A[row * k + i] * B[i * n + col];
 }
 
@@ -181,7 +181,7 @@ __global__ void stray_thread(const float *A, const float *B, float *C, int m, in
   int col = blockIdx.x * blockDim.x + threadIdx.x;
   if (row >= m || col >= n)
     return;
-// STRAY: :[[@LINE+1]]:15: tensor-cores(site=stray_thread/for#0) is not applicable: the kernel uses threadIdx.x outside a global index, and the rewrite gives each thread other elements
+  // STRAY: :[[@LINE+1]]:15: tensor-cores(site=stray_thread/for#0) is not applicable: the kernel uses threadIdx.x outside a global index, and the rewrite gives each thread other elements
   float acc = threadIdx.x;
   for (int i = 0; i < k; ++i)
     acc += A[row * k + i] * B[i * n + col];
@@ -202,7 +202,7 @@ __global__ void one_dim(const float *A, const float *x, float *y, int m, int n) 
 
 // Threads that share memory cannot be regrouped.
 __global__ void shares(const float *A, const float *B, float *C, int m, int n, int k) {
-// SHARED: :[[@LINE+1]]:20: tensor-cores(site=shares/for#0) is illegal: the kernel uses __shared__ 'tile', which the threads of a block share
+  // SHARED: :[[@LINE+1]]:20: tensor-cores(site=shares/for#0) is illegal: the kernel uses __shared__ 'tile', which the threads of a block share
   __shared__ float tile[16];
   int row = blockIdx.y * blockDim.y + threadIdx.y;
   int col = blockIdx.x * blockDim.x + threadIdx.x;
@@ -220,7 +220,7 @@ __global__ void unguarded(const float *A, const float *B, float *C, int m, int n
   int row = blockIdx.y * blockDim.y + threadIdx.y;
   int col = blockIdx.x * blockDim.x + threadIdx.x;
   float acc = 0.0f;
-// UNGUARDED: :[[@LINE+1]]:3: tensor-cores(site=unguarded/for#0) is illegal: this statement runs before 'row' is checked against the problem bound, so threads past the bound would run it
+  // UNGUARDED: :[[@LINE+1]]:3: tensor-cores(site=unguarded/for#0) is illegal: this statement runs before 'row' is checked against the problem bound, so threads past the bound would run it
   for (int i = 0; i < k; ++i)
     acc += A[row * k + i] * B[i * n + col];
   C[row * n + col] = acc;
@@ -234,18 +234,19 @@ __global__ void same_side(const float *A, const float *B, float *C, int m, int n
     return;
   float acc = 0.0f;
   for (int i = 0; i < k; ++i)
-// SIDES: :[[@LINE+1]]:29: tensor-cores(site=same_side/for#0) is not applicable: 'A[row * k + i]' and 'B[row * k + i]' are not one load that follows 'row' (and not 'col') and one that follows 'col' (and not 'row'): not a matrix product
+    // SIDES: :[[@LINE+1]]:29: tensor-cores(site=same_side/for#0) is not applicable: 'A[row * k + i]' and 'B[row * k + i]' are not one load that follows 'row' (and not 'col') and one that follows 'col' (and not 'row'): not a matrix product
     acc += A[row * k + i] * B[row * k + i];
   C[row * n + col] = acc;
 }
 
-// A triangular guard cannot bound the tiles row by row and column by column.
-__global__ void triangle(const float *A, float *C, int n, int k) {
+// j is bounded only through j <= 2 * i, which the rule does not follow
+// (it follows j <= i + c: see syrk).
+__global__ void anti_triangle(const float *A, float *C, int n, int k) {
   int j = blockIdx.x * blockDim.x + threadIdx.x;
   int i = blockIdx.y * blockDim.y + threadIdx.y;
-// TRIANGLE: :[[@LINE+1]]:16: tensor-cores(site=triangle/for#0) is not applicable: the guard '(j <= i)' relates the two coordinates, so the tiles' loads cannot be bounded row by row and column by column
-  if (i < n && j <= i) {
+  if (i < n && j <= 2 * i) {
     float acc = 0.0f;
+    // TRIANGLE: :[[@LINE+1]]:5: tensor-cores(site=anti_triangle/for#0) is not applicable: no guard bounds 'j' from above where the loop runs (on its own, or as 'j <= i + c' with a bound on that), so the tiles past the edge would load out of range
     for (int p = 0; p < k; ++p)
       acc += A[i * k + p] * A[j * k + p];
     C[i * n + j] = acc;
@@ -259,7 +260,7 @@ __global__ void thread_range(const float *A, const float *B, float *C, int m, in
   if (row >= m || col >= n)
     return;
   float acc = 0.0f;
-// RANGE: :[[@LINE+1]]:16: tensor-cores(site=thread_range/for#0) is not applicable: the loop's start reads 'row', a coordinate of the thread, where it must be the same for every output
+  // RANGE: :[[@LINE+1]]:16: tensor-cores(site=thread_range/for#0) is not applicable: the loop's start reads 'row', a coordinate of the thread, where it must be the same for every output
   for (int i = row; i < k; ++i)
     acc += A[row * k + i] * B[i * n + col];
   C[row * n + col] = acc;
@@ -275,7 +276,7 @@ __global__ void two_places(const float *A, const float *B, float *C, int m, int 
   for (int i = 0; i < k; ++i)
     acc += A[row * k + i] * B[i * n + col];
   C[row * n + col] = acc;
-// TWICE: :[[@LINE+1]]:3: tensor-cores(site=two_places/for#0) is illegal: 'C' is accessed at 'col * m + row' and at 'row * n + col': the output must be one element per thread
+  // TWICE: :[[@LINE+1]]:3: tensor-cores(site=two_places/for#0) is illegal: 'C' is accessed at 'col * m + row' and at 'row * n + col': the output must be one element per thread
   C[col * m + row] = acc;
 }
 
@@ -290,7 +291,7 @@ __global__ void two_outputs(const float *A, const float *B, float *C, float *D,
   for (int i = 0; i < k; ++i)
     acc += A[row * k + i] * B[i * n + col];
   C[row * n + col] = acc;
-// OUTPUTS: :[[@LINE+1]]:3: tensor-cores(site=two_outputs/for#0) is illegal: 'D' may be written here, besides 'C': the rewrite keeps one output element per thread of the original
+  // OUTPUTS: :[[@LINE+1]]:3: tensor-cores(site=two_outputs/for#0) is illegal: 'D' may be written here, besides 'C': the rewrite keeps one output element per thread of the original
   D[row * n + col] = 2 * acc;
 }
 
@@ -303,7 +304,7 @@ __global__ void not_affine(const float *A, const float *B, float *C, int m, int 
   float acc = 0.0f;
   for (int i = 0; i < k; ++i)
     acc += A[row * k + i] * B[i * n + col];
-// AFFINE: :[[@LINE+1]]:5: tensor-cores(site=not_affine/for#0) is not applicable: the output's index 'row * col' is not affine in 'col'
+  // AFFINE: :[[@LINE+1]]:5: tensor-cores(site=not_affine/for#0) is not applicable: the output's index 'row * col' is not affine in 'col'
   C[row * col] = acc;
 }
 
@@ -316,7 +317,7 @@ __global__ void late_return(const float *A, const float *B, float *C, int m, int
     for (int i = 0; i < k; ++i)
       acc += A[row * k + i] * B[i * n + col];
     if (acc == 0.0f)
-// RETURN: :[[@LINE+1]]:7: tensor-cores(site=late_return/for#0) is not applicable: this return is not a top-level 'if (...) return;', which the per-element epilogue turns into 'continue'
+      // RETURN: :[[@LINE+1]]:7: tensor-cores(site=late_return/for#0) is not applicable: this return is not a top-level 'if (...) return;', which the per-element epilogue turns into 'continue'
       return;
     C[row * n + col] = acc;
   }
@@ -334,7 +335,7 @@ __global__ void doubles(const double *A, const double *B, float *C, int m,
     return;
   float acc = 0.0f;
   for (int i = 0; i < k; ++i)
-// TYPE: :[[@LINE+1]]:12: tensor-cores(site=doubles/for#0) is not applicable: 'A' holds 'double'; tensor-cores takes float, __half or __nv_bfloat16 inputs
+    // TYPE: :[[@LINE+1]]:12: tensor-cores(site=doubles/for#0) is not applicable: 'A' holds 'double'; tensor-cores takes float, __half or __nv_bfloat16 inputs
     acc += A[row * k + i] * B[i * n + col];
   C[row * n + col] = acc;
 }
@@ -351,7 +352,7 @@ __global__ void halves(const __half *A, const __half *B, float *C, int m, int n,
     return;
   float acc = 0.0f;
   for (int i = 0; i < k; ++i)
-// WIDEN: :[[@LINE+1]]:25: tensor-cores(site=halves/for#0,precision=tf32) is not applicable: 'A' holds __half, which precision=tf32 does not take as it is; use precision=half
+    // WIDEN: :[[@LINE+1]]:25: tensor-cores(site=halves/for#0,precision=tf32) is not applicable: 'A' holds __half, which precision=tf32 does not take as it is; use precision=half
     acc += __half2float(A[row * k + i]) * __half2float(B[i * n + col]);
   C[row * n + col] = acc;
 }

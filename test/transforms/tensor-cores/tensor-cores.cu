@@ -25,6 +25,11 @@
 // RUN: %FileCheck --check-prefix=HALF --input-file=%t.h.cu %s
 // RUN: %nvcc -c %t.h.cu -o %t.h.o
 //
+// __nv_bfloat16 inputs likewise with precision=bf16:
+// RUN: %clang-optiml %s --format-style=none --apply='tensor-cores(site=bgemm/for#0,tile=32)' -o %t.b.cu
+// RUN: %FileCheck --check-prefix=BF16 --input-file=%t.b.cu %s
+// RUN: %nvcc -c %t.b.cu -o %t.b.o
+//
 // A loose tolerance in the mark suggests tf32; a tight one tf32x3:
 // RUN: %clang-optiml %s --list-sites --kernel=poly | %FileCheck --check-prefix=PDEF %s
 // PDEF: tensor-cores{{ +}}poly/for#0{{ +}}legal: --apply='tensor-cores(site=poly/for#0,precision=tf32,tile=64)'
@@ -41,6 +46,7 @@
 // RUN: %clang-optiml --list-transforms | %FileCheck --check-prefix=LISTED %s
 // LISTED: {{^}}  tensor-cores {{ *}}loop {{ *}}compute a matrix-product loop's outputs by tiles on the tensor cores (nvcuda::wmma), the inputs staged through shared memory in tf32, bf16 or half (changes numerics)
 
+#include <cuda_bf16.h>
 #include <cuda_fp16.h>
 #include <cuda_runtime.h>
 
@@ -61,7 +67,7 @@ __global__ void nn(const float *A, const float *B, float *C, int m, int n,
 }
 
 // NN:      #include <mma.h>
-// NN-NEXT: #include <cuda_fp16.h>
+// NN-NEXT: #include <cuda_bf16.h>
 // NN:      #pragma optiml kernel sizes(M = 512, N = 512, K = 256) \
 // NN-NEXT:     in(A[M * K], B[K * N]) out(C[M * N]) scalar(m = M, n = N, k = K) \
 // NN-NEXT:     grid((N + 63) / 64, (M + 63) / 64) block(32, 4) \
@@ -282,3 +288,27 @@ __global__ void hgemm(const __half *a, const __half *b, float *c, int m, int n,
 // HALF-NEXT:   s += optiml_sum;
 // HALF-NEXT:   c[y * n + x] = s;
 // HALF-NEXT: }
+
+// Rows of b hold k: the right operand is staged [column][k] and loaded
+// column-major.
+#pragma optiml kernel sizes(M = 512, N = 512, K = 512) \
+    in(a[M * K], b[N * K]) out(c[M * N]) scalar(m = M, n = N, k = K) \
+    grid((N + 15) / 16, (M + 15) / 16) block(16, 16)
+__global__ void bgemm(const __nv_bfloat16 *a, const __nv_bfloat16 *b,
+                      float *c, int m, int n, int k) {
+  int x = blockIdx.x * blockDim.x + threadIdx.x;
+  int y = blockIdx.y * blockDim.y + threadIdx.y;
+  if (y < m && x < n) {
+    float s = 0.0f;
+    for (int t = 0; t < k; ++t)
+      s += __bfloat162float(a[y * k + t]) * __bfloat162float(b[x * k + t]);
+    c[y * n + x] = s;
+  }
+}
+
+// BF16:      // tensor-cores(precision=bf16, tile=32): the block computes 32 x 32 outputs, each of
+// BF16:      __shared__ __align__(32) __nv_bfloat16 optiml_ta[32][32 + 8];
+// BF16-NEXT: __shared__ __align__(32) __nv_bfloat16 optiml_tb[32][32 + 8];
+// BF16:      optiml_tb[optiml_e / 32][optiml_e % 32] = (x < n) && t < k ? b[x * k + t] : __float2bfloat16(0.0f);
+// BF16:      wmma::fragment<wmma::matrix_b, 16, 16, 16, __nv_bfloat16, wmma::col_major> optiml_fb[1];
+// BF16:      wmma::load_matrix_sync(optiml_fb[optiml_j], &optiml_tb[optiml_wc + 16 * optiml_j][optiml_ks], 40);

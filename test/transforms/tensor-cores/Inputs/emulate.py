@@ -86,6 +86,14 @@ def cases():
                       dict(ni=129, nj=97, nk=75), pb_args,
                       (f"{ceil('nj', 32)}, {ceil('ni', 8)}", "32, 8"),
                       (f"{ceil('nj', 32)}, {ceil('ni', 32)}", "32, 4"), exact)
+    sy_args = [("a", "in", "n * m"), ("c", "inout", "n * n"),
+               ("alpha", "float", "0.75f"), ("beta", "float", "1.25f"),
+               ("n_", "int", "n"), ("m_", "int", "m")]
+    out["syrk_64"] = ("benchmarks/corpus/syrk.cu", "syrk_lower",
+                      "tensor-cores(site=syrk_lower/for#0)",
+                      dict(n=211, m=93), sy_args,
+                      (f"{ceil('n', 32)}, {ceil('n', 8)}", "32, 8"),
+                      (f"{ceil('n', 64)}, {ceil('n', 64)}", "32, 4"), exact)
     return out
 
 
