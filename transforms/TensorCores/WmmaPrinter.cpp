@@ -53,25 +53,7 @@ WmmaPrinter::Layout WmmaPrinter::layoutOf(const MatmulOperand &O,
 llvm::Expected<std::string> WmmaPrinter::print() {
   W.emplace(*Nest.Body, Ctx);
   Layout A = layoutOf(Nest.Left, true), B = layoutOf(Nest.Right, false);
-  declarations();
-  for (const Layout *L : {&A, &B}) {
-    std::string Decl =
-        "__shared__ __align__(32) " + P.TileType.str() + " " + L->Array;
-    W->line(1, Decl + dims(L->Rows, L->Cols) + ";");
-    if (P.Split)
-      W->line(1, Decl + "_lo" + dims(L->Rows, L->Cols) + ";");
-  }
-  W->line(1, "__shared__ __align__(32) float optiml_tc[" + num(Plan.warps()) +
-                 "][16][16 + 4];");
-  W->line(1, "const int optiml_tid = threadIdx.y * 32 + threadIdx.x;");
-  W->line(1, "const int optiml_wr = threadIdx.y / " + num(Plan.WarpsX) + " * " +
-                 num(Plan.Tile / Plan.WarpsY) + ", optiml_wc = threadIdx.y % " +
-                 num(Plan.WarpsX) + " * " + num(Plan.Tile / Plan.WarpsX) + ";");
-  W->line(1, "wmma::fragment<wmma::accumulator, 16, 16, " + num(P.K) +
-                 ", float> optiml_acc[" + num(Plan.fragsY()) + "][" +
-                 num(Plan.fragsX()) + "];");
-  fragmentLoops(1, "");
-  W->line(3, "wmma::fill_fragment(optiml_acc[optiml_i][optiml_j], 0.0f);");
+  declarations(A, B);
   const CanonicalLoop &K = Nest.Bounds;
   W->line(1, "for (" + typeOf(*K.IV) + " optiml_k0 = " +
                  textOf(K.Lower->getSourceRange(), Ctx) + "; optiml_k0 " +
@@ -98,7 +80,9 @@ void WmmaPrinter::fragmentLoops(unsigned Depth, llvm::StringRef Open) {
                          "; ++optiml_j)" + Open.str());
 }
 
-void WmmaPrinter::declarations() {
+/// The shared tiles, the warp's place in the block's tile and its
+/// accumulators, zeroed.
+void WmmaPrinter::declarations(const Layout &A, const Layout &B) {
   W->line(1, "// tensor-cores(precision=" + P.Name.str() +
                  ", tile=" + num(Plan.Tile) + "): the block computes " +
                  num(Plan.Tile) + " x " + num(Plan.Tile) + " outputs, each of");
@@ -106,6 +90,24 @@ void WmmaPrinter::declarations() {
                  " x " + num(Plan.fragsX()) +
                  " pieces of 16 x 16 on the tensor cores.");
   W->line(1, "namespace wmma = nvcuda::wmma;");
+  for (const Layout *L : {&A, &B}) {
+    std::string Decl =
+        "__shared__ __align__(32) " + P.TileType.str() + " " + L->Array;
+    W->line(1, Decl + dims(L->Rows, L->Cols) + ";");
+    if (P.Split)
+      W->line(1, Decl + "_lo" + dims(L->Rows, L->Cols) + ";");
+  }
+  W->line(1, "__shared__ __align__(32) float optiml_tc[" + num(Plan.warps()) +
+                 "][16][16 + 4];");
+  W->line(1, "const int optiml_tid = threadIdx.y * 32 + threadIdx.x;");
+  W->line(1, "const int optiml_wr = threadIdx.y / " + num(Plan.WarpsX) + " * " +
+                 num(Plan.Tile / Plan.WarpsY) + ", optiml_wc = threadIdx.y % " +
+                 num(Plan.WarpsX) + " * " + num(Plan.Tile / Plan.WarpsX) + ";");
+  W->line(1, "wmma::fragment<wmma::accumulator, 16, 16, " + num(P.K) +
+                 ", float> optiml_acc[" + num(Plan.fragsY()) + "][" +
+                 num(Plan.fragsX()) + "];");
+  fragmentLoops(1, "");
+  W->line(3, "wmma::fill_fragment(optiml_acc[optiml_i][optiml_j], 0.0f);");
 }
 
 /// The guards on the operand's coordinate and the loop's own bound.

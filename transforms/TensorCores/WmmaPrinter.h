@@ -43,7 +43,7 @@ private:
   };
 
   Layout layoutOf(const MatmulOperand &O, bool Left) const;
-  void declarations();
+  void declarations(const Layout &A, const Layout &B);
   void fragmentLoops(unsigned Depth, llvm::StringRef Open);
   void stage(const Layout &L);
   void stageElement(const Layout &L, llvm::StringRef Row, llvm::StringRef Col);
