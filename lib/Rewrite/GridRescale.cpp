@@ -101,6 +101,40 @@ llvm::Error optiml::rewriteGrid(const FunctionDecl &Kernel,
   return replace(*G.Arg, Text, Edits, Ctx);
 }
 
+/// "x, y" or "x, y, z": at least \p MinDims components, more when needed.
+static std::string dimList(const Dim3 &D, size_t MinDims) {
+  size_t N = D[2] != 1 ? 3 : D[1] != 1 ? 2 : 1;
+  N = std::max(N, MinDims);
+  std::vector<std::string> Parts;
+  for (size_t I = 0; I < N; ++I)
+    Parts.push_back(std::to_string(D[I]));
+  return llvm::join(Parts, ", ");
+}
+
+llvm::Error optiml::rewriteLaunchBlock(
+    const FunctionDecl &Kernel, const LaunchShape &S, const Dim3 &New,
+    llvm::ArrayRef<SourceRange> Replaced, EditSet &Edits,
+    llvm::SmallPtrSetImpl<const VarDecl *> &Done, ASTContext &Ctx) {
+  const ConfigOperand &B = S.Block;
+  bool Scalar = New[1] == 1 && New[2] == 1;
+  if (B.Var && Done.contains(B.Var))
+    return llvm::Error::success();
+  if (B.Var && onlyConfigures(*B.Var, Kernel, 1, Ctx, Replaced) &&
+      (B.IsDim3 || Scalar)) {
+    Done.insert(B.Var);
+    if (!B.IsDim3)
+      return replace(*B.Dims.front(), std::to_string(New[0]), Edits, Ctx);
+    // `dim3 block(16, 16)`: the argument list.
+    return Edits.add(*B.Construct,
+                     changeTo(constructExprArgs(EditSet::Root.str()),
+                              cat(dimList(New, B.Dims.size()))),
+                     Ctx);
+  }
+  std::string Text = Scalar && !B.IsDim3 ? std::to_string(New[0])
+                                         : "dim3(" + dimList(New, 1) + ")";
+  return replace(*B.Arg, Text, Edits, Ctx);
+}
+
 llvm::Error optiml::divideGrids(const FunctionDecl &Kernel,
                                 llvm::ArrayRef<LaunchShape> Shapes,
                                 unsigned Dim, uint64_t Factor, EditSet &Edits,

@@ -186,10 +186,13 @@ void noteCallers(const FunctionDecl &Kernel, llvm::StringRef Block,
 
 } // namespace
 
-llvm::Error optiml::rewriteMarkLaunch(const FunctionDecl &Kernel,
-                                      const Dim3 &New,
-                                      const std::array<bool, 3> &AnyGrid,
-                                      EditSet &Edits, ASTContext &Ctx) {
+/// The mark's block becomes \p New, and each grid dimension whose block
+/// covered Old[D] elements and now covers \p Cover[D] is rescaled (grid
+/// dimensions in \p AnyGrid that are not ceil-divs stay).
+static llvm::Error rewriteMarkCover(const FunctionDecl &Kernel, const Dim3 &New,
+                                    const Dim3 &Cover,
+                                    const std::array<bool, 3> &AnyGrid,
+                                    EditSet &Edits, ASTContext &Ctx) {
   auto M = findMarkLaunch(Kernel, Ctx);
   if (!M)
     return M.takeError();
@@ -199,19 +202,32 @@ llvm::Error optiml::rewriteMarkLaunch(const FunctionDecl &Kernel,
   const Dim3 &Old = (*M)->Old;
   std::vector<std::string> GridArgs = Grid.Args;
   for (unsigned D = 0; D < 3; ++D)
-    if (Old[D] != New[D])
+    if (Old[D] != Cover[D])
       if (llvm::Error E =
-              rescaleGridArg(GridArgs, D, Old[D], New[D],
+              rescaleGridArg(GridArgs, D, Old[D], Cover[D],
                              AnyGrid[D] ? OtherGrid::Keep : OtherGrid::RoundUp))
         return E;
   const SourceManager &SM = Ctx.getSourceManager();
   std::string BlockText = blockText(Block, New);
   std::string GridText = dimsText(GridArgs, Grid.Args.size());
-  if (llvm::Error E = Edits.addText(SM, Block.Begin, Block.End - Block.Begin,
-                                    BlockText))
+  if (llvm::Error E =
+          Edits.addText(SM, Block.Begin, Block.End - Block.Begin, BlockText))
     return E;
   noteCallers(Kernel, BlockText, GridText, Edits, Ctx);
   return Edits.addText(SM, Grid.Begin, Grid.End - Grid.Begin, GridText);
+}
+
+llvm::Error optiml::rewriteMarkLaunch(const FunctionDecl &Kernel,
+                                      const Dim3 &New,
+                                      const std::array<bool, 3> &AnyGrid,
+                                      EditSet &Edits, ASTContext &Ctx) {
+  return rewriteMarkCover(Kernel, New, New, AnyGrid, Edits, Ctx);
+}
+
+llvm::Error optiml::rewriteMarkTiles(const FunctionDecl &Kernel,
+                                     const Dim3 &New, const Dim3 &Tile,
+                                     EditSet &Edits, ASTContext &Ctx) {
+  return rewriteMarkCover(Kernel, New, Tile, {false, false, false}, Edits, Ctx);
 }
 
 llvm::Error optiml::rewriteMarkGrid(const FunctionDecl &Kernel, unsigned Dim,
@@ -225,15 +241,13 @@ llvm::Error optiml::rewriteMarkGrid(const FunctionDecl &Kernel, unsigned Dim,
   const Clause &Grid = (*M)->Grid;
   uint64_t B = (*M)->Old[Dim];
   std::vector<std::string> GridArgs = Grid.Args;
-  bool Guarded =
-      ThreadGeometry::of(Kernel, Ctx).guardsEveryIndex(Kernel, Ctx);
+  bool Guarded = ThreadGeometry::of(Kernel, Ctx).guardsEveryIndex(Kernel, Ctx);
   if (llvm::Error E =
           rescaleGridArg(GridArgs, Dim, B, B * Factor,
                          Guarded ? OtherGrid::RoundUp : OtherGrid::Refuse))
     return E;
   std::string GridText = dimsText(GridArgs, Grid.Args.size());
-  noteCallers(Kernel, llvm::join((*M)->Block.Args, ", "), GridText, Edits,
-              Ctx);
+  noteCallers(Kernel, llvm::join((*M)->Block.Args, ", "), GridText, Edits, Ctx);
   return Edits.addText(Ctx.getSourceManager(), Grid.Begin,
                        Grid.End - Grid.Begin, GridText);
 }

@@ -293,6 +293,10 @@ TEST_F(StepRunnerTest, ActionSpaceCoversEveryTransformAndSite) {
                       "vectorize(site=k,width=4) illegal",
                       "block-size(site=k,x=128,y=1,z=1) illegal",
                       "swap-xy(site=k) illegal",
+                      "tensor-cores(site=k/for#0,precision=tf32x3,tile=64) "
+                      "not-applicable",
+                      "tensor-cores(site=k/while#0,precision=tf32x3,tile=64) "
+                      "not-applicable",
                       "breaker(site=k) legal",
                       "replace-last(site=k) legal"}));
 }

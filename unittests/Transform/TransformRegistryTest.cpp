@@ -32,7 +32,7 @@ TEST(TransformRegistryTest, LibraryInListingOrder) {
           "stage-shared", "warp-reduce", "warp-per-row", "restrict",
           "read-only", "pad-shared", "aggregate-atomics", "privatize-atomics",
           "launch-bounds", "fast-math", "coarsen", "vectorize", "block-size",
-          "swap-xy"}));
+          "swap-xy", "tensor-cores"}));
   ASSERT_NE(R.find("unroll"), nullptr);
   EXPECT_EQ(R.find("unroll")->siteKind(), SiteKind::Loop);
   EXPECT_EQ(R.find("block-size")->siteKind(), SiteKind::Kernel);

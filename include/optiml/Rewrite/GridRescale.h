@@ -42,6 +42,17 @@ llvm::Error rewriteGrid(const clang::FunctionDecl &Kernel,
                         llvm::SmallPtrSetImpl<const clang::VarDecl *> &Done,
                         clang::ASTContext &Ctx);
 
+/// Rewrites the block operand of one launch to \p New: the arguments of
+/// the `dim3` variable it names when only launches read that variable
+/// (or text in \p Replaced, the grid text a rewrite replaces), else the
+/// operand itself. Variables already rewritten are in \p Done.
+llvm::Error
+rewriteLaunchBlock(const clang::FunctionDecl &Kernel, const LaunchShape &Shape,
+                   const Dim3 &New, llvm::ArrayRef<clang::SourceRange> Replaced,
+                   EditSet &Edits,
+                   llvm::SmallPtrSetImpl<const clang::VarDecl *> &Done,
+                   clang::ASTContext &Ctx);
+
 /// Divides grid dimension \p Dim of every launch in \p Shapes (checked by
 /// dividableLaunches) and of \p Kernel's mark by \p Factor more:
 /// ceil(N / B) becomes ceil(N / (B * Factor)).

@@ -27,8 +27,19 @@ namespace optiml {
 /// callers must now launch it. NotApplicable when the mark's block is not
 /// integer literals.
 llvm::Error rewriteMarkLaunch(const clang::FunctionDecl &Kernel,
-                              const Dim3 &New, const std::array<bool, 3> &AnyGrid,
+                              const Dim3 &New,
+                              const std::array<bool, 3> &AnyGrid,
                               EditSet &Edits, clang::ASTContext &Ctx);
+
+/// Rewrites the block(...) clause of \p Kernel's mark to \p New for a
+/// kernel whose blocks now each compute a tile of \p Tile elements per
+/// dimension (the old block covered one element per thread): each grid
+/// dimension d becomes ceil(N / Tile[d]) in the forms rewriteMarkLaunch
+/// keeps, any other G `ceil_div((G) * B, Tile[d])`. Callers outside the file
+/// get the same note. NotApplicable as rewriteMarkLaunch.
+llvm::Error rewriteMarkTiles(const clang::FunctionDecl &Kernel, const Dim3 &New,
+                             const Dim3 &Tile, EditSet &Edits,
+                             clang::ASTContext &Ctx);
 
 /// Rewrites only the block(...) clause of \p Kernel's mark to \p New, for
 /// a rewrite that keeps the grid (swap-xy); callers outside the file get

@@ -5,6 +5,7 @@
 #include "optiml/Analysis/Legality/KernelLaunches.h"
 #include "optiml/Analysis/Legality/LaunchConfig.h"
 #include "optiml/Analysis/Legality/LegalityError.h"
+#include "optiml/Analysis/Legality/MarkClause.h"
 
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/StringExtras.h"
@@ -14,33 +15,12 @@ using namespace clang;
 
 using Dim3 = std::array<uint64_t, 3>;
 
-/// The arguments of the `block(...)` clause of a mark's text, or nothing.
-static std::optional<std::vector<std::string>>
-blockClause(llvm::StringRef Clauses) {
-  for (size_t At = Clauses.find("block"); At != llvm::StringRef::npos;
-       At = Clauses.find("block", At + 1)) {
-    if (At > 0 && (llvm::isAlnum(Clauses[At - 1]) || Clauses[At - 1] == '_'))
-      continue;
-    llvm::StringRef Rest = Clauses.substr(At + 5).ltrim(" \t");
-    if (!Rest.consume_front("("))
-      continue;
-    llvm::StringRef Inside = Rest.take_until([](char C) { return C == ')'; });
-    llvm::SmallVector<llvm::StringRef, 3> Parts;
-    Inside.split(Parts, ',');
-    std::vector<std::string> Args;
-    for (llvm::StringRef P : Parts)
-      Args.push_back(P.trim(" \t\\\r\n").str());
-    return Args;
-  }
-  return std::nullopt;
-}
-
 llvm::Expected<std::optional<MarkBlock>>
 optiml::markBlock(const FunctionDecl &Kernel, ASTContext &Ctx) {
   std::optional<KernelMark> Mark = KernelFinder::markOf(Kernel, Ctx);
   if (!Mark)
     return std::nullopt;
-  auto Args = blockClause(Mark->Clauses);
+  auto Args = markClauseArgs(Mark->Clauses, "block");
   if (!Args)
     return std::nullopt;
   const SourceManager &SM = Ctx.getSourceManager();
