@@ -1,0 +1,28 @@
+//===- GpuTarget.cpp - the GPU architecture a kernel is parsed for --------===//
+
+#include "optiml/Analysis/Legality/GpuTarget.h"
+
+#include "clang/Basic/TargetInfo.h"
+
+using namespace optiml;
+
+std::optional<unsigned> optiml::targetSmVersion(const clang::ASTContext &Ctx) {
+  const clang::TargetInfo &Target = Ctx.getTargetInfo();
+  if (!Target.getTriple().isNVPTX())
+    return std::nullopt;
+  llvm::StringRef Arch = Target.getTargetOpts().CPU;
+  if (!Arch.consume_front("sm_"))
+    return std::nullopt;
+  // sm_90a and sm_100f name feature sets on top of the number.
+  unsigned Version = 0;
+  if (Arch.consumeInteger(10, Version))
+    return std::nullopt;
+  return Version;
+}
+
+std::string optiml::targetArchName(const clang::ASTContext &Ctx) {
+  const clang::TargetInfo &Target = Ctx.getTargetInfo();
+  if (!Target.getTriple().isNVPTX() || Target.getTargetOpts().CPU.empty())
+    return "an unknown architecture";
+  return Target.getTargetOpts().CPU;
+}
