@@ -162,6 +162,9 @@ void CopyPhaseWalker::collect(const Stmt *S) {
     LHS = B->getLHS(), RHS = B->getRHS();
   else if (auto A = asAssignment(S))
     LHS = A->LHS, RHS = A->RHS;
+  else if (const auto *U = dyn_cast<UnaryOperator>(S);
+           U && U->isIncrementDecrementOp())
+    LHS = U->getSubExpr(), RHS = U; // Under a condition that may read it.
   if (const DeclRefExpr *Ref = LHS ? subscriptBase(LHS) : nullptr)
     if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl()))
       Definitions.push_back({V, RHS, Controls});

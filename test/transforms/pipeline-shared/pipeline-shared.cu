@@ -11,6 +11,12 @@
 // RUN: %FileCheck --check-prefix=MM --match-full-lines --input-file=%t.mm.cu %s
 // RUN: %nvcc -Werror all-warnings -c %t.mm.cu -o %t.mm.o
 //
+// Staging another buffer into the pipelined loop would load it into a
+// single buffer at the top of the next tile, while others may still read
+// it: stage-shared refuses to join a loop without its last barrier.
+// RUN: not %clang-optiml %s --apply='stage-shared(site=mm/for#0/A)' --apply='pipeline-shared(site=mm/for#0)' --apply='stage-shared(site=mm/for#1/B)' 2>&1 | %FileCheck --check-prefix=JOIN %s
+// JOIN: stage-shared(site=mm/for#1/B) is not applicable: this tile loop has no barrier at its end (it is pipelined); stage the buffer before pipelining the loop (in the source after step 2)
+//
 // A hand-written tiled matmul, its copies guarded by an if/else and by a
 // conditional with a fill that is not zero (stored as before):
 // RUN: %clang-optiml --format-style=none %s --apply='pipeline-shared(site=tiled/for#0)' -o %t.tiled.cu
