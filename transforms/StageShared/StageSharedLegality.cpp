@@ -214,6 +214,14 @@ llvm::Error Analysis::checkJoin() {
   if (!Plan.FirstBarrier)
     return notApplicableAt(Loop.getBeginLoc(), Ctx,
                            "this tile loop has no barrier after its loads");
+  // pipeline-shared drops the barrier that ends each tile: a single buffer
+  // loaded at the top of the next one could be overwritten while it is read.
+  const auto *Last = dyn_cast<CallExpr>(Body->body_back());
+  if (!Last || !isCooperativeCall(*Last))
+    return notApplicableAt(Loop.getBeginLoc(), Ctx,
+                           "this tile loop has no barrier at its end (it is "
+                           "pipelined); stage the buffer before pipelining "
+                           "the loop");
   return llvm::Error::success();
 }
 

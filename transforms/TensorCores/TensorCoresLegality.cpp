@@ -4,7 +4,7 @@
 #include "optiml/Analysis/Legality/KernelBlock.h"
 #include "optiml/Analysis/Legality/LegalityError.h"
 #include "optiml/Analysis/Legality/MarkTolerance.h"
-#include "optiml/Analysis/Legality/TargetArch.h"
+#include "optiml/Analysis/Legality/GpuTarget.h"
 #include "optiml/Analysis/SourceText.h"
 #include "optiml/Rewrite/KernelIdentifiers.h"
 

@@ -274,6 +274,8 @@ TEST_F(StepRunnerTest, ActionSpaceCoversEveryTransformAndSite) {
                       "stage-shared(site=k/p,tile=16) illegal",
                       "stage-shared(site=k/for#0/p,tile=16) illegal",
                       "stage-shared(site=k/while#0/p,tile=16) not-applicable",
+                      "pipeline-shared(site=k/for#0,stages=2) not-applicable",
+                      "pipeline-shared(site=k/while#0,stages=2) not-applicable",
                       "warp-reduce(site=k/for#0) not-applicable",
                       "warp-reduce(site=k/while#0) not-applicable",
                       "warp-per-row(site=k/for#0,lanes=32) not-applicable",

@@ -25,18 +25,33 @@ public:
 
 TEST(TransformRegistryTest, LibraryInListingOrder) {
   TransformRegistry R = makeTransformRegistry();
-  EXPECT_EQ(
-      R.names(),
-      (std::vector<std::string>{
-          "unroll", "tile", "hoist", "fission", "fusion", "scalar-replace",
-          "stage-shared", "warp-reduce", "warp-per-row", "restrict",
-          "read-only", "pad-shared", "aggregate-atomics", "privatize-atomics",
-          "launch-bounds", "fast-math", "coarsen", "vectorize", "block-size",
-          "swap-xy", "tensor-cores"}));
+  EXPECT_EQ(R.names(), (std::vector<std::string>{"unroll",
+                                                 "tile",
+                                                 "hoist",
+                                                 "fission",
+                                                 "fusion",
+                                                 "scalar-replace",
+                                                 "stage-shared",
+                                                 "pipeline-shared",
+                                                 "warp-reduce",
+                                                 "warp-per-row",
+                                                 "restrict",
+                                                 "read-only",
+                                                 "pad-shared",
+                                                 "aggregate-atomics",
+                                                 "privatize-atomics",
+                                                 "launch-bounds",
+                                                 "fast-math",
+                                                 "coarsen",
+                                                 "vectorize",
+                                                 "block-size",
+                                                 "swap-xy",
+                                                 "tensor-cores"}));
   ASSERT_NE(R.find("unroll"), nullptr);
   EXPECT_EQ(R.find("unroll")->siteKind(), SiteKind::Loop);
   EXPECT_EQ(R.find("block-size")->siteKind(), SiteKind::Kernel);
   EXPECT_EQ(R.find("stage-shared")->siteKind(), SiteKind::Buffer);
+  EXPECT_EQ(R.find("pipeline-shared")->siteKind(), SiteKind::Loop);
   EXPECT_EQ(R.find("read-only")->siteKind(), SiteKind::Buffer);
   EXPECT_EQ(R.find("pad-shared")->siteKind(), SiteKind::Kernel);
   EXPECT_EQ(R.find("skew"), nullptr);

@@ -39,14 +39,26 @@ DynTypedNode pointerFlowTop(const Expr &E, ASTContext &Ctx) {
   }
 }
 
-/// Whether \p Addr (an element's address) is an argument of a CUDA load
-/// intrinsic, which takes a pointer to const and only loads through it.
+/// Whether \p Arg is a pointer that \p Call only loads through: any
+/// argument of a CUDA load intrinsic (they take pointers to const), or the
+/// source of an asynchronous copy to shared memory.
+bool isReadOnlyArg(const CallExpr &Call, const Expr &Arg) {
+  if (isLoadIntrinsic(Call))
+    return true;
+  const FunctionDecl *F = Call.getDirectCallee();
+  return F && F->getIdentifier() &&
+         F->getName() == "__pipeline_memcpy_async" && Call.getNumArgs() > 1 &&
+         Call.getArg(1)->IgnoreParenImpCasts() == Arg.IgnoreParenImpCasts();
+}
+
+/// Whether \p Addr (an element's address) is an argument that its call
+/// only loads through.
 bool isLoadIntrinsicArg(const Expr &Addr, ASTContext &Ctx) {
   DynTypedNode Node = parentOf(DynTypedNode::create(Addr), Ctx);
   while (Node.get<ImplicitCastExpr>())
     Node = parentOf(Node, Ctx);
   const auto *Call = Node.get<CallExpr>();
-  return Call && isLoadIntrinsic(*Call);
+  return Call && isReadOnlyArg(*Call, Addr);
 }
 
 /// Whether the lvalue \p L (an element reached through a pointer) is only
@@ -80,6 +92,13 @@ bool onlyRead(const Expr &L, ASTContext &Ctx) {
       return !V->getType()->isReferenceType();
     if (const auto *C = Parent.get<CXXConstructExpr>())
       return C->getConstructor()->isCopyConstructor();
+    // `s = p[i]` for a struct (float4): the right side of a trivial
+    // assignment is copied from.
+    if (const auto *Op = Parent.get<CXXOperatorCallExpr>()) {
+      const auto *M = dyn_cast_or_null<CXXMethodDecl>(Op->getDirectCallee());
+      return Op->getOperator() == OO_Equal && Op->getNumArgs() == 2 &&
+             Op->getArg(1) == Child && M && M->isTrivial();
+    }
     return false;
   }
 }
@@ -155,6 +174,9 @@ bool BufferAccess::visit(const DeclRefExpr &Ref) {
   }
   if (const auto *U = Parent.get<UnaryOperator>();
       U && U->isIncrementDecrementOp())
+    return false;
+  if (const auto *Call = Parent.get<CallExpr>();
+      Call && isReadOnlyArg(*Call, *TopExpr))
     return false;
   if (!isHarmlessUse(Parent))
     markWritten(From, *TopExpr); // Escapes where we cannot follow it.

@@ -5,7 +5,10 @@
 // Anything it cannot follow (the pointer passed to a call, its address
 // taken, stored to memory) counts as a write, so "read-only" is a proof.
 // An element's address given to a CUDA load intrinsic (`__ldg(&p[i])`) is
-// a read: those take a pointer to const and only load.
+// a read: those take a pointer to const and only load. So is the source of
+// an asynchronous copy to shared memory (`__pipeline_memcpy_async(&s[j],
+// &p[i], 4)`, or `p` itself with a zero fill), which pipeline-shared
+// writes.
 //
 //===----------------------------------------------------------------------===//
 
