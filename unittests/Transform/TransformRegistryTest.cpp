@@ -29,9 +29,10 @@ TEST(TransformRegistryTest, LibraryInListingOrder) {
       R.names(),
       (std::vector<std::string>{
           "unroll", "tile", "hoist", "scalar-replace", "stage-shared",
-          "warp-reduce", "warp-per-row", "restrict", "read-only", "pad-shared",
-          "aggregate-atomics", "privatize-atomics", "launch-bounds",
-          "fast-math", "coarsen", "vectorize", "block-size", "swap-xy"}));
+          "warp-reduce", "warp-per-row", "vectorize-loop", "restrict",
+          "read-only", "pad-shared", "aggregate-atomics", "privatize-atomics",
+          "launch-bounds", "fast-math", "coarsen", "vectorize", "block-size",
+          "swap-xy"}));
   ASSERT_NE(R.find("unroll"), nullptr);
   EXPECT_EQ(R.find("unroll")->siteKind(), SiteKind::Loop);
   EXPECT_EQ(R.find("block-size")->siteKind(), SiteKind::Kernel);
