@@ -2,6 +2,7 @@
 
 #include "transforms/ReadOnly/ReadOnlyLegality.h"
 #include "optiml/Analysis/Legality/BufferAccess.h"
+#include "optiml/Analysis/Legality/BufferRoot.h"
 #include "optiml/Analysis/Legality/CudaBuiltins.h"
 #include "optiml/Analysis/Legality/DistinctBuffers.h"
 #include "optiml/Analysis/Legality/KernelLaunches.h"
@@ -18,24 +19,6 @@ using namespace clang;
 namespace {
 
 using PointerSet = llvm::SmallPtrSet<const VarDecl *, 8>;
-
-/// The variable a pointer expression is based on, through parentheses,
-/// casts and offsets (`(const float4 *)(row + 2)` -> `row`); else null.
-const VarDecl *pointerRoot(const Expr *E) {
-  while (true) {
-    E = E->IgnoreParens();
-    if (const auto *C = dyn_cast<CastExpr>(E)) {
-      E = C->getSubExpr();
-      continue;
-    }
-    if (const auto *B = dyn_cast<BinaryOperator>(E); B && B->isAdditiveOp()) {
-      E = B->getLHS()->getType()->isPointerType() ? B->getLHS() : B->getRHS();
-      continue;
-    }
-    const auto *Ref = dyn_cast<DeclRefExpr>(E);
-    return Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
-  }
-}
 
 /// Whether \p Use leaves the pointer variable it names pointing where it
 /// did or moves it within \p Based: a read of its value, `p++`, `p += k`,
@@ -54,7 +37,7 @@ bool keepsPointerIn(const DeclRefExpr &Use, const PointerSet &Based,
     return false;
   if (B->getOpcode() == BO_AddAssign || B->getOpcode() == BO_SubAssign)
     return true;
-  const VarDecl *From = pointerRoot(B->getRHS());
+  const VarDecl *From = pointerVariableOf(*B->getRHS());
   return B->getOpcode() == BO_Assign && From && Based.contains(From);
 }
 
@@ -202,7 +185,7 @@ const Expr *LoadScan::globalPointerWrite() {
         return true;
       if (isa<ParmVarDecl>(V) || !V->getInit())
         return false;
-      V = pointerRoot(V->getInit());
+      V = pointerVariableOf(*V->getInit());
     }
     return false;
   };
@@ -269,7 +252,7 @@ llvm::Error LoadScan::trackPointers() {
   while (Changed) {
     Changed = false;
     for (const VarDecl *V : Locals) {
-      const VarDecl *From = pointerRoot(V->getInit());
+      const VarDecl *From = pointerVariableOf(*V->getInit());
       if (Based.contains(V) || !From || !Based.contains(From))
         continue;
       if (llvm::all_of(usesOf(*V, *Kernel.getBody(), Ctx),
@@ -305,7 +288,7 @@ llvm::Expected<ReadOnlyPlan> LoadScan::run() {
   forEachNode(Kernel.getBody(), [&](const Stmt *N) {
     const auto *E = dyn_cast<Expr>(N);
     const Expr *Pointer = E ? elementPointer(*E) : nullptr;
-    const VarDecl *Root = Pointer ? pointerRoot(Pointer) : nullptr;
+    const VarDecl *Root = Pointer ? pointerVariableOf(*Pointer) : nullptr;
     if (!Root || !Based.contains(Root) || !isLoaded(*E, Ctx) ||
         !Loadable.contains(
             E->getType().getCanonicalType().getUnqualifiedType().getTypePtr()))

@@ -280,6 +280,8 @@ TEST_F(StepRunnerTest, ActionSpaceCoversEveryTransformAndSite) {
                       "warp-reduce(site=k/while#0) not-applicable",
                       "warp-per-row(site=k/for#0,lanes=32) not-applicable",
                       "warp-per-row(site=k/while#0,lanes=32) not-applicable",
+                      "vectorize-loop(site=k/for#0,width=4) not-applicable",
+                      "vectorize-loop(site=k/while#0,width=4) not-applicable",
                       "restrict(site=k) legal",
                       "read-only(site=k/p) illegal",
                       "read-only(site=k/for#0/p) not-applicable",

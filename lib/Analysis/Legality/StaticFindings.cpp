@@ -11,6 +11,7 @@
 
 #include "optiml/Analysis/Legality/StaticFindings.h"
 #include "optiml/Analysis/Legality/BufferAccess.h"
+#include "optiml/Analysis/Legality/BufferRoot.h"
 #include "optiml/Analysis/Legality/IndexPolynomial.h"
 #include "optiml/Analysis/Legality/LoopInfo.h"
 #include "optiml/Analysis/Legality/VarUses.h"
@@ -38,51 +39,6 @@ struct Access {
 
 const IndexAtom LaneAtom = IndexAtom::of(BuiltinRef{BuiltinRef::ThreadIdx, 0});
 
-/// The parameter that \p Base points into and the offset of \p Base from
-/// it, in elements: the parameter itself, or a local pointer declared as
-/// `P + E` (or `&P[E]`) and never reassigned.
-std::optional<std::pair<const ParmVarDecl *, IndexPolynomial>>
-rootOf(const Expr &Base, const FunctionDecl &Kernel, ASTContext &Ctx) {
-  const auto *Ref = dyn_cast<DeclRefExpr>(Base.IgnoreParenImpCasts());
-  if (!Ref)
-    return std::nullopt;
-  if (const auto *P = dyn_cast<ParmVarDecl>(Ref->getDecl()))
-    return P->getType()->isPointerType()
-               ? std::optional(std::pair(P, IndexPolynomial()))
-               : std::nullopt;
-  const auto *Local = dyn_cast<VarDecl>(Ref->getDecl());
-  if (!Local || !Local->getType()->isPointerType() || !Local->getInit() ||
-      !Kernel.getBody() || isReassigned(*Local, *Kernel.getBody(), Ctx))
-    return std::nullopt;
-  const Expr *Init = Local->getInit()->IgnoreParenImpCasts();
-  const Expr *Ptr = nullptr, *Offset = nullptr;
-  if (const auto *B = dyn_cast<BinaryOperator>(Init);
-      B && B->getOpcode() == BO_Add) {
-    bool LhsIsPtr = B->getLHS()->getType()->isPointerType();
-    Ptr = LhsIsPtr ? B->getLHS() : B->getRHS();
-    Offset = LhsIsPtr ? B->getRHS() : B->getLHS();
-  } else if (const auto *U = dyn_cast<UnaryOperator>(Init);
-             U && U->getOpcode() == UO_AddrOf) {
-    if (const auto *E =
-            dyn_cast<ArraySubscriptExpr>(U->getSubExpr()->IgnoreParens())) {
-      Ptr = E->getBase();
-      Offset = E->getIdx();
-    }
-  }
-  if (!Ptr)
-    return std::nullopt;
-  const auto *PtrRef = dyn_cast<DeclRefExpr>(Ptr->IgnoreParenImpCasts());
-  const auto *P = PtrRef ? dyn_cast<ParmVarDecl>(PtrRef->getDecl()) : nullptr;
-  if (!P || !P->getType()->isPointerType())
-    return std::nullopt;
-  auto Off = IndexPolynomial::of(*Offset, Ctx);
-  if (!Off) {
-    llvm::consumeError(Off.takeError());
-    return std::nullopt;
-  }
-  return std::pair(P, std::move(*Off));
-}
-
 /// Every element access through a pointer parameter of \p Kernel, in
 /// source order, named "K/load:buf#n" / "K/store:buf#n".
 std::vector<Access> accessesOf(const FunctionDecl &Kernel, ASTContext &Ctx) {
@@ -90,8 +46,8 @@ std::vector<Access> accessesOf(const FunctionDecl &Kernel, ASTContext &Ctx) {
   std::map<std::string, unsigned> Counts;
   std::string Name = Kernel.getQualifiedNameAsString();
   for (const auto *E : nodesOf<ArraySubscriptExpr>(Kernel.getBody())) {
-    auto Root = rootOf(*E->getBase(), Kernel, Ctx);
-    if (!Root)
+    auto Root = bufferRootOf(*E->getBase(), Kernel, Ctx);
+    if (!Root || !Root->Offset)
       continue;
     LvalueUse Use = lvalueUseOf(*E, Ctx);
     if (Use == LvalueUse::Escapes)
@@ -103,12 +59,12 @@ std::vector<Access> accessesOf(const FunctionDecl &Kernel, ASTContext &Ctx) {
     }
     bool IsStore = Use != LvalueUse::Read;
     std::string Tag =
-        (IsStore ? "store:" : "load:") + Root->first->getName().str();
+        (IsStore ? "store:" : "load:") + Root->Param->getName().str();
     std::string Site = Name + "/" + Tag + "#" + std::to_string(Counts[Tag]++);
     std::optional<int64_t> Bytes;
     if (!E->getType()->isDependentType() && !E->getType()->isIncompleteType())
       Bytes = Ctx.getTypeSizeInChars(E->getType()).getQuantity();
-    Out.push_back({E, Root->first, Root->second + *Index, IsStore,
+    Out.push_back({E, Root->Param, *Root->Offset + *Index, IsStore,
                    std::move(Site), Bytes});
   }
   return Out;
