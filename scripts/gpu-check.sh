@@ -30,7 +30,8 @@
 #               set, e.g. "^swap-xy")
 #     sequences   hand-chosen transform chains (benchmarks/sequences.txt),
 #                 on examples and on corpus kernels, only those of
-#                 $OPTIML_GPU_SEQ_EXAMPLES when set
+#                 $OPTIML_GPU_SEQ_EXAMPLES when set, and only chains whose
+#                 steps match the regex $OPTIML_GPU_SEQ_ONLY when set
 #     baselines   cuBLAS SGEMM (FP32) and device-to-device copy bandwidth
 #     optimize    --optimize (MCTS) on each example, $OPTIML_GPU_OPT_BUDGET
 #                 candidates (12), only $OPTIML_GPU_OPT_EXAMPLES when set; a
@@ -305,10 +306,12 @@ check_baselines() {
 # kernel of a file that has several.
 check_sequences() {
   local name steps kernel src out args select step i=0 status rc only=${OPTIML_GPU_SEQ_EXAMPLES:-}
+  local match=${OPTIML_GPU_SEQ_ONLY:-}
   while IFS='|' read -r name steps kernel; do
     [[ -z "$name" || "$name" == \#* ]] && continue
     i=$((i + 1))
     [ -n "$only" ] && [[ " $only " != *" $name "* ]] && continue
+    [ -n "$match" ] && ! [[ "$steps" =~ $match ]] && continue
     src="examples/$name.cu"
     [[ "$name" == */* ]] && src="benchmarks/$name.cu"
     out="$work/seq-$i-${name//\//-}.cu"

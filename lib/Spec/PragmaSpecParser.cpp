@@ -3,6 +3,7 @@
 #include "optiml/Spec/PragmaSpecParser.h"
 #include "optiml/Spec/SpecDiagnostic.h"
 
+#include "clang/Basic/CharInfo.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 
@@ -55,11 +56,6 @@ static std::string knownNames(llvm::ArrayRef<Usage> Table) {
   for (const Usage &U : Table)
     Names.push_back(U.Name);
   return llvm::join(Names, ", ");
-}
-
-static bool isIdentifier(StringRef S) {
-  return !S.empty() && (llvm::isAlpha(S[0]) || S[0] == '_') &&
-         llvm::all_of(S, [](char C) { return llvm::isAlnum(C) || C == '_'; });
 }
 
 static bool isReservedName(StringRef S) {
@@ -210,7 +206,7 @@ PragmaSpecParser::items(Piece Name, Piece Body) const {
 }
 
 Error PragmaSpecParser::checkName(Piece Name, StringRef What) const {
-  if (!isIdentifier(Name.Text))
+  if (!clang::isValidAsciiIdentifier(Name.Text))
     return error(Name.Offset,
                  "'" + Name.Text + "' is not a valid " + What + " name",
                  "an identifier");

@@ -11,6 +11,7 @@
 #include "optiml/Spec/SpecDiagnostic.h"
 #include "optiml/Support/Error.h"
 
+#include "clang/Basic/CharInfo.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -27,11 +28,6 @@ using Path = std::vector<std::string>;
 static Path operator/(Path P, StringRef Step) {
   P.push_back(Step.str());
   return P;
-}
-
-static bool isIdentifier(StringRef S) {
-  return !S.empty() && (llvm::isAlpha(S[0]) || S[0] == '_') &&
-         llvm::all_of(S, [](char C) { return llvm::isAlnum(C) || C == '_'; });
 }
 
 /// "an array", "a string", ...: for messages.
@@ -103,7 +99,7 @@ Error SidecarReader::checkKeys(const Json &Obj, const Path &At,
 
 Error SidecarReader::checkName(StringRef Name, const Path &At,
                                StringRef What) const {
-  if (isIdentifier(Name))
+  if (clang::isValidAsciiIdentifier(Name))
     return Error::success();
   return specError(Loc.keyAt(At),
                    "'" + Name + "' is not a valid " + What + " name",
