@@ -16,11 +16,9 @@ bool GreedyStrategy::climb() {
   int Best = -1;
   for (const SearchEdge &E : G.node(Current).Edges)
     if (E.Kind == EdgeKind::Child && G.node(E.Child).live() &&
-        (Best < 0 || G.node(E.Child).Result.effectiveGain() >
-                         G.node(Best).Result.effectiveGain()))
+        (Best < 0 || G.gainOf(E.Child) > G.gainOf(Best)))
       Best = E.Child;
-  if (Best < 0 || G.node(Best).Result.effectiveGain() <=
-                      G.node(Current).Result.effectiveGain())
+  if (Best < 0 || G.gainOf(Best) <= G.gainOf(Current))
     return false;
   Current = Best;
   RoundIssued = 0;

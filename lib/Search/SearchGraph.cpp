@@ -221,8 +221,8 @@ void SearchGraph::noteResult(int N, const CandidateResult &Result) {
     ++Failed;
   // Ranked by the objective's gain, which is the speedup under --objective
   // time.
-  double Speedup = M.effectiveGain();
-  if (Nodes[N].live() && Speedup > Nodes[Best].Result.effectiveGain())
+  double Speedup = gainOf(N);
+  if (Nodes[N].live() && Speedup > gainOf(Best))
     Best = N;
   HistoryPoint P;
   P.Evaluation = History.size() + 1;
@@ -231,8 +231,15 @@ void SearchGraph::noteResult(int N, const CandidateResult &Result) {
   P.Status = M.Status;
   P.Cached = M.Cached;
   P.Speedup = Speedup;
-  P.BestSpeedup = std::max(1.0, Nodes[Best].Result.effectiveGain());
+  P.BestSpeedup = std::max(1.0, gainOf(Best));
   History.push_back(std::move(P));
+}
+
+double SearchGraph::gainOf(int N) const {
+  const Measurement &M = Nodes[N].Result;
+  if (N == Root && M.ok())
+    return 1.0;
+  return M.effectiveGain();
 }
 
 double SearchGraph::normalize(double Reward) const {

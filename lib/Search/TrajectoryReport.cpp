@@ -111,7 +111,7 @@ Trajectory optiml::buildTrajectory(const SearchGraph &G, Expander &E,
   const SearchNode &Best = G.node(G.best());
   const Measurement &Original = G.node(SearchGraph::Root).Result;
   T.Goal = Original.Goal;
-  T.BestGain = std::max(1.0, Best.Result.effectiveGain());
+  T.BestGain = std::max(1.0, G.gainOf(G.best()));
   T.BestTrace = toString(Best.Steps);
   T.Improved = G.best() != SearchGraph::Root && T.BestGain > 1;
   // Under another objective the best may well be slower than the original.

@@ -95,6 +95,11 @@ public:
   /// The best measured state by effective speedup (the root when nothing
   /// beats the original).
   int best() const { return Best; }
+  /// What node \p N gains under the objective: the original is the
+  /// reference, so its gain is 1 however its run against itself came out
+  /// (energy's one reading a side can differ by several percent); any
+  /// other node's is Measurement::effectiveGain().
+  double gainOf(int N) const;
   const std::vector<HistoryPoint> &history() const { return History; }
   unsigned evaluated() const { return Evaluated; } ///< Not cached.
   unsigned failed() const { return Failed; }
