@@ -1,6 +1,8 @@
 //===- SourceSnippet.cpp - a statement's text, edited inside -------------===//
 
 #include "optiml/Rewrite/SourceSnippet.h"
+
+#include "llvm/ADT/StringExtras.h"
 #include "optiml/Support/Error.h"
 
 #include "clang/AST/StmtCXX.h"
@@ -190,4 +192,11 @@ std::vector<std::string> SourceSnippet::lines() const {
     Out.push_back(L.str());
   }
   return Out;
+}
+
+std::string SourceSnippet::oneLine() const {
+  std::vector<std::string> Parts;
+  for (const std::string &Line : lines())
+    Parts.push_back(llvm::StringRef(Line).trim().str());
+  return llvm::join(Parts, " ");
 }

@@ -13,14 +13,6 @@
 using namespace optiml;
 using namespace clang;
 
-/// \p S's text on one line.
-static std::string oneLine(const SourceSnippet &S) {
-  std::vector<std::string> Parts;
-  for (const std::string &Line : S.lines())
-    Parts.push_back(llvm::StringRef(Line).trim().str());
-  return llvm::join(Parts, " ");
-}
-
 /// \p E as written, on one line, without the parentheses around it.
 static llvm::Expected<std::string> exprText(const Expr &E, ASTContext &Ctx) {
   const Expr *Inner = &E;
@@ -29,7 +21,7 @@ static llvm::Expected<std::string> exprText(const Expr &E, ASTContext &Ctx) {
   auto Snip = SourceSnippet::ofExpr(*Inner, Ctx);
   if (!Snip)
     return Snip.takeError();
-  return oneLine(*Snip);
+  return Snip->oneLine();
 }
 
 /// The location of the last character of \p S, its `;` included.
@@ -101,7 +93,7 @@ PipelinePrinter::elementCopy(const ElementCopy &C, llvm::StringRef Slot,
   auto Source = exprText(*C.Source, Ctx);
   if (!Source)
     return Source.takeError();
-  std::string To = oneLine(*Target);
+  std::string To = Target->oneLine();
   std::string Size =
       "sizeof(" + C.Element.getAsString(Ctx.getPrintingPolicy()) + ")";
   std::string Copy =
@@ -117,7 +109,7 @@ PipelinePrinter::elementCopy(const ElementCopy &C, llvm::StringRef Slot,
     auto Fill = SourceSnippet::ofExpr(*C.Fill, Ctx);
     if (!Fill)
       return Fill.takeError();
-    Other = To + " = " + oneLine(*Fill) + ";";
+    Other = To + " = " + Fill->oneLine() + ";";
   }
   auto Guard = exprText(*C.Guard, Ctx);
   if (!Guard)
@@ -167,7 +159,7 @@ llvm::Error PipelinePrinter::guardedCopies(unsigned Depth,
   auto Copies = copies(Slot);
   if (!Copies)
     return Copies.takeError();
-  line(Depth, "if (" + oneLine(*Test) + ") {");
+  line(Depth, "if (" + Test->oneLine() + ") {");
   lines(Depth + 1, *Copies);
   line(Depth, "}");
   return llvm::Error::success();

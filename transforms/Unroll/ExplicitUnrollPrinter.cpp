@@ -1,7 +1,7 @@
 //===- ExplicitUnrollPrinter.cpp - the text of an unrolled loop ----------===//
 
 #include "ExplicitUnrollPrinter.h"
-#include "optiml/Rewrite/Indentation.h"
+#include "optiml/Rewrite/LoopLines.h"
 #include "optiml/Rewrite/SourceSnippet.h"
 
 #include "optiml/Analysis/Legality/CudaBuiltins.h"
@@ -15,67 +15,13 @@
 using namespace optiml;
 using namespace clang;
 
-/// The statement whose line shows how deep the body is indented.
-static const Stmt *firstBodyStmt(const Stmt *Body) {
-  if (const auto *C = dyn_cast<CompoundStmt>(Body))
-    Body = C->body_empty() ? nullptr : C->body_front();
-  // A leading pragma sits at column 1; the statement under it decides.
-  if (const auto *A = dyn_cast_or_null<AttributedStmt>(Body))
-    Body = A->getSubStmt();
-  return Body;
-}
-
 ExplicitUnrollPrinter::ExplicitUnrollPrinter(const ExplicitUnrollPlan &Plan,
                                              std::string Counter,
                                              ASTContext &Ctx)
     : Plan(Plan), L(Plan.Loop), Counter(std::move(Counter)),
       Type(L.IV->getType().getUnqualifiedType().getAsString(
           Ctx.getPrintingPolicy())),
-      Ctx(Ctx), Base(lineIndentOf(L.For->getBeginLoc(), Ctx)), Step("  ") {
-  const SourceManager &SM = Ctx.getSourceManager();
-  const Stmt *First = firstBodyStmt(L.For->getBody());
-  if (!First || SM.getExpansionLineNumber(First->getBeginLoc()) ==
-                    SM.getExpansionLineNumber(L.For->getBeginLoc()))
-    return;
-  std::string Inner = lineIndentOf(First->getBeginLoc(), Ctx);
-  if (Inner.size() > Base.size() && llvm::StringRef(Inner).starts_with(Base))
-    Step = Inner.substr(Base.size());
-}
-
-void ExplicitUnrollPrinter::line(unsigned Depth, llvm::StringRef Text) {
-  std::string Indented;
-  if (!Text.empty())
-    for (unsigned I = 0; I < Depth; ++I)
-      Indented += Step;
-  Out.push_back(Indented + Text.str());
-}
-
-void ExplicitUnrollPrinter::lines(unsigned Depth,
-                                  llvm::ArrayRef<std::string> Texts) {
-  for (size_t I = 0; I < Texts.size(); ++I) {
-    llvm::StringRef Text = Texts[I];
-    // SourceSnippet puts preprocessor lines at column 1; a pragma takes the
-    // indentation of the statement it stands above.
-    std::string Indent;
-    if (Text.starts_with("#"))
-      for (llvm::StringRef Next : Texts.drop_front(I + 1))
-        if (!Next.starts_with("#")) {
-          Indent =
-              Next.take_while([](char C) { return C == ' ' || C == '\t'; });
-          break;
-        }
-    line(Depth, Indent + Text.str());
-  }
-}
-
-/// \p S's text on one line (a condition or initial value written over
-/// several lines).
-static std::string oneLine(const SourceSnippet &S) {
-  std::vector<std::string> Parts;
-  for (const std::string &Line : S.lines())
-    Parts.push_back(llvm::StringRef(Line).trim().str());
-  return llvm::join(Parts, " ");
-}
+      Ctx(Ctx), Written(*L.For, Ctx) {}
 
 llvm::Expected<std::string> ExplicitUnrollPrinter::unrolledCondition() const {
   const Expr &Cond = *L.For->getCond();
@@ -94,7 +40,7 @@ llvm::Expected<std::string> ExplicitUnrollPrinter::unrolledCondition() const {
     Last += " + " + std::to_string(K);
   if (llvm::Error E = Snip->replace(Uses.front()->getSourceRange(), Last))
     return E;
-  return oneLine(*Snip);
+  return Snip->oneLine();
 }
 
 llvm::Error ExplicitUnrollPrinter::printCopy(int64_t J) {
@@ -167,7 +113,7 @@ bool ExplicitUnrollPrinter::needsBlock() const {
 }
 
 llvm::Expected<std::string> ExplicitUnrollPrinter::print() {
-  Out.clear();
+  Written.clear();
   auto Lower = SourceSnippet::ofExpr(*L.Lower, Ctx);
   if (!Lower)
     return Lower.takeError();
@@ -178,7 +124,7 @@ llvm::Expected<std::string> ExplicitUnrollPrinter::print() {
   // it needs its value: the remainder loop, or an IV visible after the loop.
   bool Declared = Plan.declaresIV();
   bool Outside = Plan.Remainder || !Declared;
-  std::string Start = Type + " " + Counter + " = " + oneLine(*Lower);
+  std::string Start = Type + " " + Counter + " = " + Lower->oneLine();
   if (Outside)
     line(0, Start + ";");
   line(0, "for (" + (Outside ? "" : Start) + "; " + *Cond + "; " + Counter +
@@ -194,14 +140,7 @@ llvm::Expected<std::string> ExplicitUnrollPrinter::print() {
     line(0, L.IV->getName().str() + " = " + Counter + ";");
   }
   if (Outside && needsBlock()) {
-    std::vector<std::string> Inner = std::move(Out);
-    Out.clear();
-    line(0, "{");
-    lines(1, Inner);
-    line(0, "}");
+    Written.wrapInBlock();
   }
-  std::string Text = Out.front();
-  for (size_t I = 1; I < Out.size(); ++I)
-    Text += "\n" + (Out[I].empty() ? "" : Base + Out[I]);
-  return Text;
+  return Written.text();
 }

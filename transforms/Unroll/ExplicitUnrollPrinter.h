@@ -23,6 +23,7 @@
 #ifndef OPTIML_TRANSFORMS_UNROLL_EXPLICITUNROLLPRINTER_H
 #define OPTIML_TRANSFORMS_UNROLL_EXPLICITUNROLLPRINTER_H
 
+#include "optiml/Rewrite/LoopLines.h"
 #include "transforms/Unroll/ExplicitUnrollLegality.h"
 
 #include <string>
@@ -54,17 +55,17 @@ private:
   /// counter's declaration.
   bool needsBlock() const;
 
-  void line(unsigned Depth, llvm::StringRef Text);
-  void lines(unsigned Depth, llvm::ArrayRef<std::string> Texts);
+  void line(unsigned Depth, llvm::StringRef Text) { Written.line(Depth, Text); }
+  void lines(unsigned Depth, llvm::ArrayRef<std::string> Texts) {
+    Written.lines(Depth, Texts);
+  }
 
   const ExplicitUnrollPlan &Plan;
   const CanonicalLoop &L;
   std::string Counter;
   std::string Type; ///< The IV's type, as written in declarations.
   clang::ASTContext &Ctx;
-  std::string Base; ///< The indentation of the loop's line.
-  std::string Step; ///< One level of nesting, as the loop's body uses.
-  std::vector<std::string> Out; ///< Lines, relative to the loop's line.
+  LoopLines Written; ///< What replaces the loop.
 };
 
 } // namespace optiml

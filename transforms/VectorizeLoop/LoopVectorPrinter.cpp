@@ -1,7 +1,7 @@
 //===- LoopVectorPrinter.cpp - the text of a vectorized loop --------------===//
 
 #include "transforms/VectorizeLoop/LoopVectorPrinter.h"
-#include "optiml/Rewrite/Indentation.h"
+#include "optiml/Rewrite/LoopLines.h"
 #include "optiml/Rewrite/SourceSnippet.h"
 
 #include "optiml/Analysis/Legality/CudaBuiltins.h"
@@ -17,16 +17,6 @@ using namespace clang;
 
 static const char *const Lanes[] = {"x", "y", "z", "w"};
 
-/// The statement whose line shows how deep the body is indented.
-static const Stmt *firstBodyStmt(const Stmt *Body) {
-  if (const auto *C = dyn_cast<CompoundStmt>(Body))
-    Body = C->body_empty() ? nullptr : C->body_front();
-  // A leading pragma sits at column 1; the statement under it decides.
-  if (const auto *A = dyn_cast_or_null<AttributedStmt>(Body))
-    Body = A->getSubStmt();
-  return Body;
-}
-
 LoopVectorPrinter::LoopVectorPrinter(const VectorizeLoopPlan &Plan,
                                      std::string Counter,
                                      std::vector<std::string> Vectors,
@@ -35,51 +25,7 @@ LoopVectorPrinter::LoopVectorPrinter(const VectorizeLoopPlan &Plan,
       Vectors(std::move(Vectors)),
       Type(L.IV->getType().getUnqualifiedType().getAsString(
           Ctx.getPrintingPolicy())),
-      Ctx(Ctx), Base(lineIndentOf(L.For->getBeginLoc(), Ctx)), Step("  ") {
-  const SourceManager &SM = Ctx.getSourceManager();
-  const Stmt *First = firstBodyStmt(L.For->getBody());
-  if (!First || SM.getExpansionLineNumber(First->getBeginLoc()) ==
-                    SM.getExpansionLineNumber(L.For->getBeginLoc()))
-    return;
-  std::string Inner = lineIndentOf(First->getBeginLoc(), Ctx);
-  if (Inner.size() > Base.size() && llvm::StringRef(Inner).starts_with(Base))
-    Step = Inner.substr(Base.size());
-}
-
-void LoopVectorPrinter::line(unsigned Depth, llvm::StringRef Text) {
-  std::string Indented;
-  if (!Text.empty())
-    for (unsigned I = 0; I < Depth; ++I)
-      Indented += Step;
-  Out.push_back(Indented + Text.str());
-}
-
-void LoopVectorPrinter::lines(unsigned Depth,
-                              llvm::ArrayRef<std::string> Texts) {
-  for (size_t I = 0; I < Texts.size(); ++I) {
-    llvm::StringRef Text = Texts[I];
-    // SourceSnippet puts preprocessor lines at column 1; a pragma takes the
-    // indentation of the statement it stands above.
-    std::string Indent;
-    if (Text.starts_with("#"))
-      for (llvm::StringRef Next : Texts.drop_front(I + 1))
-        if (!Next.starts_with("#")) {
-          Indent =
-              Next.take_while([](char C) { return C == ' ' || C == '\t'; });
-          break;
-        }
-    line(Depth, Indent + Text.str());
-  }
-}
-
-/// \p S's text on one line (a condition or an index written over several
-/// lines).
-static std::string oneLine(const SourceSnippet &S) {
-  std::vector<std::string> Parts;
-  for (const std::string &Line : S.lines())
-    Parts.push_back(llvm::StringRef(Line).trim().str());
-  return llvm::join(Parts, " ");
-}
+      Ctx(Ctx), Written(*L.For, Ctx) {}
 
 llvm::Expected<std::string>
 LoopVectorPrinter::conditionAt(llvm::StringRef Value) const {
@@ -96,7 +42,7 @@ LoopVectorPrinter::conditionAt(llvm::StringRef Value) const {
   // comparison itself (or parenthesized).
   if (llvm::Error E = Snip->replace(Uses.front()->getSourceRange(), Value.str()))
     return E;
-  return oneLine(*Snip);
+  return Snip->oneLine();
 }
 
 llvm::Expected<std::string>
@@ -108,7 +54,7 @@ LoopVectorPrinter::addressOf(const WalkedRead &W) const {
   for (const DeclRefExpr *U : usesOf(*L.IV, *A.getIdx(), Ctx))
     if (llvm::Error E = Snip->replace(U->getSourceRange(), Counter))
       return E;
-  return "&" + oneLine(*Snip);
+  return "&" + Snip->oneLine();
 }
 
 /// Before the vector loop: a whole chunk is left, and every walk's first
@@ -237,11 +183,11 @@ bool LoopVectorPrinter::needsBlock() const {
 }
 
 llvm::Expected<std::string> LoopVectorPrinter::print() {
-  Out.clear();
+  Written.clear();
   auto Lower = SourceSnippet::ofExpr(*L.Lower, Ctx);
   if (!Lower)
     return Lower.takeError();
-  line(0, Type + " " + Counter + " = " + oneLine(*Lower) + ";");
+  line(0, Type + " " + Counter + " = " + Lower->oneLine() + ";");
   if (llvm::Error E = printGuard())
     return E;
   if (llvm::Error E = printLoads(2))
@@ -254,14 +200,7 @@ llvm::Expected<std::string> LoopVectorPrinter::print() {
   if (llvm::Error E = printScalarLoop())
     return E;
   if (needsBlock()) {
-    std::vector<std::string> Inner = std::move(Out);
-    Out.clear();
-    line(0, "{");
-    lines(1, Inner);
-    line(0, "}");
+    Written.wrapInBlock();
   }
-  std::string Text = Out.front();
-  for (size_t I = 1; I < Out.size(); ++I)
-    Text += "\n" + (Out[I].empty() ? "" : Base + Out[I]);
-  return Text;
+  return Written.text();
 }

@@ -5,7 +5,8 @@
 //
 //   int optiml_j_v = lo;
 //   if (optiml_j_v + (W-1) < n &&
-//       reinterpret_cast<size_t>(&A[base + optiml_j_v]) % sizeof(float4) == 0) {
+//       reinterpret_cast<size_t>(&A[base + optiml_j_v]) % sizeof(float4) == 0)
+//       {
 //     for (; optiml_j_v + (W-1) < n; optiml_j_v += W) {
 //       const float4 optiml_A = *reinterpret_cast<const float4 *>(
 //           &A[base + optiml_j_v]);
@@ -26,6 +27,7 @@
 #ifndef OPTIML_TRANSFORMS_VECTORIZELOOP_LOOPVECTORPRINTER_H
 #define OPTIML_TRANSFORMS_VECTORIZELOOP_LOOPVECTORPRINTER_H
 
+#include "optiml/Rewrite/LoopLines.h"
 #include "transforms/VectorizeLoop/VectorizeLoopLegality.h"
 
 #include <string>
@@ -60,8 +62,10 @@ private:
   /// counter's declaration.
   bool needsBlock() const;
 
-  void line(unsigned Depth, llvm::StringRef Text);
-  void lines(unsigned Depth, llvm::ArrayRef<std::string> Texts);
+  void line(unsigned Depth, llvm::StringRef Text) { Written.line(Depth, Text); }
+  void lines(unsigned Depth, llvm::ArrayRef<std::string> Texts) {
+    Written.lines(Depth, Texts);
+  }
 
   const VectorizeLoopPlan &Plan;
   const CanonicalLoop &L;
@@ -69,9 +73,7 @@ private:
   std::vector<std::string> Vectors;
   std::string Type; ///< The IV's type, as written in declarations.
   clang::ASTContext &Ctx;
-  std::string Base; ///< The indentation of the loop's line.
-  std::string Step; ///< One level of nesting, as the loop's body uses.
-  std::vector<std::string> Out; ///< Lines, relative to the loop's line.
+  LoopLines Written; ///< What replaces the loop.
 };
 
 } // namespace optiml

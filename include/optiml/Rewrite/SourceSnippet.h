@@ -54,6 +54,9 @@ public:
   /// indentation of the snippet's first statement line, preprocessor lines
   /// all of theirs; trailing blanks are dropped.
   std::vector<std::string> lines() const;
+  /// The edited text on one line, its lines trimmed and joined by a space
+  /// (a condition or an index written over several lines).
+  std::string oneLine() const;
 
 private:
   SourceSnippet(const clang::ASTContext &Ctx, unsigned Begin, std::string Raw,
