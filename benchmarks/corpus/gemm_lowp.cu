@@ -5,6 +5,8 @@
 // One thread per element of C. The tolerance is a bf16-sized one: rtol
 // 5e-2, a norm bound of 2e-2 and an atol of 0.5 for sums of 2048 products
 // of values in [-1, 1], whose rounding error near a zero result is absolute.
+// The third, a row-major product for an iterative solver's inner step,
+// admits less: rtol 1e-3, a norm bound of 1e-4 and an atol of 1e-2.
 #include <cuda_runtime.h>
 
 #pragma optiml kernel sizes(M = 2048, N = 2048, K = 2048) \
@@ -46,4 +48,21 @@ __global__ void gemm_tn(const float *a, const float *b, float *c, float alpha,
   for (int p = 0; p < k; ++p)
     acc += a[p * m + i] * b[p * n + j];
   c[i * n + j] = alpha * acc + beta * c[i * n + j];
+}
+
+#pragma optiml kernel sizes(M = 2048, N = 2048, K = 2048) \
+    in(A[M * K], B[K * N]) out(C[M * N]) scalar(m = M, n = N, k = K) \
+    grid((N + 15) / 16, (M + 15) / 16) block(16, 16) \
+    tolerance(rtol = 1e-3, atol = 1e-2, norm = 1e-4) \
+    instance(odd: M = 101, N = 67, K = 301)
+__global__ void solver_step(const float *A, const float *B, float *C, int m,
+                            int n, int k) {
+  const int r = blockIdx.y * blockDim.y + threadIdx.y;
+  const int c = blockIdx.x * blockDim.x + threadIdx.x;
+  if (r >= m || c >= n)
+    return;
+  float s = 0.0f;
+  for (int p = 0; p < k; ++p)
+    s += A[r * k + p] * B[p * n + c];
+  C[r * n + c] = s;
 }

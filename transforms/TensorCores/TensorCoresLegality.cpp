@@ -69,19 +69,23 @@ static llvm::Error checkArch(const FunctionDecl &Kernel, const WmmaPrecision &P,
 static llvm::Error checkTolerance(const MatmulNest &Nest,
                                   const WmmaPrecision &P, ASTContext &Ctx) {
   bool Rounds = Nest.Left.ElemType == "float" || Nest.Right.ElemType == "float";
-  if (!Rounds || P.Split)
+  if (!Rounds)
     return llvm::Error::success();
   SpecTolerance T = markTolerance(*Nest.Kernel, Ctx);
   if (T.RTol >= P.MinRTol && T.Norm >= P.MinNorm)
     return llvm::Error::success();
+  const WmmaPrecision &Split = *WmmaPrecision::named("tf32x3");
+  std::string Other =
+      P.Split ? "" : "; precision=tf32x3 needs rtol >= " +
+                         number(Split.MinRTol) +
+                         " and norm >= " + number(Split.MinNorm);
   return notApplicableAt(
       Nest.Kernel->getLocation(), Ctx,
       "the spec's tolerance (rtol = " + number(T.RTol) +
           ", norm = " + number(T.Norm) + (T.FromMark ? "" : ", the defaults") +
           ") is tighter than float inputs rounded to " + P.Name + " (" +
           P.Bits + ") keep: it needs rtol >= " + number(P.MinRTol) +
-          " and norm >= " + number(P.MinNorm) +
-          "; precision=tf32x3 keeps float accuracy");
+          " and norm >= " + number(P.MinNorm) + Other);
 }
 
 /// Bytes of one staged tile with \p Rows x \p Cols elements, the
@@ -188,8 +192,6 @@ llvm::Expected<TensorCoresPlan> TensorCoresLegality::check(const Site &S,
     return E;
   if (llvm::Error E = checkArch(K, *Plan.Precision, Ctx))
     return E;
-  if (llvm::Error E = checkTolerance(Plan.Nest, *Plan.Precision, Ctx))
-    return E;
   Plan.KTile = chooseKTile(Plan);
   if (!Plan.KTile)
     return illegalAt(K.getLocation(), Ctx,
@@ -202,6 +204,10 @@ llvm::Expected<TensorCoresPlan> TensorCoresLegality::check(const Site &S,
   if (llvm::Error E = checkLaunchBounds(K, 32 * Plan.warps(), Ctx))
     return E;
   if (llvm::Error E = checkNames(K, Ctx))
+    return E;
+  // Last: a kernel that could take the rewrite hears what its tolerance
+  // would have to be.
+  if (llvm::Error E = checkTolerance(Plan.Nest, *Plan.Precision, Ctx))
     return E;
   return Plan;
 }

@@ -24,11 +24,11 @@ struct WmmaPrecision {
   /// Rounds a float: "wmma::__float_to_tf32", "__float2half", ...
   llvm::StringRef FromFloat;
   /// tf32x3: each float staged as a tf32 high part and a tf32 low part,
-  /// three products summed (hi*hi + hi*lo + lo*hi): float accuracy.
+  /// three products summed (hi*hi + hi*lo + lo*hi): close to float
+  /// accuracy, but not within a float kernel's own tolerance.
   bool Split;
   /// The loosest tolerance under which float inputs rounded to it may
-  /// still be rejected by verification: a spec must be at least this loose
-  /// (0: no floor).
+  /// still be rejected by verification: a spec must be at least this loose.
   double MinRTol, MinNorm;
   /// "10 mantissa bits", for refusals.
   llvm::StringRef Bits;

@@ -26,6 +26,7 @@
 // RUN: not %clang-optiml %s --apply='tensor-cores(site=halves/for#0,precision=tf32)' 2>&1 | %FileCheck --check-prefix=WIDEN %s
 // RUN: not %clang-optiml %s --arch=sm_70 --apply='tensor-cores(site=old_gpu/for#0)' 2>&1 | %FileCheck --check-prefix=ARCH %s
 // RUN: not %clang-optiml %s --apply='tensor-cores(site=tight/for#0,precision=bf16)' 2>&1 | %FileCheck --check-prefix=TOL %s
+// RUN: not %clang-optiml %s --apply='tensor-cores(site=tight/for#0)' 2>&1 | %FileCheck --check-prefix=TOLX3 %s
 // RUN: not %clang-optiml %s --apply='tensor-cores(site=unlaunched/for#0)' 2>&1 | %FileCheck --check-prefix=UNLAUNCHED %s
 // RUN: not %clang-optiml %s --apply='tensor-cores(site=named/for#0)' 2>&1 | %FileCheck --check-prefix=NAMES %s
 // RUN: not %clang-optiml %s --apply='tensor-cores(site=fixed_grid/for#0)' 2>&1 | %FileCheck --check-prefix=GRID %s
@@ -373,11 +374,13 @@ __global__ void old_gpu(const float *A, const float *B, float *C, int m, int n, 
   C[row * n + col] = acc;
 }
 
-// The spec's tolerance is tighter than bf16 inputs keep.
+// The spec's tolerance is tighter than bf16 inputs keep, and its norm
+// bound (the default, 1e-5) tighter than tf32x3's sums keep.
 #pragma optiml kernel sizes(M = 64, N = 64, K = 64) \
     in(A[M * K], B[K * N]) out(C[M * N]) scalar(m = M, n = N, k = K) \
     grid((N + 15) / 16, (M + 15) / 16) block(16, 16) tolerance(rtol = 1e-3)
-// TOL: :[[@LINE+1]]:17: tensor-cores(site=tight/for#0,precision=bf16) is not applicable: the spec's tolerance (rtol = 0.001, norm = 1e-05) is tighter than float inputs rounded to bf16 (7 mantissa bits) keep: it needs rtol >= 0.05 and norm >= 0.015; precision=tf32x3 keeps float accuracy
+// TOL: :[[@LINE+2]]:17: tensor-cores(site=tight/for#0,precision=bf16) is not applicable: the spec's tolerance (rtol = 0.001, norm = 1e-05) is tighter than float inputs rounded to bf16 (7 mantissa bits) keep: it needs rtol >= 0.05 and norm >= 0.015; precision=tf32x3 needs rtol >= 0.001 and norm >= 0.0001
+// TOLX3: :[[@LINE+1]]:17: tensor-cores(site=tight/for#0{{.*}}) is not applicable: the spec's tolerance (rtol = 0.001, norm = 1e-05) is tighter than float inputs rounded to tf32x3 (two 10-bit parts) keep: it needs rtol >= 0.001 and norm >= 0.0001{{$}}
 __global__ void tight(const float *A, const float *B, float *C, int m, int n, int k) {
   int row = blockIdx.y * blockDim.y + threadIdx.y;
   int col = blockIdx.x * blockDim.x + threadIdx.x;

@@ -166,6 +166,16 @@ int main() {{
 """
 
 
+def loosened(src, path, work):
+    """PATH with a float kernel's tolerance (rtol 1e-4) loosened to
+    tf32x3's floor, which the GPU needs and the emulation (sums in double)
+    does not: the emulation checks the rewrite's logic, not its rounding."""
+    out = os.path.join(work, os.path.basename(path))
+    text = open(os.path.join(src, path)).read()
+    open(out, "w").write(text.replace("rtol = 1e-4", "rtol = 1e-3, norm = 1e-4"))
+    return out
+
+
 def main():
     p = argparse.ArgumentParser()
     p.add_argument("--tool", required=True)
@@ -180,7 +190,7 @@ def main():
     for name in a.cases:
         case = all_cases[name]
         rewritten = os.path.join(a.work, name + ".cu")
-        r = subprocess.run([a.tool, os.path.join(a.src, case[0]),
+        r = subprocess.run([a.tool, loosened(a.src, case[0], a.work),
                             "--format-style=none", "--apply=" + case[2],
                             "-o", rewritten], capture_output=True, text=True)
         if r.returncode:
