@@ -97,6 +97,10 @@
 #               registers come from the driver (cudaFuncGetAttributes) and
 #               its binary matches nvidia-smi's compute capability; not in
 #               the default
+#     gpus      --optimize on the first GPU and with --gpus=all, from empty
+#               caches (examples $OPTIML_GPU_MULTI_EXAMPLES, "sgemm saxpy";
+#               budget $OPTIML_GPU_MULTI_BUDGET, 12): candidates a minute
+#               with one GPU and with all; skipped on a one-GPU machine
 #     corpus    --optimize on every kernel of benchmarks/corpus (only the
 #               files of $OPTIML_GPU_CORPUS_FILES when set, e.g. "gemv
 #               atax"), $OPTIML_GPU_CORPUS_BUDGET candidates (6) and at most
@@ -327,8 +331,7 @@ check_sequences() {
     "$tool" "$src" --evaluate --candidate="$out" ${select[@]+"${select[@]}"} \
       --format=json --cuda-path="$cuda" >"$logs/seq-$i.json" 2>>"$logs/seq-$i.txt"
     rc=$?
-    status=$(python3 -c "import json,sys; d=json.load(open(sys.argv[1])); t=d['result'].get('timing') or {}; r=t.get('reference',{}); c=t.get('candidate',{}); print('%s %.4f -> %.4f ms, %.3fx (noise %.1f%%)' % (d['status'], r.get('median_ns',0)/1e6, c.get('median_ns',0)/1e6, t.get('speedup',0), 100*t.get('noise',0)))" \
-      "$logs/seq-$i.json" 2>/dev/null)
+    status=$(python3 scripts/eval-summary.py "$logs/seq-$i.json" 2>/dev/null)
     [ $rc -eq 0 ] && record "seq $i $name${kernel:+ $kernel}" "ok" "$status  [$steps]" ||
       record "seq $i $name${kernel:+ $kernel}" "FAIL" "exit $rc $status [$steps]"
   done <benchmarks/sequences.txt
@@ -404,6 +407,36 @@ check_throughput() {
     done
   done
   [ -n "${OUT:-}" ] && cp "$table" "$OUT/throughput.txt"
+}
+
+# --gpus: the same search on the first GPU and on all of them, each from
+# an empty build cache and database and with one search seed, so that the
+# rows differ only in how many GPUs measure; a row each with candidates a
+# minute and the best speedup (scripts/throughput.py).
+check_gpus() {
+  local examples=${OPTIML_GPU_MULTI_EXAMPLES:-sgemm saxpy}
+  local budget=${OPTIML_GPU_MULTI_BUDGET:-12} name which tag start_s line=""
+  local count
+  count=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU')
+  if [ "${count:-0}" -lt 2 ]; then
+    record "gpus" "SKIP" "this machine has ${count:-0} GPU(s); --gpus=all needs two"
+    return
+  fi
+  for name in $examples; do
+    for which in 0 all; do
+      tag="gpus-$name-$which"
+      rm -rf "$OPTIML_CACHE_DIR/builds" "$work/$tag.db"
+      start_s=$SECONDS
+      if "$tool" "examples/$name.cu" --optimize --gpus="$which" -j 4 \
+        --budget="$budget" --search-seed=7 --db="$work/$tag.db" -o "$work/$tag.cu" \
+        --report="$logs/$tag" --cuda-path="$cuda" >"$logs/$tag.txt" 2>&1 &&
+        line=$(python3 scripts/throughput.py "$logs/$tag.json" 2>&1); then
+        record "gpus $name --gpus=$which ($count GPUs)" "ok" "$((SECONDS - start_s))s: $line"
+      else
+        record "gpus $name --gpus=$which" "FAIL" "$(tail -n 1 "$logs/$tag.txt") $line"
+      fi
+    done
+  done
 }
 
 # --objective=energy: the search ranks by NVML energy per launch; a row per
@@ -880,6 +913,7 @@ wants strategies && check_strategies
 wants ncu && check_ncu
 wants throughput && check_throughput
 wants energy && check_energy
+wants gpus && check_gpus
 wants faults && check_faults
 wants several && check_several
 wants probe && check_probe

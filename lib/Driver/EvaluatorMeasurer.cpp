@@ -5,6 +5,9 @@
 #include "optiml/Support/Interrupt.h"
 #include "optiml/Support/Stopwatch.h"
 
+#include <atomic>
+#include <thread>
+
 using namespace optiml;
 
 Measurement optiml::failedMeasurement(llvm::Error E) {
@@ -41,9 +44,44 @@ MeasureOptions EvaluatorMeasurer::optionsFor(bool IsOriginal) const {
   return O;
 }
 
-Measurement EvaluatorMeasurer::measure(const Candidate &C) {
+EvaluatorMeasurer::Inputs EvaluatorMeasurer::inputsOf(const Candidate &C) {
+  Inputs In;
+  In.Source = E.source(C.Hash);
+  if (!In.Source) {
+    In.Failed = failedMeasurement(E.stateKernel(C.Hash).takeError());
+    return In;
+  }
+  // The original is measured against itself: its counters seed the priors.
+  In.IsOriginal = In.Source->hash() == Original.hash();
+  if (In.IsOriginal)
+    return In;
+  auto SK = E.stateKernel(C.Hash);
+  if (!SK)
+    In.Failed = failedMeasurement(SK.takeError());
+  else
+    In.CandidateSpec = std::move(SK->Spec);
+  return In;
+}
+
+Measurement EvaluatorMeasurer::evaluate(const Inputs &In,
+                                        const Runner &R) const {
+  if (In.Failed)
+    return *In.Failed;
+  Evaluator Eval(B, optionsFor(In.IsOriginal), TimeoutSeconds);
+  auto Ev = Eval.evaluate(Original, In.IsOriginal ? nullptr : In.Source,
+                          Kernel, Spec, &R,
+                          In.CandidateSpec ? &*In.CandidateSpec : nullptr);
+  if (!Ev)
+    return failedMeasurement(Ev.takeError());
+  Measurement M = measurementOf(*Ev);
+  M.Stages["build"] = Ev->Candidate.Seconds;
+  return M;
+}
+
+Measurement EvaluatorMeasurer::timed(const Candidate &C, const Inputs &In,
+                                     const Runner &R) const {
   Stopwatch Clock;
-  Measurement M = evaluate(C);
+  Measurement M = evaluate(In, R);
   double Wall = Clock.seconds();
   // A candidate built in the batch's parallel build was a cache hit here;
   // otherwise its build happened inside this call.
@@ -52,46 +90,57 @@ Measurement EvaluatorMeasurer::measure(const Candidate &C) {
   else
     Wall -= M.Stages["build"];
   M.Stages["run"] = std::max(0.0, Wall);
+  return M;
+}
+
+static Measurement interrupted() {
+  return failedMeasurement(makeError(ErrorKind::Internal, "interrupted"));
+}
+
+void EvaluatorMeasurer::finish(const Candidate &C, Measurement &M) {
   if (auto Seconds = E.rewriteSeconds(C.Hash))
     M.Stages["rewrite"] = *Seconds;
   if (M.ok())
     Best = std::max(Best, M.Speedup);
+}
+
+Measurement EvaluatorMeasurer::measure(const Candidate &C) {
+  Measurement M = timed(C, inputsOf(C), Runners.front());
+  finish(C, M);
   return M;
 }
 
-Measurement EvaluatorMeasurer::evaluate(const Candidate &C) {
-  const KernelSource *Source = E.source(C.Hash);
-  if (!Source)
-    return failedMeasurement(E.stateKernel(C.Hash).takeError());
-  // The original is measured against itself: its counters seed the priors.
-  bool IsOriginal = Source->hash() == Original.hash();
-  std::optional<KernelSpec> CandidateSpec;
-  if (!IsOriginal) {
-    auto SK = E.stateKernel(C.Hash);
-    if (!SK)
-      return failedMeasurement(SK.takeError());
-    CandidateSpec = std::move(SK->Spec);
-  }
-  Evaluator Eval(B, optionsFor(IsOriginal), TimeoutSeconds);
-  auto Ev = Eval.evaluate(Original, IsOriginal ? nullptr : Source, Kernel, Spec,
-                          &R, CandidateSpec ? &*CandidateSpec : nullptr);
-  if (!Ev)
-    return failedMeasurement(Ev.takeError());
-  Measurement M = measurementOf(*Ev);
-  if (!BuildSeconds.count(C.Hash))
-    M.Stages["build"] = Ev->Candidate.Seconds;
-  return M;
+std::vector<Measurement>
+EvaluatorMeasurer::measureSpread(llvm::ArrayRef<Candidate> Batch) {
+  std::vector<Inputs> In;
+  for (const Candidate &C : Batch)
+    In.push_back(inputsOf(C));
+  std::vector<Measurement> Out(Batch.size());
+  std::atomic<size_t> Next{0};
+  std::vector<std::thread> Gpus;
+  for (size_t G = 0; G < std::min(Runners.size(), Batch.size()); ++G)
+    Gpus.emplace_back([&, G] {
+      // After Ctrl-C no runner starts: the loop drops this batch anyway.
+      for (size_t I; (I = Next++) < Batch.size();)
+        Out[I] = stopRequested() ? interrupted()
+                                 : timed(Batch[I], In[I], Runners[G]);
+    });
+  for (std::thread &T : Gpus)
+    T.join();
+  for (size_t I = 0; I < Batch.size(); ++I)
+    finish(Batch[I], Out[I]);
+  return Out;
 }
 
 std::vector<Measurement>
 EvaluatorMeasurer::measureAll(llvm::ArrayRef<Candidate> Batch) {
   if (Batch.size() > 1)
     prebuild(Batch);
+  if (Runners.size() > 1 && Batch.size() > 1)
+    return measureSpread(Batch);
   std::vector<Measurement> Out;
   for (const Candidate &C : Batch)
     // After Ctrl-C no runner starts: the loop drops this batch anyway.
-    Out.push_back(stopRequested() ? failedMeasurement(makeError(
-                                        ErrorKind::Internal, "interrupted"))
-                                  : measure(C));
+    Out.push_back(stopRequested() ? interrupted() : measure(C));
   return Out;
 }

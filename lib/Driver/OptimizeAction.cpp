@@ -339,6 +339,8 @@ llvm::Expected<int> Driver::optimize(llvm::StringRef File,
     return makeError(ErrorKind::BadInput,
                      "--jobs=" + llvm::Twine(Options.BatchSize) +
                          " is outside 1..64");
+  if (auto Ordinals = parseGpuList(Options.Gpus); !Ordinals)
+    return Ordinals.takeError();
   TransformRegistry Registry = makeTransformRegistry();
   if (llvm::Error E = Options.Transforms.check(Registry))
     return E;
@@ -370,9 +372,13 @@ llvm::Expected<int> Driver::optimize(llvm::StringRef File,
   }
 
   // Without a GPU there is nothing to measure: say so before compiling.
-  auto Gpu = probeGpu(ToolPath);
-  if (!Gpu)
-    return Gpu.takeError();
+  auto Found = probeGpus(ToolPath);
+  if (!Found)
+    return Found.takeError();
+  auto Gpus = selectGpus(Options.Gpus, *Found);
+  if (!Gpus)
+    return Gpus.takeError();
+  const GpuInfo *Gpu = &Gpus->front();
   BuildOptions BO;
   BO.Arch = Options.Arch.empty() ? Gpu->Arch : Options.Arch;
   BO.ExtraFlags = Options.NvccFlags;
@@ -418,9 +424,16 @@ llvm::Expected<int> Driver::optimize(llvm::StringRef File,
     // objective a slower one may still be the best.
     Screen.Enabled = false;
   }
-  EvaluatorMeasurer Measure(Expand, *B, *R, Original, Kernel, Spec, MO,
-                            Options.TimeoutSeconds,
-                            std::max(1u, Options.BatchSize), Screen);
+  std::vector<Runner> Runners;
+  for (const GpuInfo &G : *Gpus)
+    Runners.push_back(R->onDevice(G.Ordinal));
+  // Every GPU gets a candidate of each batch.
+  unsigned Batch = std::max<unsigned>(Options.BatchSize, Runners.size());
+  if (Runners.size() > 1)
+    Err << "clang-optiml: measuring on " << Runners.size() << " GPUs ("
+        << Gpu->Name << "), " << Batch << " candidates a batch\n";
+  EvaluatorMeasurer Measure(Expand, *B, std::move(Runners), Original, Kernel,
+                            Spec, MO, Options.TimeoutSeconds, Batch, Screen);
 
   auto Id = problemId(*Db, Original, Kernel, Spec, *Gpu, *B, MO);
   if (!Id)
@@ -429,6 +442,7 @@ llvm::Expected<int> Driver::optimize(llvm::StringRef File,
   // From here on Ctrl-C stops the search rather than the process: the best
   // verified kernel so far and the reports are still written.
   OptimizeOptions Run = Options;
+  Run.BatchSize = Batch;
   Run.StylePath = File.str();
   Run.Provenance.Nvcc = B->nvccRelease();
   if (!Run.StopRequested) {

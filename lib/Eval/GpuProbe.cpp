@@ -140,3 +140,63 @@ llvm::Expected<GpuInfo> optiml::probeGpu(const char *Argv0) {
     return Gpus.takeError();
   return Gpus->front();
 }
+
+/// "0 (NVIDIA H100 80GB HBM3), 1 (...)": what --gpus may name.
+static std::string describe(const std::vector<GpuInfo> &Gpus) {
+  std::vector<std::string> Parts;
+  for (const GpuInfo &G : Gpus)
+    Parts.push_back(std::to_string(G.Ordinal) + " (" + G.Name + ")");
+  return llvm::join(Parts, ", ");
+}
+
+static llvm::Error badGpus(llvm::StringRef Which, const llvm::Twine &Why) {
+  return makeError(ErrorKind::BadInput, "--gpus=" + Which + ": " + Why);
+}
+
+llvm::Expected<std::vector<int>> optiml::parseGpuList(llvm::StringRef Which) {
+  std::vector<int> Ordinals;
+  if (Which.empty() || Which == "all")
+    return Ordinals;
+  llvm::SmallVector<llvm::StringRef, 8> Items;
+  Which.split(Items, ',');
+  for (llvm::StringRef Item : Items) {
+    unsigned Ordinal;
+    if (Item.trim().getAsInteger(10, Ordinal) || Ordinal > 1023)
+      return badGpus(Which, "'" + Item +
+                                "' is not a GPU number; expected 'all' or "
+                                "numbers such as 0,1");
+    if (llvm::is_contained(Ordinals, int(Ordinal)))
+      return badGpus(Which, "GPU " + llvm::Twine(Ordinal) + " is named twice");
+    Ordinals.push_back(int(Ordinal));
+  }
+  return Ordinals;
+}
+
+llvm::Expected<std::vector<GpuInfo>>
+optiml::selectGpus(llvm::StringRef Which, const std::vector<GpuInfo> &Found) {
+  auto Ordinals = parseGpuList(Which);
+  if (!Ordinals)
+    return Ordinals.takeError();
+  if (Found.empty())
+    return makeError(ErrorKind::NoGPU, "no CUDA GPU found");
+  std::vector<GpuInfo> Chosen;
+  if (Which.empty())
+    Chosen.push_back(Found.front());
+  else if (Ordinals->empty())
+    Chosen = Found;
+  for (int Ordinal : *Ordinals) {
+    auto It = llvm::find_if(
+        Found, [&](const GpuInfo &G) { return G.Ordinal == Ordinal; });
+    if (It == Found.end())
+      return badGpus(Which, "there is no GPU " + llvm::Twine(Ordinal) +
+                                "; this process sees " + describe(Found));
+    Chosen.push_back(*It);
+  }
+  for (const GpuInfo &G : Chosen)
+    if (G.Name != Chosen.front().Name || G.Arch != Chosen.front().Arch)
+      return badGpus(Which, "the GPUs are of different models (" +
+                                describe(Chosen) +
+                                "): speedups measured on them would not "
+                                "compare; name GPUs of one model");
+  return Chosen;
+}

@@ -206,6 +206,24 @@ phaseLines(const std::function<void(llvm::StringRef Phase)> &OnPhase) {
   };
 }
 
+std::string Runner::visibleDeviceOf(int Ordinal) {
+  // The runtime's ordinals count the GPUs this process may see: with
+  // CUDA_VISIBLE_DEVICES set, ordinal N is its N-th entry.
+  llvm::SmallVector<llvm::StringRef, 8> Visible;
+  auto Env = llvm::sys::Process::GetEnv("CUDA_VISIBLE_DEVICES");
+  if (Env)
+    llvm::StringRef(*Env).split(Visible, ',', -1, /*KeepEmpty=*/false);
+  if (Ordinal >= 0 && size_t(Ordinal) < Visible.size())
+    return Visible[Ordinal].trim().str();
+  return std::to_string(Ordinal);
+}
+
+Runner Runner::onDevice(int Ordinal) const {
+  Runner R = *this;
+  R.VisibleDevice = visibleDeviceOf(Ordinal);
+  return R;
+}
+
 llvm::Expected<RunOutcome>
 Runner::run(const protocol::RunPlan &Plan, unsigned TimeoutSeconds,
             const std::function<void(llvm::StringRef Phase)> &OnPhase) const {
@@ -221,10 +239,14 @@ Runner::run(const protocol::RunPlan &Plan, unsigned TimeoutSeconds,
   if (llvm::Error E = writeOutputFile(PlanPath, protocol::encode(Plan)))
     return E;
 
+  std::optional<std::vector<std::string>> Env;
+  if (!VisibleDevice.empty())
+    Env = environmentWith("CUDA_VISIBLE_DEVICES", VisibleDevice);
   auto Run = runSubprocess(Executable,
                            {Executable, "--plan", std::string(PlanPath),
                             "--out", std::string(ResultPath)},
-                           TimeoutSeconds, phaseLines(OnPhase));
+                           TimeoutSeconds, phaseLines(OnPhase),
+                           Env ? &*Env : nullptr);
   if (!Run)
     return Run.takeError();
   if (!Run->TimedOut && !Run->Signaled && Run->ExitCode == RunnerNoGPU)

@@ -19,6 +19,7 @@
 #include <chrono>
 #include <csignal>
 #include <thread>
+#include <unistd.h> // environ
 
 using namespace optiml;
 namespace fs = llvm::sys::fs;
@@ -111,7 +112,8 @@ static llvm::sys::ProcessInfo waitPolling(const llvm::sys::ProcessInfo &PI,
 
 llvm::Expected<SubprocessResult>
 optiml::runSubprocess(llvm::StringRef Program, llvm::ArrayRef<std::string> Args,
-                      unsigned TimeoutSeconds, const OutputLineFn &OnLine) {
+                      unsigned TimeoutSeconds, const OutputLineFn &OnLine,
+                      const std::vector<std::string> *Env) {
   llvm::SmallString<128> LogPath;
   if (std::error_code EC =
           fs::createTemporaryFile("optiml-child", "log", LogPath))
@@ -122,10 +124,16 @@ optiml::runSubprocess(llvm::StringRef Program, llvm::ArrayRef<std::string> Args,
   std::vector<llvm::StringRef> Argv(Args.begin(), Args.end());
   std::optional<llvm::StringRef> Redirects[] = {
       llvm::StringRef(""), llvm::StringRef(LogPath), llvm::StringRef(LogPath)};
+  std::optional<std::vector<llvm::StringRef>> Envp;
+  if (Env)
+    Envp.emplace(Env->begin(), Env->end());
+  std::optional<llvm::ArrayRef<llvm::StringRef>> EnvRef;
+  if (Envp)
+    EnvRef = *Envp;
   std::string ErrMsg;
   bool ExecutionFailed = false;
   llvm::sys::ProcessInfo PI =
-      llvm::sys::ExecuteNoWait(Program, Argv, /*Env=*/std::nullopt, Redirects,
+      llvm::sys::ExecuteNoWait(Program, Argv, EnvRef, Redirects,
                                /*MemoryLimit=*/0, &ErrMsg, &ExecutionFailed);
   if (ExecutionFailed || PI.Pid == llvm::sys::ProcessInfo::InvalidPid)
     return makeError(ErrorKind::BadInput,
@@ -151,6 +159,19 @@ optiml::runSubprocess(llvm::StringRef Program, llvm::ArrayRef<std::string> Args,
   R.Reason = ErrMsg;
   R.Signaled = true;
   return R;
+}
+
+extern char **environ;
+
+std::vector<std::string> optiml::environmentWith(llvm::StringRef Name,
+                                                llvm::StringRef Value) {
+  std::vector<std::string> Env;
+  std::string Prefix = (Name + "=").str();
+  for (char **E = environ; *E; ++E)
+    if (!llvm::StringRef(*E).starts_with(Prefix))
+      Env.push_back(*E);
+  Env.push_back(Prefix + Value.str());
+  return Env;
 }
 
 std::string optiml::findProgram(llvm::StringRef Name) {

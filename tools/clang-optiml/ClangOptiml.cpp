@@ -161,9 +161,16 @@ static cl::opt<unsigned> Budget("budget",
 static cl::opt<unsigned>
     Jobs("jobs",
          cl::desc("Candidates proposed per iteration and "
-                  "built by nvcc in parallel (1..64, default 4); they are "
-                  "still timed one at a time; -j N for short"),
+                  "built by nvcc in parallel (1..64, default 4); each GPU "
+                  "times one at a time; -j N for short"),
          cl::init(4), cl::cat(OptimlCategory));
+static cl::opt<std::string>
+    GpuList("gpus",
+            cl::desc("GPUs to measure candidates on, in parallel: 'all' or "
+                     "numbers such as 0,1 (default: the first GPU); each "
+                     "speedup is against the original on the same GPU"),
+            cl::value_desc("all|N,N,..."), cl::init(""),
+            cl::cat(OptimlCategory));
 static cl::alias JobsShort("j", cl::desc("Alias for --jobs"),
                            cl::cat(OptimlCategory), cl::aliasopt(Jobs));
 enum class MeasureMode { Adaptive, Full };
@@ -473,6 +480,7 @@ static const OptionTable &optionTable() {
       {Budget, OptimizeOnly},
       {Jobs, OptimizeOnly},
       {JobsShort, OptimizeOnly},
+      {GpuList, OptimizeOnly},
       {TimeLimit, OptimizeOnly},
       {Measure, OptimizeOnly},
       {Goal, OptimizeOnly},
@@ -770,6 +778,7 @@ static OptimizeOptions optimizeOptions(LlmConfig Llm) {
   O.Strategy = Strategy;
   O.Budget = Budget;
   O.BatchSize = Jobs;
+  O.Gpus = GpuList;
   O.TimeLimit = TimeLimit;
   O.Screen.Enabled = Measure == MeasureMode::Adaptive;
   O.Goal = Goal;

@@ -52,3 +52,62 @@ TEST(GpuProbeTest, NoDriverIsNoGpuAtOnce) {
                        "(no /dev/nvidiactl); evaluation needs a machine with "
                        "an NVIDIA GPU");
 }
+
+static std::vector<GpuInfo> gpus(std::initializer_list<const char *> Names) {
+  std::vector<GpuInfo> Out;
+  for (const char *N : Names) {
+    GpuInfo G;
+    G.Ordinal = int(Out.size());
+    G.Name = N;
+    G.Arch = "sm_90";
+    Out.push_back(G);
+  }
+  return Out;
+}
+
+static std::vector<int> ordinals(const std::vector<GpuInfo> &Gpus) {
+  std::vector<int> Out;
+  for (const GpuInfo &G : Gpus)
+    Out.push_back(G.Ordinal);
+  return Out;
+}
+
+TEST(GpuProbeTest, GpusNamesTheFirstAllOrAList) {
+  auto Four = gpus({"H100", "H100", "H100", "H100"});
+  EXPECT_EQ(ordinals(llvm::cantFail(selectGpus("", Four))),
+            std::vector<int>({0}));
+  EXPECT_EQ(ordinals(llvm::cantFail(selectGpus("all", Four))),
+            std::vector<int>({0, 1, 2, 3}));
+  EXPECT_EQ(ordinals(llvm::cantFail(selectGpus("3,1", Four))),
+            std::vector<int>({3, 1}));
+}
+
+TEST(GpuProbeTest, GpusThatCannotBeUsedAreRefusedWithTheReason) {
+  auto Two = gpus({"H100", "H100"});
+  struct Case {
+    const char *Which, *Says;
+  } Cases[] = {{"1,x", "'x' is not a GPU number"},
+               {"0,,1", "'' is not a GPU number"},
+               {"-1", "'-1' is not a GPU number"},
+               {"0,0", "GPU 0 is named twice"},
+               {"2", "there is no GPU 2; this process sees 0 (H100), 1 (H100)"}};
+  for (const Case &C : Cases) {
+    auto Chosen = selectGpus(C.Which, Two);
+    ASSERT_FALSE(bool(Chosen)) << C.Which;
+    ErrorSummary E = summarize(Chosen.takeError());
+    EXPECT_EQ(E.Kind, ErrorKind::BadInput) << C.Which;
+    EXPECT_NE(E.Message.find(C.Says), std::string::npos) << E.Message;
+    EXPECT_NE(E.Message.find(std::string("--gpus=") + C.Which),
+              std::string::npos)
+        << E.Message;
+  }
+}
+
+TEST(GpuProbeTest, GpusOfDifferentModelsAreNotMixed) {
+  auto Mixed = gpus({"H100", "L4"});
+  auto Chosen = selectGpus("all", Mixed);
+  ASSERT_FALSE(bool(Chosen));
+  EXPECT_NE(summarize(Chosen.takeError()).Message.find("different models"),
+            std::string::npos);
+  EXPECT_TRUE(bool(selectGpus("1", Mixed)));
+}

@@ -242,3 +242,15 @@ TEST_F(RunnerTest, TheDriversKernelAttributesAreDecoded) {
   // A driver that would not say leaves the key out, and that is fine.
   EXPECT_FALSE(O.Result->Libraries->Candidate.Attributes.has_value());
 }
+
+TEST(RunnerDeviceTest, AChildSeesTheGpuThisProcessNumbersSo) {
+  ::unsetenv("CUDA_VISIBLE_DEVICES");
+  EXPECT_EQ(Runner::visibleDeviceOf(0), "0");
+  EXPECT_EQ(Runner::visibleDeviceOf(3), "3");
+  // Narrowed already: the ordinals count the entries.
+  ::setenv("CUDA_VISIBLE_DEVICES", "2, 5,GPU-8f3a", 1);
+  EXPECT_EQ(Runner::visibleDeviceOf(0), "2");
+  EXPECT_EQ(Runner::visibleDeviceOf(1), "5");
+  EXPECT_EQ(Runner::visibleDeviceOf(2), "GPU-8f3a");
+  ::unsetenv("CUDA_VISIBLE_DEVICES");
+}

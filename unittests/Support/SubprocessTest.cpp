@@ -82,3 +82,16 @@ TEST(SubprocessTest, TimeLimitsOfConcurrentChildrenAreTheirOwn) {
   EXPECT_FALSE(Long.TimedOut);
   EXPECT_EQ(Long.ExitCode, 5);
 }
+
+TEST(SubprocessTest, AGivenEnvironmentReplacesOneVariable) {
+  ::setenv("OPTIML_SUBPROCESS_KEPT", "kept", 1);
+  ::setenv("OPTIML_SUBPROCESS_SET", "old", 1);
+  std::vector<std::string> Env =
+      environmentWith("OPTIML_SUBPROCESS_SET", "new");
+  std::string Sh = findProgram("sh");
+  auto R = runSubprocess(
+      Sh, {Sh, "-c", "echo $OPTIML_SUBPROCESS_KEPT-$OPTIML_SUBPROCESS_SET"},
+      10, nullptr, &Env);
+  ASSERT_TRUE(bool(R));
+  EXPECT_EQ(llvm::StringRef(R->Output).trim(), "kept-new");
+}

@@ -49,6 +49,9 @@ struct OptimizeOptions {
   unsigned Budget = 64;     ///< Candidates measured, the original included.
   double TimeLimit = 0;     ///< Seconds of wall time; 0: none.
   unsigned BatchSize = 4;   ///< Candidates built in parallel.
+  /// --gpus: "" (the first GPU), "all" or ordinals ("0,1"); a batch's
+  /// candidates are measured on them in parallel.
+  std::string Gpus;
   std::string DbPath;       ///< Empty: Database::defaultPath().
   bool Resume = false;      ///< Seed failures from earlier runs.
   std::string OutputPath;   ///< Required; never the input.

@@ -2,9 +2,10 @@
 //
 // The Driver's Measurer: a batch is built in parallel (Builder::buildAll
 // fills the build cache), then each candidate is evaluated against the
-// original one at a time (the Evaluator's builds are cache hits), so the
-// GPU times one process at a time and every speedup is over the original,
-// measured side by side.
+// original (the Evaluator's builds are cache hits). Each GPU times one
+// runner process at a time, and every speedup is over the original measured
+// side by side in that process, on that GPU; with several GPUs (--gpus)
+// the batch's candidates are spread over them, one runner each at a time.
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,34 +16,56 @@
 #include "optiml/Eval/Evaluator.h"
 #include "optiml/Search/Measurer.h"
 
+#include <optional>
+#include <vector>
+
 namespace optiml {
 
 class EvaluatorMeasurer : public Measurer {
 public:
   /// \p Original, \p Kernel and \p Spec are the input's; \p Options must
-  /// ask for metrics so the proposer has counters.
-  EvaluatorMeasurer(SearchExpander &E, const Builder &B, const Runner &R,
-                    const KernelSource &Original, const KernelInfo &Kernel,
-                    const KernelSpec &Spec, MeasureOptions Options,
-                    unsigned TimeoutSeconds, unsigned Jobs,
-                    Screening Screen = {})
-      : E(E), B(B), R(R), Original(Original), Kernel(Kernel), Spec(Spec),
-        Options(std::move(Options)), TimeoutSeconds(TimeoutSeconds), Jobs(Jobs),
-        Screen(Screen) {}
+  /// ask for metrics so the proposer has counters. \p Runners: one per GPU
+  /// (Runner::onDevice), at least one.
+  EvaluatorMeasurer(SearchExpander &E, const Builder &B,
+                    std::vector<Runner> Runners, const KernelSource &Original,
+                    const KernelInfo &Kernel, const KernelSpec &Spec,
+                    MeasureOptions Options, unsigned TimeoutSeconds,
+                    unsigned Jobs, Screening Screen = {})
+      : E(E), B(B), Runners(std::move(Runners)), Original(Original),
+        Kernel(Kernel), Spec(Spec), Options(std::move(Options)),
+        TimeoutSeconds(TimeoutSeconds), Jobs(Jobs), Screen(Screen) {}
 
   Measurement measure(const Candidate &C) override;
   std::vector<Measurement> measureAll(llvm::ArrayRef<Candidate> Batch) override;
 
 private:
+  /// What evaluating one candidate needs from the expander, which is not
+  /// safe to call from several threads: its source and its spec.
+  struct Inputs {
+    const KernelSource *Source = nullptr;
+    bool IsOriginal = false;
+    std::optional<KernelSpec> CandidateSpec;
+    std::optional<Measurement> Failed; ///< When they could not be had.
+  };
+
   void prebuild(llvm::ArrayRef<Candidate> Batch);
   /// The options for one candidate: the original's are the user's; a
   /// candidate's screen against the best speedup measured so far.
   MeasureOptions optionsFor(bool IsOriginal) const;
-  Measurement evaluate(const Candidate &C);
+  Inputs inputsOf(const Candidate &C);
+  /// Evaluates on \p R; safe to call from one thread per runner.
+  Measurement evaluate(const Inputs &In, const Runner &R) const;
+  /// evaluate() with the stages' seconds.
+  Measurement timed(const Candidate &C, const Inputs &In,
+                    const Runner &R) const;
+  /// The rewrite's seconds, and the best speedup so far for screening.
+  void finish(const Candidate &C, Measurement &M);
+  /// The batch spread over the runners, one thread per GPU.
+  std::vector<Measurement> measureSpread(llvm::ArrayRef<Candidate> Batch);
 
   SearchExpander &E;
   const Builder &B;
-  const Runner &R;
+  std::vector<Runner> Runners;
   const KernelSource &Original;
   const KernelInfo &Kernel;
   const KernelSpec &Spec;

@@ -37,6 +37,17 @@ llvm::Expected<std::vector<GpuInfo>> probeGpus(const char *Argv0);
 /// The first of probeGpus(): the device the runner measures on.
 llvm::Expected<GpuInfo> probeGpu(const char *Argv0);
 
+/// The ordinals --gpus=\p Which names, checked for form only: empty for ""
+/// and "all". BadInput for anything but numbers, or a number twice.
+llvm::Expected<std::vector<int>> parseGpuList(llvm::StringRef Which);
+
+/// The GPUs of \p Found that --gpus=\p Which names: "" the first, "all"
+/// every one, or a comma-separated list of ordinals ("0,2"). BadInput for
+/// a malformed list, an ordinal \p Found lacks, a repeated one, or GPUs of
+/// different models (their speedups would not compare).
+llvm::Expected<std::vector<GpuInfo>>
+selectGpus(llvm::StringRef Which, const std::vector<GpuInfo> &Found);
+
 /// The probe program's output ({"devices": [...]}) decoded; BadInput when it
 /// is not that.
 llvm::Expected<std::vector<GpuInfo>> parseGpuProbe(llvm::StringRef Json);

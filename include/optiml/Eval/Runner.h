@@ -46,6 +46,16 @@ public:
 
   const std::string &executable() const { return Executable; }
 
+  /// This runner, its runs on the GPU the CUDA runtime numbers \p Ordinal
+  /// in this process (CUDA_VISIBLE_DEVICES narrowed to that one GPU for the
+  /// child, whose device 0 it becomes).
+  Runner onDevice(int Ordinal) const;
+
+  /// CUDA_VISIBLE_DEVICES for a child that is to use this process's GPU
+  /// \p Ordinal: the ordinal-th entry of this process's own list when it
+  /// has one ("2,3" and 1 give "3"), else the ordinal.
+  static std::string visibleDeviceOf(int Ordinal);
+
   /// The runtime sources: $OPTIML_RUNTIME_DIR, <bin>/../runtime (the GPU
   /// bundle), <bin>/../share/optiml/runtime (an installed prefix), then the
   /// source tree the tool was built from; empty when none has them.
@@ -55,6 +65,8 @@ private:
   explicit Runner(std::string Executable) : Executable(std::move(Executable)) {}
 
   std::string Executable;
+  /// CUDA_VISIBLE_DEVICES for the child; empty: this process's own.
+  std::string VisibleDevice;
 };
 
 } // namespace optiml

@@ -15,6 +15,7 @@
 
 #include <functional>
 #include <string>
+#include <vector>
 
 namespace optiml {
 
@@ -35,10 +36,17 @@ using OutputLineFn = std::function<void(llvm::StringRef Line)>;
 /// started is an error; one that fails, crashes or times out is a result.
 /// \p TimeoutSeconds of 0 waits forever. \p OnLine, when given, sees the
 /// child's output line by line as it comes (within a quarter second), so
-/// that a long child is no silence.
+/// that a long child is no silence. \p Env, when given, is the child's whole
+/// environment ("NAME=value" each) instead of this process's.
 llvm::Expected<SubprocessResult>
 runSubprocess(llvm::StringRef Program, llvm::ArrayRef<std::string> Args,
-              unsigned TimeoutSeconds, const OutputLineFn &OnLine = nullptr);
+              unsigned TimeoutSeconds, const OutputLineFn &OnLine = nullptr,
+              const std::vector<std::string> *Env = nullptr);
+
+/// This process's environment with \p Name set to \p Value (replacing it
+/// where it is set), for runSubprocess's \p Env.
+std::vector<std::string> environmentWith(llvm::StringRef Name,
+                                         llvm::StringRef Value);
 
 /// \p Name on $PATH, or an empty string.
 std::string findProgram(llvm::StringRef Name);
