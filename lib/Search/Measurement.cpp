@@ -5,6 +5,7 @@
 
 #include "llvm/Support/Error.h"
 
+#include <algorithm>
 #include <cmath>
 
 using namespace optiml;
@@ -75,13 +76,15 @@ std::optional<double> Measurement::gain() const {
 }
 
 double Measurement::gainNoise() const {
+  double Energy =
+      EnergySpread ? std::max(MinEnergyNoise, *EnergySpread) : EnergyNoise;
   switch (Goal) {
   case Objective::Time:
     return Threshold;
   case Objective::Energy:
-    return EnergyNoise;
+    return Energy;
   case Objective::Edp:
-    return Threshold + EnergyNoise;
+    return Threshold + Energy;
   }
   return Threshold;
 }
@@ -121,8 +124,23 @@ static void readTiming(const protocol::InstanceTiming &T, Measurement &M) {
   M.ReferenceTimeNs = T.Reference.MedianNs;
 }
 
+/// Half the range of \p Ratios over their median; nothing for fewer than
+/// two.
+static std::optional<double>
+relativeHalfRange(const std::optional<std::vector<double>> &Ratios) {
+  if (!Ratios || Ratios->size() < 2)
+    return std::nullopt;
+  std::vector<double> R = *Ratios;
+  std::sort(R.begin(), R.end());
+  size_t N = R.size();
+  double Median = N % 2 ? R[N / 2] : (R[N / 2 - 1] + R[N / 2]) / 2;
+  if (Median <= 0)
+    return std::nullopt;
+  return (R.back() - R.front()) / 2 / Median;
+}
+
 /// Joules per launch of both sides of the first instance that measured
-/// both.
+/// both, and the spread of their ratio.
 void optiml::readEnergy(const protocol::RunResult &Result, Measurement &M) {
   if (!Result.Energy || !Result.Energy->Available)
     return;
@@ -131,6 +149,7 @@ void optiml::readEnergy(const protocol::RunResult &Result, Measurement &M) {
         I.Reference.JoulesPerLaunch > 0 && I.Candidate.JoulesPerLaunch > 0) {
       M.ReferenceJoules = I.Reference.JoulesPerLaunch;
       M.Joules = I.Candidate.JoulesPerLaunch;
+      M.EnergySpread = relativeHalfRange(I.Ratios);
       return;
     }
 }

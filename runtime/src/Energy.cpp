@@ -126,4 +126,40 @@ Error measureEnergy(const EnergyMeter &Meter,
   return Error::success();
 }
 
+/// \p Window added to the side's running totals.
+static void addWindow(protocol::SideEnergy &Total,
+                      const protocol::SideEnergy &Window) {
+  Total.Launches += Window.Launches;
+  Total.Seconds += Window.Seconds;
+  Total.Joules += Window.Joules;
+  Total.JoulesPerLaunch =
+      Total.Launches ? Total.Joules / static_cast<double>(Total.Launches) : 0;
+  Total.AverageWatts = Total.Seconds > 0 ? Total.Joules / Total.Seconds : 0;
+}
+
+Error measureEnergyRounds(const EnergyMeter &Meter,
+                          const std::function<Error(protocol::Side)> &Launch,
+                          const std::function<Error()> &Sync, unsigned Rounds,
+                          double WindowSeconds, protocol::InstanceEnergy &Out) {
+  using protocol::Side;
+  std::vector<double> Ratios;
+  for (unsigned R = 0; R < Rounds; ++R) {
+    Side First = R % 2 ? Side::Candidate : Side::Reference;
+    Side Second = R % 2 ? Side::Reference : Side::Candidate;
+    protocol::SideEnergy Window[2];
+    for (Side S : {First, Second}) {
+      auto K = static_cast<int>(S);
+      if (Error E = measureEnergy(
+              Meter, [&] { return Launch(S); }, Sync, WindowSeconds, Window[K]))
+        return E;
+      addWindow(Out.of(S), Window[K]);
+    }
+    if (Window[1].JoulesPerLaunch > 0)
+      Ratios.push_back(Window[0].JoulesPerLaunch / Window[1].JoulesPerLaunch);
+  }
+  if (Rounds > 1)
+    Out.Ratios = std::move(Ratios);
+  return Error::success();
+}
+
 } // namespace optiml

@@ -51,6 +51,16 @@ Error measureEnergy(const EnergyMeter &Meter,
                     const std::function<Error()> &Sync, double MinSeconds,
                     protocol::SideEnergy &Out);
 
+/// \p Rounds rounds of one measureEnergy window of \p WindowSeconds a side,
+/// the side measured first alternating (reference first in even rounds),
+/// so that a GPU that warms over the run favours neither. \p Launch
+/// enqueues one launch of the side it is given. Fills both sides' totals
+/// and, for more than one round, the per-round ratios.
+Error measureEnergyRounds(const EnergyMeter &Meter,
+                          const std::function<Error(protocol::Side)> &Launch,
+                          const std::function<Error()> &Sync, unsigned Rounds,
+                          double WindowSeconds, protocol::InstanceEnergy &Out);
+
 } // namespace optiml
 
 #endif // OPTIML_RUNTIME_ENERGY_H

@@ -154,6 +154,28 @@ TEST(MeasurementTest, EnergyWithinItsNoiseIsNoGain) {
   EXPECT_DOUBLE_EQ(M.effectiveGain(), 1.0);
 }
 
+TEST(MeasurementTest, TheRoundsSpreadIsTheEnergyNoise) {
+  // 5% less energy: within the 7% taken for a single reading a side, but
+  // beyond rounds that agree within 2%.
+  Evaluation Tight = withEnergy(1.0, 2e-3, 1.9e-3);
+  Tight.Run.Result->Energy->Instances[0].Ratios =
+      std::vector<double>{1.06, 1.04, 1.05, 1.05};
+  Measurement M = measurementOf(Tight);
+  M.Goal = Objective::Energy;
+  ASSERT_TRUE(M.EnergySpread.has_value());
+  EXPECT_NEAR(*M.EnergySpread, 0.01 / 1.05, 1e-12);
+  EXPECT_DOUBLE_EQ(M.gainNoise(), Measurement::MinEnergyNoise);
+  EXPECT_NEAR(M.effectiveGain(), 2.0 / 1.9, 1e-12);
+  // Rounds that disagree by more than the saving leave it as none.
+  Evaluation Loose = Tight;
+  Loose.Run.Result->Energy->Instances[0].Ratios =
+      std::vector<double>{0.95, 1.15, 1.02, 1.08};
+  Measurement L = measurementOf(Loose);
+  L.Goal = Objective::Energy;
+  EXPECT_NEAR(L.gainNoise(), 0.1 / 1.05, 1e-12);
+  EXPECT_DOUBLE_EQ(L.effectiveGain(), 1.0);
+}
+
 TEST(MeasurementTest, NoEnergyReadingRanksNothingUnderEnergy) {
   Measurement M = measurementOf(timed(1.5, true));
   M.Goal = Objective::Energy;

@@ -26,8 +26,12 @@ struct SideEnergy {
 
 struct InstanceEnergy {
   std::string Instance;
-  SideEnergy Reference;
+  SideEnergy Reference; ///< Over all its windows.
   SideEnergy Candidate;
+  /// Per round of one window a side (the order alternating), the
+  /// reference's joules per launch over the candidate's: the spread of the
+  /// saving within the run. Absent from a single round.
+  std::optional<std::vector<double>> Ratios;
 
   SideEnergy &of(Side S) {
     return S == Side::Reference ? Reference : Candidate;
@@ -57,7 +61,8 @@ inline void to_json(Json &J, const SideEnergy &S) {
 inline constexpr auto keysOf(const InstanceEnergy &) {
   return std::make_tuple(key("instance", &InstanceEnergy::Instance),
                          key("reference", &InstanceEnergy::Reference),
-                         key("candidate", &InstanceEnergy::Candidate));
+                         key("candidate", &InstanceEnergy::Candidate),
+                         key("ratios", &InstanceEnergy::Ratios));
 }
 
 inline void to_json(Json &J, const EnergyReport &E) {

@@ -76,12 +76,18 @@ struct Measurement {
   /// What the search ranks this measurement by (its --objective).
   Objective Goal = Objective::Time;
 
-  /// The energy counter gives one reading a side (no spread to estimate
-  /// noise from, and it updates every 20-100 ms over a loop of at least a
-  /// second). Measured on an H100 and an H200 (2026-11-26): the original
-  /// against itself read 0.94-1.04, and rewrites that left the time as it
-  /// was 0.96-1.00 (one 0.85): savings within 7% are taken as none.
+  /// Half the range of the saving's per-round readings (the runner's
+  /// alternating windows) relative to their median, when it had several.
+  std::optional<double> EnergySpread;
+
+  /// The noise of a saving read once a side (a runner that measured one
+  /// window, or a result from before the rounds): on an H100 and an H200
+  /// (2026-11-26) the original against itself read 0.94-1.04 that way,
+  /// measured reference first, so savings within 7% are taken as none.
   static constexpr double EnergyNoise = 0.07;
+  /// The least noise a measured spread is taken for: four rounds may agree
+  /// by chance closer than the counter's resolution allows.
+  static constexpr double MinEnergyNoise = 0.02;
 
   bool ok() const { return Status == CandidateStatus::Ok; }
   /// The speedup that counts: 1 inside the noise, 0 when rejected.
