@@ -9,7 +9,7 @@
 #   BUNDLE    default bundle/optiml-gpu.tar.xz
 #   SECTION   any of: tool runtime evaluate candidates adversarial transforms
 #             sequences baselines optimize strategies ncu (default), llm,
-#             fromprompt, cmake, corpus
+#             fromprompt, cmake, corpus, eager
 #     tool      --list-kernels on every example with the relocated tool, and
 #               each example built by nvcc and run
 #     runtime   the runner built with CMake + nvcc, and its self-test
@@ -33,6 +33,17 @@
 #                 $OPTIML_GPU_SEQ_EXAMPLES when set, and only chains whose
 #                 steps match the regex $OPTIML_GPU_SEQ_ONLY when set
 #     baselines   cuBLAS SGEMM (FP32) and device-to-device copy bandwidth
+#     eager     OptiML against PyTorch eager (benchmarks/eager.txt): per
+#               kernel the naive and the optimized time (its chain applied
+#               and evaluated, both timed side by side by the runner) and
+#               the same computation in PyTorch eager at the mark's sizes
+#               (benchmarks/eager.py: cuBLAS, cuDNN, cuSPARSE, torch's
+#               reductions and scans; fp32, TF32 off), and the geomean of
+#               eager / optimized; eager.jsonl in $OUT. Only the rows whose
+#               "file kernel op" matches the regex $OPTIML_GPU_EAGER_ONLY
+#               when set; $OPTIML_GPU_EAGER_CHECK=1 also runs each naive
+#               kernel on the op's inputs and compares (an nvcc build each).
+#               About 5 minutes; not in the default
 #     optimize    --optimize (MCTS) on each example, $OPTIML_GPU_OPT_BUDGET
 #                 candidates (12), only $OPTIML_GPU_OPT_EXAMPLES when set; a
 #                 row says the best speedup, the fraction of the roofline
@@ -301,6 +312,67 @@ check_baselines() {
   else
     record "baseline" "FAIL" "$(tail -n 1 "$logs/baselines.err")"
   fi
+}
+
+# OptiML against PyTorch eager (benchmarks/eager.txt: file|kernel|chain|op).
+# Per row: the mark from --list-kernels (eager.py reads the sizes from its
+# clauses), the chain applied and evaluated against the naive kernel (or
+# the kernel against itself when it has no chain: optimized = naive). Then
+# one eager.py process times every op (torch's start-up paid once); jobs it
+# did not reach (a crash, a lost CUDA context) run again one process each.
+# eager.py --table merges both sides into one row per kernel and the
+# geomean of eager / optimized.
+check_eager() {
+  local file kernel chain op step tag rc err i=0 only=${OPTIML_GPU_EAGER_ONLY:-}
+  local jobs="$logs/eager-jobs.jsonl" measured="$logs/eager-rows.jsonl" status name detail job
+  local -a apply cand parts check=()
+  [ "${OPTIML_GPU_EAGER_CHECK:-0}" = 1 ] && check=(--check)
+  : >"$jobs"
+  : >"$measured"
+  # fd 3: nothing the tool starts can read the list.
+  while IFS='|' read -r -u 3 file kernel chain op; do
+    [[ -z "$file" || "$file" == \#* ]] && continue
+    i=$((i + 1))
+    [ -n "$only" ] && ! [[ "$file $kernel $op" =~ $only ]] && continue
+    tag="eager-$i"
+    err=""
+    "$tool" "$file" --list-kernels --kernel="$kernel" --format=json --cuda-path="$cuda" \
+      >"$logs/$tag-list.json" 2>"$logs/$tag.txt"
+    cand=()
+    if [ -n "$chain" ]; then
+      apply=()
+      IFS=';' read -ra parts <<<"$chain"
+      for step in "${parts[@]}"; do apply+=("--apply=$step"); done
+      if "$tool" "$file" "${apply[@]}" -o "$work/$tag.cu" --cuda-path="$cuda" \
+        >>"$logs/$tag.txt" 2>&1; then
+        cand=(--candidate="$work/$tag.cu")
+      else
+        err="the chain does not apply: $(tail -n 1 "$logs/$tag.txt")"
+      fi
+    fi
+    rc=""
+    if [ -z "$err" ]; then
+      "$tool" "$file" --evaluate ${cand[@]+"${cand[@]}"} --kernel="$kernel" --format=json \
+        --cuda-path="$cuda" >"$logs/$tag.json" 2>>"$logs/$tag.txt"
+      rc=$?
+    fi
+    python3 -c 'import json, sys
+keys = ["id", "file", "kernel", "chain", "op", "spec", "eval", "eval_rc", "error"]
+print(json.dumps(dict(zip(keys, sys.argv[1:]), id=int(sys.argv[1]))))' \
+      "$i" "$file" "$kernel" "$chain" "$op" "$logs/$tag-list.json" "$logs/$tag.json" "$rc" "$err" >>"$jobs"
+  done 3<benchmarks/eager.txt
+  python3 benchmarks/eager.py --batch "$jobs" ${check[@]+"${check[@]}"} >>"$measured" 2>"$logs/eager.err"
+  while IFS= read -r job; do
+    printf '%s\n' "$job" >"$logs/eager-one.jsonl"
+    python3 benchmarks/eager.py --batch "$logs/eager-one.jsonl" ${check[@]+"${check[@]}"} \
+      >>"$measured" 2>>"$logs/eager.err"
+  done < <(python3 benchmarks/eager.py --missing "$jobs" "$measured")
+  while IFS=$'\t' read -r status name detail; do
+    record "$name" "$status" "$detail"
+  done < <(python3 benchmarks/eager.py --table "$jobs" "$measured" --jsonl "$logs/eager.jsonl" \
+    2>>"$logs/eager.err" || printf 'FAIL\teager table\teager.py --table failed, see eager.err\n')
+  [ -n "${OUT:-}" ] && [ -f "$logs/eager.jsonl" ] && cp "$logs/eager.jsonl" "$OUT/eager.jsonl"
+  return 0
 }
 
 # Hand-chosen transform sequences (benchmarks/sequences.txt: one
@@ -908,6 +980,7 @@ wants adversarial && check_adversarial
 wants transforms && check_transforms
 wants sequences && check_sequences
 wants baselines && check_baselines
+wants eager && check_eager
 wants optimize && check_optimize
 wants strategies && check_strategies
 wants ncu && check_ncu
