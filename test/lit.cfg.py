@@ -58,6 +58,12 @@ else:
 if shutil.which(config.nvcc) or os.path.exists(config.nvcc):
     config.available_features.add("nvcc")
 
+# A sanitized build (scripts/sanitize.sh) runs unoptimized with a check on
+# every access, some ten times slower: a time limit that is about the
+# tool's speed (%{time_limit}, in seconds) stretches with it.
+sanitized = getattr(config, "optiml_sanitize", "OFF").upper() in ("ON", "1", "TRUE", "YES")
+config.substitutions.append(("%{time_limit}", "600" if sanitized else "60"))
+
 # The Clang plugin is not built in sanitized or static builds.
 if config.optiml_plugin == "ON":
     config.available_features.add("plugin")
