@@ -347,7 +347,7 @@ static void steps(const Trajectory &T, std::string &Out) {
   for (unsigned I = 0; I < T.Steps.size(); ++I) {
     const TrajectoryStep &S = T.Steps[I];
     std::string Joules =
-        Energy ? "<td class=\"num\">" + formatJoules(S.Joules) + "</td>" : "";
+        Energy ? "<td class=\"num\">" + formatEnergy(S.Joules, S.EnergySpread) + "</td>" : "";
     Out += llvm::formatv("<tr><td class=\"num\">{0}</td><td>{1}</td>"
                          "<td class=\"num\">{2}</td>{3}"
                          "<td class=\"num\">{4:F2}x</td>"

@@ -88,6 +88,7 @@ static std::vector<TrajectoryStep> stepsTo(const SearchGraph &G, Expander &E,
     S.SpeedupAfter = To.Result.effectiveSpeedup();
     S.TimeNs = To.Result.TimeNs;
     S.Joules = To.Result.Joules;
+    S.EnergySpread = To.Result.EnergySpread;
     S.RooflineBefore = From.Result.RooflineFraction;
     S.RooflineAfter = To.Result.RooflineFraction;
     S.Reward = To.Reward;
@@ -164,6 +165,14 @@ std::string optiml::formatJoules(std::optional<double> Joules) {
   if (*Joules >= 1e-3)
     return llvm::formatv("{0:F2} mJ", *Joules * 1e3);
   return llvm::formatv("{0:F1} uJ", *Joules * 1e6);
+}
+
+std::string optiml::formatEnergy(std::optional<double> Joules,
+                                 std::optional<double> Spread) {
+  std::string Text = formatJoules(Joules);
+  if (Joules && Spread)
+    Text += llvm::formatv(" ±{0:F1}%", *Spread * 100).str();
+  return Text;
 }
 
 std::string optiml::describeOutcome(const TrajectoryPoint &P) {
@@ -307,7 +316,9 @@ std::string optiml::toMarkdown(const Trajectory &T) {
       Out += llvm::formatv(
           "| {0} | `{1}` | {2} | {3}{4:F2}x | {5:F2}x |\n", I + 1,
           T.Steps[I].Step, formatKernelTime(T.Steps[I].TimeNs),
-          Energy ? formatJoules(T.Steps[I].Joules) + " | " : "",
+          Energy ? formatEnergy(T.Steps[I].Joules, T.Steps[I].EnergySpread) +
+                       " | "
+                 : "",
           T.Steps[I].SpeedupAfter,
           T.Steps[I].SpeedupAfter / T.Steps[I].SpeedupBefore);
     Out += "\n";
@@ -384,6 +395,7 @@ nlohmann::json optiml::toJSON(const Trajectory &T) {
                      {"speedup_after", S.SpeedupAfter},
                      {"time_ns", S.TimeNs},
                      {"joules_per_launch", orNull(S.Joules)},
+                     {"energy_spread", orNull(S.EnergySpread)},
                      {"roofline_before", orNull(S.RooflineBefore)},
                      {"roofline_after", orNull(S.RooflineAfter)},
                      {"reward", orNull(S.Reward)},

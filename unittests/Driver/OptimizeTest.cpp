@@ -306,6 +306,7 @@ public:
     if (WithEnergy) {
       M.ReferenceJoules = 1e-3;
       M.Joules = 1e-3 * std::pow(0.8, Steps);
+      M.EnergySpread = 0.012;
     }
     return M;
   }
@@ -385,10 +386,14 @@ TEST_F(OptimizeTest, AnEnergySearchRanksByJoulesAndReportsThem) {
   EXPECT_LT(Report["joules_best"].get<double>(), 1e-3);
   ASSERT_FALSE(Report["steps"].empty());
   EXPECT_TRUE(Report["steps"][0]["joules_per_launch"].is_number());
+  EXPECT_DOUBLE_EQ(Report["steps"][0]["energy_spread"].get<double>(), 0.012);
   auto Md = llvm::MemoryBuffer::getFile(Out->ReportMarkdown);
   ASSERT_TRUE(bool(Md));
   EXPECT_NE((*Md)->getBuffer().find("| Energy per launch |"),
             llvm::StringRef::npos);
+  // Each step's energy with the spread of its rounds.
+  EXPECT_NE((*Md)->getBuffer().find("J ±1.2% |"), llvm::StringRef::npos)
+      << (*Md)->getBuffer().str();
 
   // The same search for time keeps the original.
   auto E2 = expander();

@@ -31,6 +31,9 @@ struct TrajectoryStep {
   double TimeNs = 0;
   /// Joules per launch after the step, when energy was measured.
   std::optional<double> Joules;
+  /// The spread of its saving over the runner's rounds (Measurement::
+  /// EnergySpread), when it had several.
+  std::optional<double> EnergySpread;
   std::optional<double> RooflineBefore, RooflineAfter;
   std::optional<double> Reward;
   std::string Diff; ///< Unified; empty when a source is unavailable.
@@ -124,6 +127,9 @@ std::string describeStages(const Trajectory &T);
 std::string describeBest(const Trajectory &T);
 /// "12.4 mJ" or "512 uJ" per launch; "n/a" when not measured.
 std::string formatJoules(std::optional<double> Joules);
+/// formatJoules, with the saving's spread when known: "35.27 mJ ±1.2%".
+std::string formatEnergy(std::optional<double> Joules,
+                         std::optional<double> Spread);
 /// "ok 1.23x", "ok 0.99x (noise)" or the failure's status.
 std::string describeOutcome(const TrajectoryPoint &P);
 
