@@ -12,8 +12,10 @@
 # Configures build-asan/ with -DOPTIML_SANITIZE=ON (cmake/OptimlSanitizers.cmake:
 # every OptiML library, the tool and the unit tests built with
 # -fsanitize=address,undefined; undefined behaviour is not recovered from)
-# and builds it with -j2. A full build takes about as long as the normal one
-# again (some 40 minutes on two cores), which is why CI does not run this.
+# and builds it with -j2. A full build takes some 40 minutes on two cores
+# beside other work, the unit tests 5 and the lit suite 32 (2026-11-27: 482
+# unit tests and 108 lit tests passed, 3 unsupported, no sanitizer report),
+# which is why CI, at 45 minutes without it, does not run this.
 # Every sanitizer report aborts the process that found it (so a test that
 # expects a failure with `not` fails too) and is also written to
 # build-asan/sanitizer-logs/; the script lists them at the end and exits
