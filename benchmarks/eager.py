@@ -68,6 +68,10 @@ import sys
 import tempfile
 import types
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "scripts"))
+import spec_inputs  # noqa: E402  (the marks' reader the robustness tests use)
+
 # Imported in main() unless --dry-run: shapes and specs need no torch.
 torch = None
 F = None
@@ -147,46 +151,16 @@ def c_eval(expr, names):
     return ev(tree)
 
 
-def _closing(text, at):
-    depth = 0
-    for i in range(at, len(text)):
-        depth += {"(": 1, ")": -1}.get(text[i], 0)
-        if depth == 0:
-            return i
-    raise SpecError("unbalanced parenthesis in mark")
-
-
 def split_clauses(mark):
     """[(name, body)] of the mark's top-level clauses; body None for a bare
     word (the leading `kernel`)."""
-    out, i = [], 0
-    word = re.compile(r"\s*(\w+)\s*")
-    while i < len(mark):
-        m = word.match(mark, i)
-        if not m:
-            if mark[i:].strip():
-                raise SpecError("cannot read the mark at %r" % mark[i:i + 20])
-            break
-        name, i = m.group(1), m.end()
-        if i < len(mark) and mark[i] == "(":
-            close = _closing(mark, i)
-            out.append((name, mark[i + 1:close]))
-            i = close + 1
-        else:
-            out.append((name, None))
-    return out
+    try:
+        return spec_inputs.clauses(mark, strict=True)
+    except ValueError as e:
+        raise SpecError(str(e))
 
 
-def split_items(body):
-    """A clause body split at its top-level commas."""
-    out, depth, start = [], 0, 0
-    for i, c in enumerate(body):
-        depth += {"(": 1, "[": 1, ")": -1, "]": -1}.get(c, 0)
-        if c == "," and depth == 0:
-            out.append(body[start:i].strip())
-            start = i + 1
-    out.append(body[start:].strip())
-    return [x for x in out if x]
+split_items = spec_inputs.items
 
 
 class Spec:
@@ -293,10 +267,6 @@ C_TYPES = {
     "uint64_t": "u64", "size_t": "u64",
 }
 
-_MARK = re.compile(r"^[ \t]*#[ \t]*pragma[ \t]+optiml[ \t]+", re.M)
-_KERNEL = re.compile(r"__global__\s+(?:[\w:<>,\s\*&]*?\s)?[\*&]*(\w+)\s*\(")
-
-
 def _typedefs(text):
     return {m.group(2): " ".join(m.group(1).split())
             for m in re.finditer(r"\btypedef\s+([\w\s]+?)\s+(\w+)\s*;", text)}
@@ -304,7 +274,10 @@ def _typedefs(text):
 
 def _signature(text, at):
     """Parameters of the kernel whose '(' is at AT, from the source text."""
-    body = text[at + 1:_closing(text, at)]
+    close = spec_inputs.closing(text, at)
+    if close < 0:
+        raise SpecError("unbalanced parenthesis in the kernel's parameters")
+    body = text[at + 1:close]
     params = []
     for item in split_items(body):
         m = re.match(r"(.*?)(\w+)\s*$", item, re.S)
@@ -323,21 +296,12 @@ def spec_from_source(path, kernel):
     the kernel's parameters read from its signature."""
     text = open(path, encoding="utf-8", errors="replace").read()
     want = kernel.split("::")[-1]
-    for m in _MARK.finditer(text):
-        end, lines = m.end(), []
-        while True:
-            nl = text.find("\n", end)
-            line = text[end:] if nl < 0 else text[end:nl]
-            if line.rstrip().endswith("\\") and nl >= 0:
-                lines.append(line.rstrip()[:-1])
-                end = nl + 1
-                continue
-            lines.append(line)
-            break
-        found = _KERNEL.search(text, end)
-        if found and found.group(1) == want:
-            return Spec(kernel, " ".join(" ".join(lines).split()),
-                        _signature(text, found.end() - 1), _typedefs(text))
+    for mark, name in spec_inputs.marks(text):
+        found = re.search(r"__global__\s+(?:[\w:<>,\s\*&]*?\s)?[\*&]*" +
+                          re.escape(want) + r"\s*\(", text)
+        if name == want and found:
+            return Spec(kernel, mark, _signature(text, found.end() - 1),
+                        _typedefs(text))
     raise SpecError("no marked kernel %s in %s" % (kernel, path))
 
 

@@ -48,7 +48,8 @@ def marks(text):
     return out
 
 
-def _closing(text, open_at):
+def closing(text, open_at):
+    """The index of the ')' that closes the '(' at OPEN_AT; -1 when none."""
     depth = 0
     for i in range(open_at, len(text)):
         depth += {"(": 1, ")": -1}.get(text[i], 0)
@@ -57,17 +58,23 @@ def _closing(text, open_at):
     return -1
 
 
-def clauses(mark):
-    """[(name, body)] of a mark's top-level clauses; body None for a word."""
+def clauses(mark, strict=False):
+    """[(name, body)] of a mark's top-level clauses; body None for a word.
+    What cannot be read ends the list, or with STRICT raises ValueError."""
     out, i = [], 0
+    word = re.compile(r"\s*(\w+)\s*")
     while i < len(mark):
-        m = re.compile(r"\s*(\w+)\s*").match(mark, i)
+        m = word.match(mark, i)
         if not m:
+            if strict and mark[i:].strip():
+                raise ValueError("cannot read the mark at %r" % mark[i:i + 20])
             return out
         name, i = m.group(1), m.end()
         if i < len(mark) and mark[i] == "(":
-            close = _closing(mark, i)
+            close = closing(mark, i)
             if close < 0:
+                if strict:
+                    raise ValueError("unbalanced parenthesis in mark")
                 return out
             out.append((name, mark[i + 1:close]))
             i = close + 1
