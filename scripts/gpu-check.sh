@@ -81,9 +81,11 @@
 #               $OPTIML_GPU_CMAKE_BUDGET candidates, 6); not in the default
 #     throughput  where a search's time goes: --optimize on each example of
 #               $OPTIML_GPU_TP_EXAMPLES ("sgemm transpose saxpy block_sum"),
-#               $OPTIML_GPU_TP_BUDGET candidates (12), once with
-#               --measure=full and once with --measure=adaptive, each from an
-#               empty build cache and database; one row per run with
+#               $OPTIML_GPU_TP_BUDGET candidates (12), once per runner mode
+#               of $OPTIML_GPU_TP_RUNNERS ("process worker": a runner
+#               process per candidate, one serving the search), same search
+#               seed, each from an empty build cache and database; one row
+#               per run with
 #               candidates a minute and mean seconds per stage
 #               (scripts/throughput.py), and throughput.txt in $OUT; not in
 #               the default
@@ -454,22 +456,24 @@ check_optimize() {
   sgemm_sass_rows
 }
 
-# The same search measured fully and adaptively, each from empty build
-# caches, so both pay for their nvcc builds: candidates a minute and where
-# the seconds go.
+# The same search with a runner process per candidate and with one worker
+# serving it, each from empty build caches, so both pay for their nvcc
+# builds: candidates a minute and where the seconds go.
 check_throughput() {
   local examples=${OPTIML_GPU_TP_EXAMPLES:-sgemm transpose saxpy block_sum}
+  local runners=${OPTIML_GPU_TP_RUNNERS:-process worker}
   local budget=${OPTIML_GPU_TP_BUDGET:-12} name mode tag start_s line=""
   local table="$logs/throughput.txt"
   : >"$table"
   for name in $examples; do
-    for mode in full adaptive; do
+    for mode in $runners; do
       tag="tp-$name-$mode"
       rm -rf "$OPTIML_CACHE_DIR/builds" "$work/$tag.db"
       start_s=$SECONDS
-      if "$tool" "examples/$name.cu" --optimize --measure="$mode" \
-        --budget="$budget" --db="$work/$tag.db" -o "$work/$tag.cu" \
-        --report="$logs/$tag" --cuda-path="$cuda" >"$logs/$tag.txt" 2>&1 &&
+      if "$tool" "examples/$name.cu" --optimize --runner="$mode" \
+        --search-seed=7 --budget="$budget" --db="$work/$tag.db" \
+        -o "$work/$tag.cu" --report="$logs/$tag" --cuda-path="$cuda" \
+        >"$logs/$tag.txt" 2>&1 &&
         line=$(python3 scripts/throughput.py "$logs/$tag.json" 2>&1); then
         record "throughput $name $mode" "ok" "$((SECONDS - start_s))s: $line"
         python3 scripts/throughput.py --per-candidate "$logs/$tag.json" >>"$table"

@@ -425,8 +425,10 @@ llvm::Expected<int> Driver::optimize(llvm::StringRef File,
     Screen.Enabled = false;
   }
   std::vector<Runner> Runners;
-  for (const GpuInfo &G : *Gpus)
-    Runners.push_back(R->onDevice(G.Ordinal));
+  for (const GpuInfo &G : *Gpus) {
+    Runner OnGpu = R->onDevice(G.Ordinal);
+    Runners.push_back(Options.PersistentRunner ? OnGpu.persistent() : OnGpu);
+  }
   // Every GPU gets a candidate of each batch.
   unsigned Batch = std::max<unsigned>(Options.BatchSize, Runners.size());
   if (Runners.size() > 1)

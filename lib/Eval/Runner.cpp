@@ -221,6 +221,13 @@ std::string Runner::visibleDeviceOf(int Ordinal) {
 Runner Runner::onDevice(int Ordinal) const {
   Runner R = *this;
   R.VisibleDevice = visibleDeviceOf(Ordinal);
+  R.Worker.reset(); // A worker serves one GPU.
+  return R;
+}
+
+Runner Runner::persistent() const {
+  Runner R = *this;
+  R.Worker = std::make_shared<RunnerWorker>(Executable, VisibleDevice);
   return R;
 }
 
@@ -239,14 +246,20 @@ Runner::run(const protocol::RunPlan &Plan, unsigned TimeoutSeconds,
   if (llvm::Error E = writeOutputFile(PlanPath, protocol::encode(Plan)))
     return E;
 
-  std::optional<std::vector<std::string>> Env;
-  if (!VisibleDevice.empty())
-    Env = environmentWith("CUDA_VISIBLE_DEVICES", VisibleDevice);
-  auto Run = runSubprocess(Executable,
-                           {Executable, "--plan", std::string(PlanPath),
-                            "--out", std::string(ResultPath)},
-                           TimeoutSeconds, phaseLines(OnPhase),
-                           Env ? &*Env : nullptr);
+  llvm::Expected<SubprocessResult> Run = SubprocessResult();
+  if (Worker) {
+    Run = Worker->run(PlanPath, ResultPath, TimeoutSeconds,
+                      phaseLines(OnPhase));
+  } else {
+    std::optional<std::vector<std::string>> Env;
+    if (!VisibleDevice.empty())
+      Env = environmentWith("CUDA_VISIBLE_DEVICES", VisibleDevice);
+    Run = runSubprocess(Executable,
+                        {Executable, "--plan", std::string(PlanPath),
+                         "--out", std::string(ResultPath)},
+                        TimeoutSeconds, phaseLines(OnPhase),
+                        Env ? &*Env : nullptr);
+  }
   if (!Run)
     return Run.takeError();
   if (!Run->TimedOut && !Run->Signaled && Run->ExitCode == RunnerNoGPU)

@@ -9,6 +9,7 @@
 
 #include "optiml/Support/Subprocess.h"
 #include "optiml/Support/Error.h"
+#include "optiml/Support/LineFollower.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FileUtilities.h"
@@ -23,64 +24,6 @@
 
 using namespace optiml;
 namespace fs = llvm::sys::fs;
-
-namespace {
-
-/// Hands the complete lines appended to a file since the last poll to a
-/// callback; the last line without a break waits for the next poll.
-class LineFollower {
-public:
-  LineFollower(llvm::StringRef Path, const OutputLineFn &OnLine)
-      : OnLine(OnLine) {
-    if (!OnLine)
-      return;
-    auto FD = fs::openNativeFileForRead(Path);
-    if (FD)
-      File = *FD;
-    else
-      llvm::consumeError(FD.takeError());
-  }
-  ~LineFollower() {
-    if (File != fs::kInvalidFile)
-      fs::closeFile(File);
-  }
-
-  void poll() {
-    if (File == fs::kInvalidFile)
-      return;
-    char Chunk[4096];
-    for (;;) {
-      auto Read = fs::readNativeFile(File, Chunk);
-      if (!Read) {
-        llvm::consumeError(Read.takeError());
-        return;
-      }
-      if (*Read == 0)
-        break;
-      Pending.append(Chunk, *Read);
-    }
-    size_t Start = 0;
-    for (size_t End; (End = Pending.find('\n', Start)) != std::string::npos;
-         Start = End + 1)
-      OnLine(llvm::StringRef(Pending).slice(Start, End));
-    Pending.erase(0, Start);
-  }
-
-  /// The rest, once the child has exited.
-  void finish() {
-    poll();
-    if (File != fs::kInvalidFile && !Pending.empty())
-      OnLine(Pending);
-    Pending.clear();
-  }
-
-private:
-  const OutputLineFn &OnLine;
-  fs::file_t File = fs::kInvalidFile;
-  std::string Pending;
-};
-
-} // namespace
 
 /// Waits for \p PI, polling, and kills it at \p TimeoutSeconds (0: never).
 static llvm::sys::ProcessInfo waitPolling(const llvm::sys::ProcessInfo &PI,

@@ -260,6 +260,69 @@ else
   show_log "$LOG"
 fi
 
+# 9. A serving runner (--serve): plans one after another in one process,
+#    the reference's outputs kept between them (each result says so), the
+#    verdicts those of one-shot runs; a fault ends the server, exit 2.
+SERVE_REQ="$WORK/serve.requests"
+SERVE_LOG="$WORK/serve.stderr"
+SERVED=0
+: > "$SERVE_REQ"
+timeout -k 10 "$CASE_TIMEOUT" "$RUNNER" --serve "$SERVE_REQ" 2> "$SERVE_LOG" &
+SERVE_PID=$!
+
+# serve <name> <plan>: appends the request and waits for its answer; false
+# when the server ended first.
+serve() {
+  SERVED=$((SERVED + 1))
+  RESULT="$WORK/serve_$1.result.json"
+  printf '%s\t%s\n' "$2" "$RESULT" >> "$SERVE_REQ"
+  for _ in $(seq 1 3000); do
+    grep -q "^optiml-runner: served $SERVED exit" "$SERVE_LOG" && return 0
+    kill -0 "$SERVE_PID" 2>/dev/null || return 1
+    sleep 0.1
+  done
+  return 1
+}
+
+# serve_check <name> <plan> <status> <exit code> <reused: yes|no> [kind]
+serve_check() {
+  local name=$1 want_status=$3 want_rc=$4 want_reused=$5 want_kind=${6:-}
+  local rc="(none)" st reused=no
+  serve "$name" "$2" &&
+    rc=$(sed -n "s/^optiml-runner: served $SERVED exit \([0-9]*\)$/\1/p" "$SERVE_LOG")
+  st=$(status_of "$RESULT")
+  grep -q "came from earlier plans" "$RESULT" 2>/dev/null && reused=yes
+  local detail="served $SERVED, exit $rc, status $st, reference reused: $reused"
+  if [ "$rc" != "$want_rc" ] || [ "$st" != "$want_status" ] ||
+     [ "$reused" != "$want_reused" ]; then
+    report FAIL "serve_$name" "$detail (expected exit $want_rc, status $want_status, reused $want_reused)"
+    show_log "$SERVE_LOG"
+  elif [ -n "$want_kind" ] && ! grep -q "\"kind\": \"$want_kind\"" "$RESULT"; then
+    report FAIL "serve_$name" "$detail (expected a failure of kind $want_kind)"
+  else
+    report PASS "serve_$name" "$detail"
+  fi
+}
+
+make_plan "$WORK/serve_good.plan.json" "$LIBS/vadd_gridstride.so" true false
+serve_check good1 "$WORK/serve_good.plan.json" ok 0 no
+serve_check wrong "$WORK/wrong_element.plan.json" verify_failed 1 yes mismatch
+serve_check oob "$WORK/oob_write.plan.json" verify_failed 1 yes redzone
+serve_check good2 "$WORK/serve_good.plan.json" ok 0 yes
+echo "     metrics: $(py "$RESULT" '("ERROR " + r["metrics"]["error"]) if r["metrics"].get("error") else "%d values" % len(r["metrics"]["instances"][0]["candidate"]["values"])')"
+serve_check reference_unwritten "$WORK/reference_unwritten.plan.json" \
+  verify_failed 1 no reference_unwritten
+serve "illegal_address" "$WORK/illegal_address.plan.json"
+wait "$SERVE_PID"
+RC=$?
+st=$(status_of "$RESULT")
+if [ "$RC" = 2 ] && [ "$st" = fault ]; then
+  report PASS serve_fault "the server left with exit 2, status fault"
+else
+  report FAIL serve_fault "exit $RC, status $st (expected the server to leave with exit 2, status fault)"
+  show_log "$SERVE_LOG"
+fi
+
 echo
 echo "results and logs: $WORK"
 echo "$PASSED passed, $FAILED failed"

@@ -10,6 +10,7 @@
 #include <cmath>
 #include <map>
 #include <random>
+#include <string>
 
 namespace optiml {
 
@@ -128,11 +129,13 @@ uint64_t bytesOf(const HostInputs &In) {
 
 std::shared_ptr<const HostInputs> sharedInputs(const Instance &I,
                                                uint64_t Seed) {
-  static std::map<std::pair<const Instance *, uint64_t>,
+  // Keyed by what the inputs are made from, not by the Instance's address:
+  // a serving runner reads a new plan for every candidate.
+  static std::map<std::pair<std::string, uint64_t>,
                   std::shared_ptr<const HostInputs>>
       Kept;
   static uint64_t KeptBytes = 0;
-  auto Key = std::make_pair(&I, Seed);
+  auto Key = std::make_pair(protocol::Json(I.Args).dump(), Seed);
   if (auto It = Kept.find(Key); It != Kept.end())
     return It->second;
   auto In = std::make_shared<const HostInputs>(generateInputs(I, Seed));

@@ -30,7 +30,7 @@ std::vector<unsigned char> generateBuffer(const Arg &A, unsigned ArgIndex,
 /// generateBuffer for every in/inout buffer of \p I.
 HostInputs generateInputs(const Instance &I, uint64_t Seed);
 
-/// generateInputs, generated once per (instance, seed) in this process:
+/// generateInputs, generated once per (arguments, seed) in this process:
 /// verification, the timed-launch checks, energy and metrics all load the
 /// same inputs, and generating large ones costs more than the launches.
 /// Kept while the kept inputs stay under a few GiB; beyond that each call

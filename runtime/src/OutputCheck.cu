@@ -12,6 +12,7 @@
 #include "OutputCheck.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 
 namespace {
@@ -24,7 +25,7 @@ constexpr unsigned MaxBlocks = 1024;
 /// One thread's findings, reduced per warp and then added to the counters.
 struct Tally {
   unsigned long long Bad = 0, NonFinite = 0, Unwritten = 0, FirstInv = 0;
-  double SumSqDiff = 0, SumSqWant = 0;
+  double SumSqDiff = 0, SumSqWant = 0, MaxAbs = 0, MaxRel = 0;
 
   __device__ void bad(size_t I) {
     ++Bad;
@@ -39,6 +40,8 @@ struct Tally {
       FirstInv = max(FirstInv, __shfl_down_sync(0xffffffffu, FirstInv, Off));
       SumSqDiff += __shfl_down_sync(0xffffffffu, SumSqDiff, Off);
       SumSqWant += __shfl_down_sync(0xffffffffu, SumSqWant, Off);
+      MaxAbs = fmax(MaxAbs, __shfl_down_sync(0xffffffffu, MaxAbs, Off));
+      MaxRel = fmax(MaxRel, __shfl_down_sync(0xffffffffu, MaxRel, Off));
     }
   }
 
@@ -59,6 +62,12 @@ struct Tally {
         atomicAdd(&C->SumSqDiff, SumSqDiff);
       if (SumSqWant != 0)
         atomicAdd(&C->SumSqWant, SumSqWant);
+      if (MaxAbs > 0)
+        atomicMax(&C->MaxAbsBits,
+                  static_cast<unsigned long long>(__double_as_longlong(MaxAbs)));
+      if (MaxRel > 0)
+        atomicMax(&C->MaxRelBits,
+                  static_cast<unsigned long long>(__double_as_longlong(MaxRel)));
       __threadfence();
     }
     __syncthreads();
@@ -123,6 +132,9 @@ __device__ void checkFloats(const T *Got, const T *Want, size_t N, double Rtol,
       double Diff = fabs(G - R);
       Y.SumSqDiff += Diff * Diff;
       Y.SumSqWant += R * R;
+      Y.MaxAbs = fmax(Y.MaxAbs, Diff);
+      if (R != 0)
+        Y.MaxRel = fmax(Y.MaxRel, Diff / fabs(R));
       Bad = !(Diff <= Atol + Rtol * fabs(R));
     }
     if (Bad) {
@@ -292,6 +304,25 @@ Error enqueuePoison(void *Data, size_t Bytes, unsigned char Byte,
       static_cast<unsigned char *>(Data), Bytes, Byte);
   return launched("optiml_check_poison");
 }
+
+namespace {
+
+double fromBits(unsigned long long Bits) {
+  double V;
+  std::memcpy(&V, &Bits, sizeof(V));
+  return V;
+}
+
+} // namespace
+
+double CheckCounters::normErr() const {
+  return SumSqWant > 0 ? std::sqrt(SumSqDiff) / std::sqrt(SumSqWant)
+                       : std::sqrt(SumSqDiff);
+}
+
+double CheckCounters::maxAbsErr() const { return fromBits(MaxAbsBits); }
+
+double CheckCounters::maxRelErr() const { return fromBits(MaxRelBits); }
 
 bool isCheckKernel(const std::string &Name) {
   static const char *const Names[] = {"optiml_check_f32", "optiml_check_f64",

@@ -37,9 +37,17 @@ struct CheckCounters {
   unsigned long long BlocksDone;
   double SumSqDiff, SumSqWant; ///< Floats: over finite pairs.
   unsigned long long GotBits, WantBits; ///< The first bad element's bytes.
+  /// Floats: the largest |got - want| and |got - want| / |want| (want != 0)
+  /// over finite pairs, as the bits of non-negative doubles (whose order
+  /// is their bits' order, so an integer atomicMax keeps the largest).
+  unsigned long long MaxAbsBits, MaxRelBits;
 
   bool anyBad() const { return FirstInv != 0; }
   unsigned long long firstBad() const { return ~FirstInv; }
+  /// Floats: the relative L2 error (absolute when want is all zeros).
+  double normErr() const;
+  double maxAbsErr() const;
+  double maxRelErr() const;
 };
 
 /// Output \p Got against the verified \p Want, \p N elements of \p T: floats

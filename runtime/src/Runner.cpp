@@ -29,12 +29,8 @@ constexpr unsigned EnergyRounds = 4;
 
 } // namespace
 
-Runner::Runner(const Plan &P, ResultWriter &Result) : P(P), Result(Result) {}
-
-Runner::~Runner() {
-  if (Stream)
-    cudaStreamDestroy(Stream);
-}
+Runner::Runner(const Plan &P, ResultWriter &Result, Session &S)
+    : P(P), Result(Result), Shared(S) {}
 
 ProgressFn Runner::progress() {
   return [this](const std::string &Phase) { Result.phase(Phase); };
@@ -90,7 +86,7 @@ bool Runner::metricsWanted() {
 
 Error Runner::loadLibraries() {
   Result.phase("load " + P.Reference);
-  if (Error E = KernelLibrary::open(P.Reference, Ref))
+  if (Error E = Shared.reference(P.Reference, Ref))
     return E;
   if (P.hasCandidate()) {
     Result.phase("load " + P.Candidate);
@@ -101,39 +97,32 @@ Error Runner::loadLibraries() {
     Result.log("no candidate: the reference is compared and timed against "
                "itself");
   }
-  const KernelLibrary &C = Cand ? *Cand : *Ref;
-  Result.result().Libraries =
-      protocol::LibrariesReport{{Ref->path(), Ref->kernelName(), std::nullopt},
-                                {C.path(), C.kernelName(), std::nullopt}};
+  Result.result().Libraries = protocol::LibrariesReport{
+      {Ref->path(), Ref->kernelName(), std::nullopt},
+      {candidate().path(), candidate().kernelName(), std::nullopt}};
   return Error::success();
 }
 
 Error Runner::setUpDevice() {
   Result.phase("device");
-  if (Error E = checkGpuPresent())
+  if (Error E = Shared.device(Device))
     return E;
-  // Device 0 of what CUDA_VISIBLE_DEVICES exposes.
-  if (Error E = queryDevice(0, Device))
-    return E;
-  Result.result().Device = describeDevice(Device);
-  if (Error E =
-          checkCuda(cudaStreamCreateWithFlags(&Stream, cudaStreamNonBlocking),
-                    "cudaStreamCreateWithFlags"))
-    return E;
+  Stream = Shared.stream();
+  Result.result().Device = describeDevice(*Device);
   if (P.Timing.FlushL2 || P.Metrics)
-    if (Error E = Flusher.init(Device.L2Bytes))
+    if (Error E = Shared.flusher(Flusher))
       return E;
   // The kernels' resources on this device, as loaded: the tool prefers
   // them to the build's ptxas report.
   protocol::LibrariesReport &Libraries = *Result.result().Libraries;
   Libraries.Reference.Attributes = Ref->attributes();
-  Libraries.Candidate.Attributes = (Cand ? *Cand : *Ref).attributes();
+  Libraries.Candidate.Attributes = candidate().attributes();
   return Error::success();
 }
 
 Error Runner::verify(bool &Passed) {
-  const KernelLibrary &C = Cand ? *Cand : *Ref;
-  Verifier V(P, *Ref, C, Stream, Failures, progress());
+  Verifier V(P, *Ref, candidate(), Stream, Failures, progress(),
+             Shared.referenceCache());
   protocol::VerifyReport Out;
   Error E = V.run(Out.Instances);
   Passed = !E && V.passed();
@@ -143,6 +132,13 @@ Error Runner::verify(bool &Passed) {
   Out.Failures = Failures.kept();
   Out.FailuresTotal = Failures.seen();
   Result.result().Verify = std::move(Out);
+  if (V.onDevice())
+    Result.log("the candidate passed " + std::to_string(V.onDevice()) +
+               " (instance, seed) pair(s) on the device-side checks alone");
+  if (V.reused())
+    Result.log("the reference's outputs of " + std::to_string(V.reused()) +
+               " (instance, seed) pair(s) came from earlier plans (checksums "
+               "intact); only the candidate ran");
   Result.write();
   return E;
 }
@@ -160,8 +156,8 @@ Error Runner::time() {
   std::unique_ptr<CuptiTimer> Timer;
   if (Error E = CuptiTimer::start(Timer))
     return E;
-  const KernelLibrary &C = Cand ? *Cand : *Ref;
-  TimingRunner TR(P, *Ref, C, Stream, P.Timing.FlushL2 ? &Flusher : nullptr,
+  TimingRunner TR(P, *Ref, candidate(), Stream,
+                  P.Timing.FlushL2 ? Flusher : nullptr,
                   *Timer, Failures, progress());
   protocol::TimingReport Out;
   for (const Instance *I : Timed) {
@@ -187,7 +183,7 @@ Error Runner::energy() {
   Result.phase("energy");
   std::string WhyNot;
   std::unique_ptr<EnergyMeter> Meter =
-      EnergyMeter::open(Device.PciBusId, WhyNot);
+      EnergyMeter::open(Device->PciBusId, WhyNot);
   protocol::EnergyReport Out;
   if (!Meter) {
     Out.Available = false;
@@ -201,7 +197,7 @@ Error Runner::energy() {
                std::to_string(EnergyRounds) + " rounds of " +
                std::to_string(EnergyWindowSeconds).substr(0, 3) +
                " s a side, the side measured first alternating";
-  const KernelLibrary *Libs[2] = {Ref.get(), Cand ? Cand.get() : Ref.get()};
+  const KernelLibrary *Libs[2] = {Ref, &candidate()};
   for (const Instance *I : profiledInstances(P)) {
     BufferSet Bufs;
     if (Error E = Bufs.loadInputs(*I, P.Seeds.front(), Stream))
@@ -228,10 +224,10 @@ Error Runner::energy() {
 }
 
 Error Runner::metrics() {
-  const KernelLibrary &C = Cand ? *Cand : *Ref;
   protocol::MetricsReport Out;
-  Error E = collectMetrics(P, *Ref, C, Stream, &Flusher, Device.Ordinal,
-                           progress(), Out);
+  Error E = collectMetrics(P, *Ref, candidate(), Stream, Flusher,
+                           Device->Ordinal, progress(), Out,
+                           Shared.referenceMetrics());
   Result.result().Metrics = std::move(Out);
   return E;
 }

@@ -3,22 +3,21 @@
 // Part of OptiML. The phases, in order: load the two libraries, find the GPU,
 // verify (always), time (instances with "time": true), energy and metrics
 // (when asked). Each phase fills its part of the result; the first failure
-// that ends the run decides the status.
+// that ends the run decides the status. What outlives the plan (device,
+// stream, reference, its kept outputs) is the Session's.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef OPTIML_RUNTIME_RUNNER_H
 #define OPTIML_RUNTIME_RUNNER_H
 
-#include "Device.h"
 #include "Failure.h"
 #include "KernelLibrary.h"
-#include "L2Flush.h"
 #include "Plan.h"
 #include "Progress.h"
 #include "Result.h"
+#include "Session.h"
 
-#include <cuda_runtime.h>
 #include <functional>
 #include <memory>
 
@@ -26,10 +25,9 @@ namespace optiml {
 
 class Runner {
 public:
-  Runner(const Plan &P, ResultWriter &Result);
+  Runner(const Plan &P, ResultWriter &Result, Session &S);
   Runner(const Runner &) = delete;
   Runner &operator=(const Runner &) = delete;
-  ~Runner();
 
   /// Runs every phase the plan asks for. Returns the final status; \p Message
   /// explains anything but Ok.
@@ -49,12 +47,17 @@ private:
   bool metricsWanted();
   ProgressFn progress();
 
+  /// The candidate, or the reference when the plan has none.
+  const KernelLibrary &candidate() const { return Cand ? *Cand : *Ref; }
+
   const Plan &P;
   ResultWriter &Result;
-  std::unique_ptr<KernelLibrary> Ref, Cand;
-  DeviceInfo Device;
+  Session &Shared;
+  const KernelLibrary *Ref = nullptr;
+  std::unique_ptr<KernelLibrary> Cand;
+  const DeviceInfo *Device = nullptr;
   cudaStream_t Stream = nullptr;
-  L2Flusher Flusher;
+  L2Flusher *Flusher = nullptr;
   FailureLog Failures;
 };
 

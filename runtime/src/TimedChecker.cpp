@@ -247,10 +247,7 @@ void TimedChecker::report(const PlannedLaunch &L, const Arg &A,
     Failures.add(std::move(F));
   }
   if (Output && isFloatType(A.Type)) {
-    double Norm = Content.SumSqWant > 0
-                      ? std::sqrt(Content.SumSqDiff) /
-                            std::sqrt(Content.SumSqWant)
-                      : std::sqrt(Content.SumSqDiff);
+    double Norm = Content.normErr();
     if (Norm > P.Tol.Norm) {
       Failure F = add("timed_norm", std::nullopt,
                       "relative L2 error " + formatDouble(Norm) +

@@ -6,6 +6,7 @@
 
 #include "Verify.h"
 #include "Compare.h"
+#include "DeviceVerifier.h"
 #include "Inputs.h"
 
 #include <algorithm>
@@ -77,9 +78,10 @@ struct Verifier::SideRuns {
 
 Verifier::Verifier(const Plan &P, const KernelLibrary &Ref,
                    const KernelLibrary &Cand, cudaStream_t Stream,
-                   FailureLog &Failures, ProgressFn Progress)
+                   FailureLog &Failures, ProgressFn Progress,
+                   ReferenceCache *Cache)
     : P(P), Libs{&Ref, &Cand}, Stream(Stream), Failures(Failures),
-      Progress(std::move(Progress)) {}
+      Progress(std::move(Progress)), Cache(Cache) {}
 
 Error Verifier::run(std::vector<protocol::InstanceVerification> &Instances) {
   // The first failing instance ends verification: the candidate is rejected
@@ -122,23 +124,85 @@ Error Verifier::verifySeed(const Instance &I, BufferSet &Bufs, uint64_t Seed,
   const HostInputs &Inputs = *Shared;
   SideRuns Runs[2];
   SideCounts Counts[2];
-  for (Side S : protocol::BothSides) {
-    auto K = static_cast<int>(S);
-    if (Error E = runSide(S, I, Bufs, Inputs, Seed, Runs[K], Counts[K]))
-      return E;
-    checkRuns(S, I, Seed, Runs[K], Counts[K]);
-    Out.counts(S) = Counts[K];
-  }
-
+  const HostOutputs *RefOut = nullptr;
+  if (Error E = referenceSide(I, Bufs, Inputs, Seed, Runs[0], Counts[0],
+                              RefOut))
+    return E;
+  Out.Reference = Counts[0];
   bool RefOk = Counts[0].clean();
+  // With the reference's outputs known, the candidate is checked on the
+  // device; the host checks below run only to report what it found.
+  std::string DeviceFinding;
+  if (RefOk) {
+    DeviceVerifier DV(P, I, Stream);
+    bool Clean = false;
+    std::vector<protocol::BufferComparison> Buffers;
+    if (Error E = DV.run(*Libs[1], Bufs, Inputs, *RefOut, Poison, Clean,
+                         DeviceFinding, Buffers)) {
+      recordFatal(Side::Candidate, I, Seed, E);
+      return E.withContext("verify " + I.Name + " seed " +
+                           std::to_string(Seed) + " candidate");
+    }
+    if (Clean) {
+      Out.Candidate = SideCounts();
+      Out.Buffers = std::move(Buffers);
+      Out.Passed = true;
+      ++OnDevice;
+      return Error::success();
+    }
+  }
+  if (Error E = runSide(Side::Candidate, I, Bufs, Inputs, Seed, Runs[1],
+                        Counts[1]))
+    return E;
+  checkRuns(Side::Candidate, I, Seed, Runs[1], Counts[1]);
+  Out.Candidate = Counts[1];
+
   bool CandOk = Counts[1].clean();
   Out.Buffers.emplace();
   if (RefOk)
-    CandOk = compareSides(I, Seed, Runs[0], Runs[1], *Out.Buffers) && CandOk;
+    CandOk = compareSides(I, Seed, *RefOut, Runs[1], *Out.Buffers) && CandOk;
   else
     Out.Comparison = "skipped: the reference failed its own checks";
+  if (RefOk && CandOk) {
+    // The device saw a bad run that the host's runs did not repeat: the
+    // candidate's results vary from run to run.
+    Failure F = failureIn(Side::Candidate, I, Seed, "nondeterministic",
+                          I.Args.front(), std::nullopt);
+    F.Buffer.reset();
+    F.Message = "the device-side checks found " + DeviceFinding +
+                "; two more runs for the report did not repeat it, so the "
+                "candidate's results vary between runs";
+    Failures.add(std::move(F));
+    CandOk = false;
+  }
   Out.Passed = RefOk && CandOk;
   Passed = Passed && RefOk && CandOk;
+  return Error::success();
+}
+
+Error Verifier::referenceSide(const Instance &I, BufferSet &Bufs,
+                              const HostInputs &Inputs, uint64_t Seed,
+                              SideRuns &Runs, SideCounts &Counts,
+                              const HostOutputs *&RefOut) {
+  std::string Key = Cache ? ReferenceCache::keyOf(P, I, Seed) : "";
+  if (Cache) {
+    bool Damaged = false;
+    RefOut = Cache->find(Key, Inputs, Damaged);
+    if (Damaged)
+      Progress("verify " + I.Name + " seed " + std::to_string(Seed) +
+               ": the kept reference outputs changed since they were made; "
+               "running the reference again");
+    if (RefOut) {
+      ++Reused;
+      return Error::success();
+    }
+  }
+  if (Error E = runSide(Side::Reference, I, Bufs, Inputs, Seed, Runs, Counts))
+    return E;
+  checkRuns(Side::Reference, I, Seed, Runs, Counts);
+  RefOut = &Runs.Out[0];
+  if (Cache && Counts.clean())
+    Cache->store(Key, Runs.Out[0], Inputs);
   return Error::success();
 }
 
@@ -275,14 +339,14 @@ void Verifier::checkRuns(Side S, const Instance &I, uint64_t Seed,
 }
 
 bool Verifier::compareSides(const Instance &I, uint64_t Seed,
-                            const SideRuns &Ref, const SideRuns &Cand,
+                            const HostOutputs &Ref, const SideRuns &Cand,
                             std::vector<protocol::BufferComparison> &Buffers) {
   bool Ok = true;
   for (size_t K = 0; K < I.Args.size(); ++K) {
     const Arg &A = I.Args[K];
     if (!protocol::isOutput(A.Role))
       continue;
-    const std::vector<unsigned char> &R = Ref.Out[0][K];
+    const std::vector<unsigned char> &R = Ref[K];
     const std::vector<unsigned char> &C = Cand.Out[0][K];
     auto OnIssue = [&](ElemIssue Issue, size_t E) {
       bool NonFinite = Issue == ElemIssue::NonFinite;

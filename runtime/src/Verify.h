@@ -10,7 +10,9 @@
 //    uninitialized output, since the poison differs between the runs);
 // and then compare the candidate's first run with the reference's
 // ("mismatch", "nan", "norm"). Reference problems are spec errors and get a
-// "reference_" prefix.
+// "reference_" prefix. Once the reference's outputs are known, the
+// candidate's two runs are checked on the device first (DeviceVerifier.h);
+// the host-side checks then run only to report what was found there.
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,6 +24,7 @@
 #include "KernelLibrary.h"
 #include "Plan.h"
 #include "Progress.h"
+#include "ReferenceCache.h"
 
 #include "optiml/Protocol/VerifyReport.h"
 
@@ -32,7 +35,8 @@ namespace optiml {
 class Verifier {
 public:
   Verifier(const Plan &P, const KernelLibrary &Ref, const KernelLibrary &Cand,
-           cudaStream_t Stream, FailureLog &Failures, ProgressFn Progress);
+           cudaStream_t Stream, FailureLog &Failures, ProgressFn Progress,
+           ReferenceCache *Cache = nullptr);
 
   /// Verifies every instance under every seed, appending one entry per
   /// instance to \p Instances. Verification failures go to the FailureLog and
@@ -41,6 +45,12 @@ public:
   Error run(std::vector<protocol::InstanceVerification> &Instances);
 
   bool passed() const { return Passed; }
+
+  /// The (instance, seed) pairs whose reference outputs came from the cache.
+  unsigned reused() const { return Reused; }
+
+  /// The (instance, seed) pairs the candidate passed on the device alone.
+  unsigned onDevice() const { return OnDevice; }
 
 private:
   using SideCounts = protocol::SideCounts;
@@ -60,7 +70,12 @@ private:
                            SideCounts &Counts);
   void checkRuns(Side S, const Instance &I, uint64_t Seed, SideRuns &Runs,
                  SideCounts &Counts);
-  bool compareSides(const Instance &I, uint64_t Seed, const SideRuns &Ref,
+  /// Runs the reference, or takes its outputs from the cache. Sets
+  /// \p RefOut to the outputs to compare with.
+  Error referenceSide(const Instance &I, BufferSet &Bufs,
+                      const HostInputs &Inputs, uint64_t Seed, SideRuns &Runs,
+                      SideCounts &Counts, const HostOutputs *&RefOut);
+  bool compareSides(const Instance &I, uint64_t Seed, const HostOutputs &Ref,
                     const SideRuns &Cand,
                     std::vector<protocol::BufferComparison> &Buffers);
   void recordFatal(Side S, const Instance &I, uint64_t Seed, const Error &E);
@@ -70,7 +85,10 @@ private:
   cudaStream_t Stream;
   FailureLog &Failures;
   ProgressFn Progress;
+  ReferenceCache *Cache;
   bool Passed = true;
+  unsigned Reused = 0;
+  unsigned OnDevice = 0;
 };
 
 } // namespace optiml

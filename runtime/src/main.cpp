@@ -3,15 +3,16 @@
 // Part of OptiML.
 //
 //   optiml-runner --plan plan.json --out result.json
+//   optiml-runner --serve requests.txt      (one plan after another: Server.h)
 //
 // The plan and result formats and the exit codes are documented in
 // docs/Runner.md. The result file is written even when the run fails.
 //
 //===----------------------------------------------------------------------===//
 
-#include "Plan.h"
 #include "Result.h"
-#include "Runner.h"
+#include "Server.h"
+#include "Session.h"
 
 #include <cstdio>
 #include <cstdlib>
@@ -25,6 +26,7 @@ namespace {
 void printUsage() {
   std::fprintf(stderr,
                "usage: optiml-runner --plan <plan.json> --out <result.json>\n"
+               "       optiml-runner --serve <requests>\n"
                "Verifies a candidate kernel against a reference, times both "
                "with CUPTI and\noptionally collects hardware metrics and "
                "energy. See docs/Runner.md.\n"
@@ -35,6 +37,7 @@ void printUsage() {
 struct Options {
   std::string PlanPath;
   std::string OutPath;
+  std::string RequestsPath;
   bool Help = false;
 };
 
@@ -56,12 +59,18 @@ bool parseArgs(int Argc, char **Argv, Options &O, std::string &Why) {
     };
     if (A == "-h" || A == "--help")
       O.Help = true;
-    else if (!Take("--plan", O.PlanPath) && !Take("--out", O.OutPath)) {
+    else if (!Take("--plan", O.PlanPath) && !Take("--out", O.OutPath) &&
+             !Take("--serve", O.RequestsPath)) {
       Why = "unexpected argument '" + A + "'";
       return false;
     }
   }
-  if (!O.Help && (O.PlanPath.empty() || O.OutPath.empty())) {
+  if (!O.RequestsPath.empty() && (!O.PlanPath.empty() || !O.OutPath.empty())) {
+    Why = "--serve takes its plans from the requests file, not --plan/--out";
+    return false;
+  }
+  if (!O.Help && O.RequestsPath.empty() &&
+      (O.PlanPath.empty() || O.OutPath.empty())) {
     Why = "both --plan and --out are required";
     return false;
   }
@@ -78,36 +87,15 @@ int main(int Argc, char **Argv) {
     printUsage();
     return 0;
   }
-  ResultWriter Result(O.OutPath);
   if (!ArgsOk) {
+    ResultWriter Result(O.OutPath);
     std::fprintf(stderr, "optiml-runner: %s\n", Why.c_str());
     printUsage();
     Result.finish(Status::BadPlan, Why);
     return exitCode(Status::BadPlan);
   }
-  Result.write();
-
-  Plan P;
-  if (Error E = loadPlan(O.PlanPath, P)) {
-    Result.finish(E.status(), E.message());
-    std::fprintf(stderr, "optiml-runner: %s\n", E.message().c_str());
-    return exitCode(E.status());
-  }
-
-  Status S;
-  std::string Message;
-  {
-    Runner R(P, Result);
-    S = R.run(Message);
-    Result.finish(S, Message);
-    std::fprintf(stderr, "optiml-runner: status %s%s%s\n", statusName(S),
-                 Message.empty() ? "" : ": ", Message.c_str());
-    if (S == Status::Fault) {
-      // The context is dead. Tearing down CUDA and CUPTI state on it can hang
-      // or crash, and the result is already on disk: leave at once.
-      std::fflush(stderr);
-      std::_Exit(exitCode(S));
-    }
-  }
-  return exitCode(S);
+  if (!O.RequestsPath.empty())
+    return serve(O.RequestsPath);
+  Session S(/*Serving=*/false);
+  return runPlanFile(O.PlanPath, O.OutPath, S);
 }

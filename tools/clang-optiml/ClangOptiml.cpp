@@ -183,6 +183,16 @@ static cl::opt<MeasureMode> Measure(
                           "every candidate timed to convergence and "
                           "profiled with counters")),
     cl::init(MeasureMode::Adaptive), cl::cat(OptimlCategory));
+enum class RunnerMode { Worker, Process };
+static cl::opt<RunnerMode> RunnerKind(
+    "runner", cl::desc("How --optimize runs candidates on a GPU"),
+    cl::values(clEnumValN(RunnerMode::Worker, "worker",
+                          "one runner process per GPU serves the whole "
+                          "search, keeping its context and the original's "
+                          "outputs (default)"),
+               clEnumValN(RunnerMode::Process, "process",
+                          "a fresh runner process for every candidate")),
+    cl::init(RunnerMode::Worker), cl::cat(OptimlCategory));
 static cl::opt<Objective> Goal(
     "objective", cl::desc("What the search minimizes"),
     cl::values(clEnumValN(Objective::Time, "time",
@@ -483,6 +493,7 @@ static const OptionTable &optionTable() {
       {GpuList, OptimizeOnly},
       {TimeLimit, OptimizeOnly},
       {Measure, OptimizeOnly},
+      {RunnerKind, OptimizeOnly},
       {Goal, OptimizeOnly},
       {Resume, OptimizeOnly},
       {ReportPrefix, OptimizeOnly},
@@ -781,6 +792,7 @@ static OptimizeOptions optimizeOptions(LlmConfig Llm) {
   O.Gpus = GpuList;
   O.TimeLimit = TimeLimit;
   O.Screen.Enabled = Measure == MeasureMode::Adaptive;
+  O.PersistentRunner = RunnerKind == RunnerMode::Worker;
   O.Goal = Goal;
   O.DbPath = DbPath;
   O.Resume = Resume;

@@ -34,7 +34,32 @@ add_custom_target(optiml-runner)
 
 /// --plan P --out R: keeps the plan, writes the prepared result (if any)
 /// before sleeping, so a killed run still leaves one, then exits as told.
-constexpr const char *FakeRunner = R"(#!/bin/sh
+/// --serve REQUESTS: does the same for each "<plan>\t<out>" line appended
+/// to REQUESTS, between "serving N" and "served N exit C" lines, with files
+/// of $OPTIML_FAKE_RUNNER_DIR saying what the next plan does: "sleep"
+/// (seconds), "crash" (kill -9 itself), "exit" (leave with that code
+/// before answering, as after a fault). Each answer names the process.
+constexpr const char *FakeRunner = R"SH(#!/bin/sh
+D="$OPTIML_FAKE_RUNNER_DIR"
+if [ "$1" = "--serve" ]; then
+  n=0
+  while :; do
+    line=$(sed -n "$((n + 1))p" "$2")
+    if [ -z "$line" ]; then sleep 0.01; continue; fi
+    [ "$line" = quit ] && exit 0
+    n=$((n + 1))
+    echo "optiml-runner: serving $n" >&2
+    plan=$(printf '%s' "$line" | cut -f1)
+    out=$(printf '%s' "$line" | cut -f2)
+    cp "$plan" "$D/plan.json"
+    if [ -f "$D/result.json" ]; then cp "$D/result.json" "$out"; fi
+    echo "optiml-runner: fake $n of process $$" >&2
+    if [ -f "$D/sleep" ]; then sleep "$(cat "$D/sleep")"; fi
+    if [ -f "$D/crash" ]; then rm "$D/crash"; kill -9 $$; fi
+    if [ -f "$D/exit" ]; then code=$(cat "$D/exit"); rm "$D/exit"; exit "$code"; fi
+    echo "optiml-runner: served $n exit ${OPTIML_FAKE_RUNNER_EXIT:-0}" >&2
+  done
+fi
 cp "$2" "$OPTIML_FAKE_RUNNER_DIR/plan.json"
 if [ -f "$OPTIML_FAKE_RUNNER_DIR/result.json" ]; then
   cp "$OPTIML_FAKE_RUNNER_DIR/result.json" "$4"
@@ -42,7 +67,7 @@ fi
 echo "optiml-runner: fake"
 if [ -n "$OPTIML_FAKE_RUNNER_SLEEP" ]; then sleep "$OPTIML_FAKE_RUNNER_SLEEP"; fi
 exit "${OPTIML_FAKE_RUNNER_EXIT:-0}"
-)";
+)SH";
 
 class RunnerTest : public ::testing::Test {
 protected:
@@ -254,3 +279,129 @@ TEST(RunnerDeviceTest, AChildSeesTheGpuThisProcessNumbersSo) {
   EXPECT_EQ(Runner::visibleDeviceOf(2), "GPU-8f3a");
   ::unsetenv("CUDA_VISIBLE_DEVICES");
 }
+
+namespace {
+
+/// The same fake runner, as a worker that serves plan after plan.
+class RunnerWorkerTest : public RunnerTest {
+protected:
+  void SetUp() override {
+    RunnerTest::SetUp();
+    if (TheRunner)
+      Worker.emplace(TheRunner->persistent());
+  }
+  /// "fake N of process P": which plan of which process answered.
+  static std::string answeredBy(const RunOutcome &O) {
+    size_t At = O.Log.find("optiml-runner: fake ");
+    if (At == std::string::npos)
+      return "";
+    size_t End = O.Log.find('\n', At);
+    return O.Log.substr(At + 20, End - At - 20);
+  }
+  static std::string processOf(const RunOutcome &O) {
+    std::string A = answeredBy(O);
+    return A.substr(A.find("process"));
+  }
+  std::optional<Runner> Worker;
+};
+
+TEST_F(RunnerWorkerTest, OneProcessServesPlanAfterPlan) {
+  willWrite(verified());
+  RunOutcome First = llvm::cantFail(Worker->run(plan(), 30));
+  protocol::RunPlan Second = plan();
+  Second.Candidate = "/c/cand.so";
+  RunOutcome Then = llvm::cantFail(Worker->run(Second, 30));
+  EXPECT_EQ(First.Status, "ok");
+  EXPECT_EQ(Then.Status, "ok");
+  EXPECT_TRUE(Then.Result && Then.Result->Device);
+  EXPECT_EQ(answeredBy(First).substr(0, 2), "1 ");
+  EXPECT_EQ(answeredBy(Then).substr(0, 2), "2 ");
+  EXPECT_EQ(processOf(First), processOf(Then));
+  EXPECT_EQ(Worker->workerStarts(), 1u);
+  // Each plan's log holds its own lines only, without the protocol's.
+  EXPECT_EQ(Then.Log.find("fake 1 "), std::string::npos);
+  EXPECT_EQ(Then.Log.find("serving"), std::string::npos);
+  auto Sent = llvm::MemoryBuffer::getFile(path("plan.json"));
+  ASSERT_TRUE(bool(Sent));
+  EXPECT_EQ((*Sent)->getBuffer(), protocol::encode(Second));
+}
+
+TEST_F(RunnerWorkerTest, TheVerdictOfEachPlanIsItsOwn) {
+  protocol::RunResult R = verified();
+  R.Status = protocol::RunStatus::VerifyFailed;
+  R.Error = "1 verification failure(s); timing, energy and metrics skipped";
+  R.Verify->Passed = false;
+  willWrite(R);
+  RunOutcome O = llvm::cantFail(Worker->run(plan(), 30));
+  EXPECT_EQ(O.Status, "verify_failed");
+  EXPECT_EQ(O.Error, *R.Error);
+  willWrite(verified());
+  EXPECT_EQ(llvm::cantFail(Worker->run(plan(), 30)).Status, "ok");
+  EXPECT_EQ(Worker->workerStarts(), 1u);
+}
+
+TEST_F(RunnerWorkerTest, AHangingPlanKillsItsWorkerAndTheNextGetsANewOne) {
+  protocol::RunResult R;
+  R.Phase = "verify default seed 1 candidate run 1/2";
+  willWrite(R);
+  write("sleep", "30");
+  RunOutcome Hung = llvm::cantFail(Worker->run(plan(), 1));
+  EXPECT_EQ(Hung.Status, "timeout");
+  EXPECT_EQ(Hung.Error, "the runner was killed after 1 s");
+  ASSERT_TRUE(Hung.Result.has_value());
+  EXPECT_EQ(Hung.Result->Phase, R.Phase);
+  llvm::sys::fs::remove(path("sleep"));
+  willWrite(verified());
+  RunOutcome Next = llvm::cantFail(Worker->run(plan(), 30));
+  EXPECT_EQ(Next.Status, "ok");
+  EXPECT_NE(processOf(Hung), processOf(Next));
+  EXPECT_EQ(Worker->workerStarts(), 2u);
+}
+
+TEST_F(RunnerWorkerTest, ACrashIsThePlansAndTheNextPlanGetsANewWorker) {
+  willWrite(verified());
+  RunOutcome Before = llvm::cantFail(Worker->run(plan(), 30));
+  write("crash", "");
+  RunOutcome Crashed = llvm::cantFail(Worker->run(plan(), 30));
+  EXPECT_EQ(Crashed.Status, "crash");
+  RunOutcome After = llvm::cantFail(Worker->run(plan(), 30));
+  EXPECT_EQ(After.Status, "ok");
+  EXPECT_EQ(processOf(Before), processOf(Crashed));
+  EXPECT_NE(processOf(Crashed), processOf(After));
+  EXPECT_EQ(Worker->workerStarts(), 2u);
+}
+
+TEST_F(RunnerWorkerTest, AWorkerThatLeavesAfterAFaultKeepsThePlansResult) {
+  protocol::RunResult R = verified();
+  R.Status = protocol::RunStatus::Fault;
+  R.Error = "kernel 'k' failed: an illegal memory access was encountered";
+  willWrite(R);
+  write("exit", "2");
+  RunOutcome O = llvm::cantFail(Worker->run(plan(), 30));
+  EXPECT_EQ(O.Status, "fault");
+  EXPECT_EQ(O.Error, *R.Error);
+  willWrite(verified());
+  EXPECT_EQ(llvm::cantFail(Worker->run(plan(), 30)).Status, "ok");
+  EXPECT_EQ(Worker->workerStarts(), 2u);
+}
+
+TEST_F(RunnerWorkerTest, NoGpuIsAnErrorThroughAWorkerToo) {
+  setenv("OPTIML_FAKE_RUNNER_EXIT", "4", 1);
+  auto O = Worker->run(plan(), 30);
+  ASSERT_FALSE(bool(O));
+  EXPECT_EQ(summarize(O.takeError()).Kind, ErrorKind::NoGPU);
+}
+
+TEST_F(RunnerWorkerTest, PhasesAreHeardAndTheProtocolsLinesAreNot) {
+  willWrite(verified());
+  std::vector<std::string> Phases;
+  RunOutcome O =
+      llvm::cantFail(Worker->run(plan(), 30, [&](llvm::StringRef Phase) {
+        Phases.push_back(Phase.str());
+      }));
+  EXPECT_EQ(O.Status, "ok");
+  ASSERT_EQ(Phases.size(), 1u);
+  EXPECT_EQ(llvm::StringRef(Phases[0]).take_front(7), "fake 1 ");
+}
+
+} // namespace

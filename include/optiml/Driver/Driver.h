@@ -36,7 +36,11 @@ struct EvaluateOptions {
   std::string Arch;      ///< Empty: the GPU's own, else sm_90.
   std::vector<std::string> NvccFlags;
   MeasureOptions Measure;
-  unsigned TimeoutSeconds = 300; ///< For one runner process.
+  unsigned TimeoutSeconds = 300; ///< For one candidate's run.
+  /// --runner=worker: one runner process per GPU serves the whole search
+  /// (context and the original's outputs kept); false: a process per
+  /// candidate.
+  bool PersistentRunner = true;
   bool BuildOnly = false;        ///< Compile and report; no GPU needed.
 };
 
@@ -62,7 +66,11 @@ struct OptimizeOptions {
   /// energy per launch for every candidate and turn screening off (a
   /// slower candidate may still use less energy).
   Objective Goal = Objective::Time;
-  unsigned TimeoutSeconds = 300; ///< For one runner process.
+  unsigned TimeoutSeconds = 300; ///< For one candidate's run.
+  /// --runner=worker: one runner process per GPU serves the whole search
+  /// (context and the original's outputs kept); false: a process per
+  /// candidate.
+  bool PersistentRunner = true;
   uint64_t Seed = 1;             ///< For --strategy=random.
   LlmConfig Llm;                 ///< Provider none: no model asked.
   std::string LlmPolicy = "both"; ///< expand, prior or both.
@@ -111,7 +119,11 @@ struct FromPromptOptions {
   LlmConfig Llm;
   unsigned ReferenceAttempts = 2; ///< References written before giving up.
   MeasureOptions Measure;
-  unsigned TimeoutSeconds = 300; ///< For one runner process.
+  unsigned TimeoutSeconds = 300; ///< For one candidate's run.
+  /// --runner=worker: one runner process per GPU serves the whole search
+  /// (context and the original's outputs kept); false: a process per
+  /// candidate.
+  bool PersistentRunner = true;
   /// Set: the search continues from the chosen kernel (its OutputPath is
   /// OutputPath, its Kernel the generated one).
   std::optional<OptimizeOptions> Optimize;

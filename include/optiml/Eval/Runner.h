@@ -4,7 +4,9 @@
 // machine that has the GPU, at first use, and cached per source hash and
 // architecture. Every evaluation runs it as a child process with a time
 // limit, so a candidate that hangs, faults or corrupts memory ends as a
-// failed result while the tool carries on.
+// failed result while the tool carries on: a fresh process per plan, or,
+// for a search, one worker process that serves plan after plan
+// (persistent(), RunnerWorker.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,12 +14,14 @@
 #define OPTIML_EVAL_RUNNER_H
 
 #include "optiml/Eval/RunOutcome.h"
+#include "optiml/Eval/RunnerWorker.h"
 #include "optiml/Protocol/RunPlan.h"
 
 #include "llvm/Support/Error.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <functional>
+#include <memory>
 #include <string>
 
 namespace optiml {
@@ -51,6 +55,14 @@ public:
   /// child, whose device 0 it becomes).
   Runner onDevice(int Ordinal) const;
 
+  /// This runner, its runs served by one worker process kept between them
+  /// (started at the first run; copies share it, one run at a time).
+  Runner persistent() const;
+
+  /// The worker's processes started so far; 0 for a runner of a process
+  /// per run.
+  unsigned workerStarts() const { return Worker ? Worker->starts() : 0; }
+
   /// CUDA_VISIBLE_DEVICES for a child that is to use this process's GPU
   /// \p Ordinal: the ordinal-th entry of this process's own list when it
   /// has one ("2,3" and 1 give "3"), else the ordinal.
@@ -67,6 +79,8 @@ private:
   std::string Executable;
   /// CUDA_VISIBLE_DEVICES for the child; empty: this process's own.
   std::string VisibleDevice;
+  /// Set by persistent(); null: a new process per run.
+  std::shared_ptr<RunnerWorker> Worker;
 };
 
 } // namespace optiml

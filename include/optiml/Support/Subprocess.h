@@ -9,6 +9,8 @@
 #ifndef OPTIML_SUPPORT_SUBPROCESS_H
 #define OPTIML_SUPPORT_SUBPROCESS_H
 
+#include "optiml/Support/LineFollower.h"
+
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
@@ -28,9 +30,6 @@ struct SubprocessResult {
 
   bool succeeded() const { return !TimedOut && !Signaled && ExitCode == 0; }
 };
-
-/// Called with each complete line the child writes, while it runs.
-using OutputLineFn = std::function<void(llvm::StringRef Line)>;
 
 /// Runs \p Program with \p Args (argv[0] first). A program that cannot be
 /// started is an error; one that fails, crashes or times out is a result.
