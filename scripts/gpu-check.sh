@@ -83,7 +83,8 @@
 #               $OPTIML_GPU_TP_EXAMPLES ("sgemm transpose saxpy block_sum"),
 #               $OPTIML_GPU_TP_BUDGET candidates (12), once per runner mode
 #               of $OPTIML_GPU_TP_RUNNERS ("process worker": a runner
-#               process per candidate, one serving the search), same search
+#               process per candidate, one serving the search; a mode
+#               ending "+ahead" adds --build-ahead), same search
 #               seed, each from an empty build cache and database; one row
 #               per run with
 #               candidates a minute and mean seconds per stage
@@ -470,7 +471,8 @@ check_throughput() {
       tag="tp-$name-$mode"
       rm -rf "$OPTIML_CACHE_DIR/builds" "$work/$tag.db"
       start_s=$SECONDS
-      if "$tool" "examples/$name.cu" --optimize --runner="$mode" \
+      if "$tool" "examples/$name.cu" --optimize --runner="${mode%+ahead}" \
+        $([ "$mode" != "${mode%+ahead}" ] && echo --build-ahead) \
         --search-seed=7 --budget="$budget" --db="$work/$tag.db" \
         -o "$work/$tag.cu" --report="$logs/$tag" --cuda-path="$cuda" \
         >"$logs/$tag.txt" 2>&1 &&

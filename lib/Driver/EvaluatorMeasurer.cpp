@@ -17,22 +17,60 @@ Measurement optiml::failedMeasurement(llvm::Error E) {
   return M;
 }
 
-/// Builds the batch with several nvcc processes at once. Failures are not
-/// reported here: the evaluation that follows meets them again (from the
-/// cache) and turns them into measurements.
-void EvaluatorMeasurer::prebuild(llvm::ArrayRef<Candidate> Batch) {
+EvaluatorMeasurer::~EvaluatorMeasurer() {
+  if (Preparing.joinable())
+    Preparing.join();
+}
+
+std::vector<BuildRequest>
+EvaluatorMeasurer::requestsFor(llvm::ArrayRef<Candidate> Batch) {
   std::vector<BuildRequest> Requests{{&Original, &Kernel}};
   for (const Candidate &C : Batch)
     if (const KernelSource *S = E.source(C.Hash))
       Requests.push_back({S, &Kernel});
+  return Requests;
+}
+
+/// Failures are not reported here: the evaluation that follows meets them
+/// again (from the cache) and turns them into measurements.
+void EvaluatorMeasurer::buildAll(const std::vector<BuildRequest> &Requests,
+                                 llvm::StringMap<double> &Seconds) const {
   auto Results = B.buildAll(Requests, Jobs);
   for (size_t I = 0; I < Results.size(); ++I) {
     if (!Results[I]) {
       llvm::consumeError(Results[I].takeError());
       continue;
     }
-    BuildSeconds[Requests[I].Source->hash()] = Results[I]->Seconds;
+    // A batch prepare() built is a cache hit here: keep nvcc's seconds.
+    Seconds.try_emplace(Requests[I].Source->hash(), Results[I]->Seconds);
   }
+}
+
+/// Builds the batch with several nvcc processes at once.
+void EvaluatorMeasurer::prebuild(llvm::ArrayRef<Candidate> Batch) {
+  buildAll(requestsFor(Batch), BuildSeconds);
+}
+
+void EvaluatorMeasurer::prepare(llvm::ArrayRef<Candidate> Next) {
+  finishPrepared();
+  for (const Candidate &C : Next)
+    PreparedHashes.insert(C.Hash);
+  // The sources are looked up here: the expander is not safe to call from
+  // another thread, and the search goes on proposing on this one.
+  Preparing = std::thread(
+      [this, Requests = requestsFor(Next)] {
+        buildAll(Requests, PreparedSeconds);
+      });
+}
+
+void EvaluatorMeasurer::finishPrepared() {
+  if (!Preparing.joinable())
+    return;
+  Preparing.join();
+  for (const auto &Entry : PreparedSeconds)
+    BuildSeconds[Entry.getKey()] = Entry.getValue();
+  PreparedSeconds.clear();
+  PreparedHashes.clear();
 }
 
 MeasureOptions EvaluatorMeasurer::optionsFor(bool IsOriginal) const {
@@ -134,6 +172,12 @@ EvaluatorMeasurer::measureSpread(llvm::ArrayRef<Candidate> Batch) {
 
 std::vector<Measurement>
 EvaluatorMeasurer::measureAll(llvm::ArrayRef<Candidate> Batch) {
+  // A batch prepare() is still building is waited for; one it built finds
+  // its builds cached.
+  if (llvm::any_of(Batch, [&](const Candidate &C) {
+        return PreparedHashes.contains(C.Hash);
+      }))
+    finishPrepared();
   if (Batch.size() > 1)
     prebuild(Batch);
   if (Runners.size() > 1 && Batch.size() > 1)

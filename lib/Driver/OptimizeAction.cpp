@@ -436,6 +436,7 @@ llvm::Expected<int> Driver::optimize(llvm::StringRef File,
         << Gpu->Name << "), " << Batch << " candidates a batch\n";
   EvaluatorMeasurer Measure(Expand, *B, std::move(Runners), Original, Kernel,
                             Spec, MO, Options.TimeoutSeconds, Batch, Screen);
+  Measure.buildAhead(Options.BuildAhead);
 
   auto Id = problemId(*Db, Original, Kernel, Spec, *Gpu, *B, MO);
   if (!Id)

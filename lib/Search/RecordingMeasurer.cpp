@@ -168,6 +168,15 @@ RecordingMeasurer::measureAll(llvm::ArrayRef<Candidate> Batch) {
   return ranked(std::move(Out));
 }
 
+void RecordingMeasurer::prepare(llvm::ArrayRef<Candidate> Next) {
+  std::vector<Candidate> Misses;
+  for (const Candidate &C : Next)
+    if (!lookup(C))
+      Misses.push_back(C);
+  if (!Misses.empty())
+    Inner.prepare(Misses);
+}
+
 std::vector<Measurement>
 RecordingMeasurer::ranked(std::vector<Measurement> Out) const {
   for (Measurement &M : Out)

@@ -55,18 +55,36 @@ std::optional<StopReason> SearchLoop::spent(double Start) const {
   return std::nullopt;
 }
 
+std::vector<Candidate> SearchLoop::proposeUpTo(unsigned InFlight) {
+  unsigned Done = S.graph().evaluated() + InFlight;
+  if (Done >= B.MaxCandidates)
+    return {};
+  return S.propose(std::min(B.BatchSize, B.MaxCandidates - Done));
+}
+
 StopReason SearchLoop::run() {
   Start = Now();
+  std::vector<Candidate> Next;
   while (true) {
     if (auto Why = spent(Start))
       return *Why;
-    unsigned Left = B.MaxCandidates - S.graph().evaluated();
     std::vector<Candidate> Batch =
-        S.propose(std::max(1u, std::min(B.BatchSize, Left)));
+        Next.empty() ? proposeUpTo(0) : std::move(Next);
+    Next.clear();
     if (!S.graph().internalError().empty())
       return StopReason::Internal;
     if (Batch.empty())
       return StopReason::Exhausted;
+    // The next batch is chosen while this one is in flight (its nodes
+    // carry a virtual loss), so that its builds run while this one is on
+    // the GPU.
+    if (M.preparesAhead()) {
+      Next = proposeUpTo(Batch.size());
+      if (!S.graph().internalError().empty())
+        return StopReason::Internal;
+      if (!Next.empty())
+        M.prepare(Next);
+    }
     std::vector<Measurement> Results = M.measureAll(Batch);
     if (Stop && Stop())
       return StopReason::Interrupted;

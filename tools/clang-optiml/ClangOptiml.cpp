@@ -193,6 +193,12 @@ static cl::opt<RunnerMode> RunnerKind(
                clEnumValN(RunnerMode::Process, "process",
                           "a fresh runner process for every candidate")),
     cl::init(RunnerMode::Worker), cl::cat(OptimlCategory));
+static cl::opt<bool> BuildAhead(
+    "build-ahead",
+    cl::desc("Propose and build the next batch while this one is measured: "
+             "more candidates a minute, but each batch is chosen without the "
+             "results of the one before it"),
+    cl::init(false), cl::cat(OptimlCategory));
 static cl::opt<Objective> Goal(
     "objective", cl::desc("What the search minimizes"),
     cl::values(clEnumValN(Objective::Time, "time",
@@ -494,6 +500,7 @@ static const OptionTable &optionTable() {
       {TimeLimit, OptimizeOnly},
       {Measure, OptimizeOnly},
       {RunnerKind, OptimizeOnly},
+      {BuildAhead, OptimizeOnly},
       {Goal, OptimizeOnly},
       {Resume, OptimizeOnly},
       {ReportPrefix, OptimizeOnly},
@@ -793,6 +800,7 @@ static OptimizeOptions optimizeOptions(LlmConfig Llm) {
   O.TimeLimit = TimeLimit;
   O.Screen.Enabled = Measure == MeasureMode::Adaptive;
   O.PersistentRunner = RunnerKind == RunnerMode::Worker;
+  O.BuildAhead = BuildAhead;
   O.Goal = Goal;
   O.DbPath = DbPath;
   O.Resume = Resume;

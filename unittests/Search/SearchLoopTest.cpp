@@ -128,3 +128,70 @@ TEST(SearchLoopTest, OtherExpanderErrorsOnlyEndTheirBranch) {
 }
 
 } // namespace
+
+namespace {
+
+/// The simulated environment's measurements, with prepare() noted: what a
+/// measurer that builds the next batch while this one runs sees.
+class PreparingMeasurer : public Measurer {
+public:
+  explicit PreparingMeasurer(SimulatedEnvironment &Env) : Env(Env) {}
+  Measurement measure(const Candidate &C) override { return Env.measure(C); }
+  std::vector<Measurement>
+  measureAll(llvm::ArrayRef<Candidate> Batch) override {
+    Calls.push_back("measure " + hashes(Batch));
+    return Env.measureAll(Batch);
+  }
+  bool preparesAhead() const override { return true; }
+  void prepare(llvm::ArrayRef<Candidate> Next) override {
+    Calls.push_back("prepare " + hashes(Next));
+  }
+  static std::string hashes(llvm::ArrayRef<Candidate> Batch) {
+    std::string Out;
+    for (const Candidate &C : Batch)
+      Out += C.Hash + " ";
+    return Out;
+  }
+  SimulatedEnvironment &Env;
+  std::vector<std::string> Calls;
+};
+
+TEST(SearchLoopTest, TheNextBatchIsPreparedWhileThisOneIsMeasured) {
+  auto Env = env(treeTable(3, 4));
+  MctsStrategy S(*Env);
+  PreparingMeasurer M(*Env);
+  SearchLoop Loop(S, M, SearchBudget{10, 0, 4});
+  EXPECT_EQ(Loop.run(), StopReason::Budget);
+  // The budget holds with a batch in flight: nothing proposed past it.
+  EXPECT_EQ(S.graph().evaluated(), 10u);
+  EXPECT_EQ(Env->measurements(), 10u);
+  // Each prepared batch is the next one measured, and it was prepared
+  // before the batch ahead of it was measured.
+  unsigned Prepared = 0;
+  for (size_t I = 0; I < M.Calls.size(); ++I) {
+    llvm::StringRef Call = M.Calls[I];
+    if (!Call.consume_front("prepare "))
+      continue;
+    ++Prepared;
+    std::vector<std::string> Measured;
+    for (size_t J = I + 1; J < M.Calls.size() && Measured.size() < 2; ++J)
+      if (llvm::StringRef(M.Calls[J]).starts_with("measure "))
+        Measured.push_back(M.Calls[J]);
+    ASSERT_EQ(Measured.size(), 2u) << "prepared, never measured: " << Call.str();
+    EXPECT_NE(Measured[0], "measure " + Call.str());
+    EXPECT_EQ(Measured[1], "measure " + Call.str());
+  }
+  EXPECT_GE(Prepared, 1u);
+}
+
+TEST(SearchLoopTest, PreparingAheadStillExploresEverythingOnce) {
+  auto Env = env(treeTable(2, 2));
+  MctsStrategy S(*Env);
+  PreparingMeasurer M(*Env);
+  SearchLoop Loop(S, M, SearchBudget{100, 0, 4});
+  EXPECT_EQ(Loop.run(), StopReason::Exhausted);
+  EXPECT_EQ(S.graph().evaluated(), 7u);
+  EXPECT_EQ(Env->measurements(), 7u);
+}
+
+} // namespace

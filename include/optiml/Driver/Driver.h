@@ -36,11 +36,7 @@ struct EvaluateOptions {
   std::string Arch;      ///< Empty: the GPU's own, else sm_90.
   std::vector<std::string> NvccFlags;
   MeasureOptions Measure;
-  unsigned TimeoutSeconds = 300; ///< For one candidate's run.
-  /// --runner=worker: one runner process per GPU serves the whole search
-  /// (context and the original's outputs kept); false: a process per
-  /// candidate.
-  bool PersistentRunner = true;
+  unsigned TimeoutSeconds = 300; ///< For one runner process.
   bool BuildOnly = false;        ///< Compile and report; no GPU needed.
 };
 
@@ -71,6 +67,10 @@ struct OptimizeOptions {
   /// (context and the original's outputs kept); false: a process per
   /// candidate.
   bool PersistentRunner = true;
+  /// --build-ahead: the next batch is proposed and built while this one
+  /// is measured (more candidates a minute; each batch is chosen without
+  /// the results of the one before it).
+  bool BuildAhead = false;
   uint64_t Seed = 1;             ///< For --strategy=random.
   LlmConfig Llm;                 ///< Provider none: no model asked.
   std::string LlmPolicy = "both"; ///< expand, prior or both.
@@ -119,11 +119,7 @@ struct FromPromptOptions {
   LlmConfig Llm;
   unsigned ReferenceAttempts = 2; ///< References written before giving up.
   MeasureOptions Measure;
-  unsigned TimeoutSeconds = 300; ///< For one candidate's run.
-  /// --runner=worker: one runner process per GPU serves the whole search
-  /// (context and the original's outputs kept); false: a process per
-  /// candidate.
-  bool PersistentRunner = true;
+  unsigned TimeoutSeconds = 300; ///< For one runner process.
   /// Set: the search continues from the chosen kernel (its OutputPath is
   /// OutputPath, its Kernel the generated one).
   std::optional<OptimizeOptions> Optimize;

@@ -6,6 +6,8 @@
 // runner process at a time, and every speedup is over the original measured
 // side by side in that process, on that GPU; with several GPUs (--gpus)
 // the batch's candidates are spread over them, one runner each at a time.
+// With buildAhead(), the search proposes the next batch before measuring
+// this one, and its nvcc builds run on a thread of their own meanwhile.
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,7 +18,10 @@
 #include "optiml/Eval/Evaluator.h"
 #include "optiml/Search/Measurer.h"
 
+#include "llvm/ADT/StringSet.h"
+
 #include <optional>
+#include <thread>
 #include <vector>
 
 namespace optiml {
@@ -35,8 +40,16 @@ public:
         Kernel(Kernel), Spec(Spec), Options(std::move(Options)),
         TimeoutSeconds(TimeoutSeconds), Jobs(Jobs), Screen(Screen) {}
 
+  ~EvaluatorMeasurer() override;
+
   Measurement measure(const Candidate &C) override;
   std::vector<Measurement> measureAll(llvm::ArrayRef<Candidate> Batch) override;
+  bool preparesAhead() const override { return BuildAhead; }
+  /// Whether the search should hand it the next batch early (prepare()).
+  void buildAhead(bool On) { BuildAhead = On; }
+  /// Builds \p Next on a thread of its own while the current batch is
+  /// measured; the next measureAll() waits for it.
+  void prepare(llvm::ArrayRef<Candidate> Next) override;
 
 private:
   /// What evaluating one candidate needs from the expander, which is not
@@ -48,7 +61,16 @@ private:
     std::optional<Measurement> Failed; ///< When they could not be had.
   };
 
+  /// The build requests of the original and of \p Batch (the expander's
+  /// sources, looked up on the calling thread).
+  std::vector<BuildRequest> requestsFor(llvm::ArrayRef<Candidate> Batch);
+  /// Builds \p Requests, \p Jobs at once, noting each one's seconds in
+  /// \p Seconds.
+  void buildAll(const std::vector<BuildRequest> &Requests,
+                llvm::StringMap<double> &Seconds) const;
   void prebuild(llvm::ArrayRef<Candidate> Batch);
+  /// Waits for prepare()'s builds and takes their seconds.
+  void finishPrepared();
   /// The options for one candidate: the original's are the user's; a
   /// candidate's screen against the best speedup measured so far.
   MeasureOptions optionsFor(bool IsOriginal) const;
@@ -76,6 +98,11 @@ private:
   double Best = 1; ///< The best speedup measured here so far.
   /// nvcc's seconds per candidate hash, from the batch's parallel build.
   llvm::StringMap<double> BuildSeconds;
+  /// prepare()'s builds of the next batch, and their seconds.
+  std::thread Preparing;
+  llvm::StringMap<double> PreparedSeconds;
+  llvm::StringSet<> PreparedHashes;
+  bool BuildAhead = false;
 };
 
 /// A measurement for a tool failure (no source, the runner could not

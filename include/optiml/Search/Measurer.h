@@ -28,6 +28,16 @@ public:
   /// A batch, results in order. Override to build in parallel before
   /// timing one at a time.
   virtual std::vector<Measurement> measureAll(llvm::ArrayRef<Candidate> Batch);
+
+  /// Whether prepare() does anything: then the search proposes the next
+  /// batch before measuring this one, so that its builds overlap the
+  /// measurement.
+  virtual bool preparesAhead() const { return false; }
+
+  /// Starts, in the background, what \p Next needs before it can be
+  /// measured (its nvcc builds), and returns at once. The next
+  /// measureAll() measures \p Next; it waits for what was started.
+  virtual void prepare(llvm::ArrayRef<Candidate> Next) { (void)Next; }
 };
 
 } // namespace optiml

@@ -29,6 +29,9 @@ public:
   /// Looks the batch up, measures the misses as one batch, records them
   /// in one transaction.
   std::vector<Measurement> measureAll(llvm::ArrayRef<Candidate> Batch) override;
+  bool preparesAhead() const override { return Inner.preparesAhead(); }
+  /// Prepares the candidates the database cannot answer.
+  void prepare(llvm::ArrayRef<Candidate> Next) override;
 
   /// The first database failure, if any: measuring goes on without the
   /// database rather than losing the search, and the Driver reports it.

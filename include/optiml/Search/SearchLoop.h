@@ -3,7 +3,8 @@
 // The loop the Driver runs: a batch of candidates per iteration, measured
 // by the Measurer (built in parallel, timed one at a time), until the
 // candidate budget or the wall-time budget is spent or the strategy has
-// nothing left. Candidates answered from the database cost nothing and do
+// nothing left. With a Measurer that prepares ahead, the next batch is
+// proposed before this one is measured and built while it is. Candidates answered from the database cost nothing and do
 // not count against the budget.
 //
 //===----------------------------------------------------------------------===//
@@ -66,6 +67,9 @@ public:
 
 private:
   std::optional<StopReason> spent(double Start) const;
+  /// A batch of new candidates, the budget left net of \p InFlight ones
+  /// not yet measured; empty when it is spent or nothing can be proposed.
+  std::vector<Candidate> proposeUpTo(unsigned InFlight);
 
   SearchStrategy &S;
   Measurer &M;
