@@ -84,7 +84,8 @@
 #               $OPTIML_GPU_TP_BUDGET candidates (12), once per runner mode
 #               of $OPTIML_GPU_TP_RUNNERS ("process worker": a runner
 #               process per candidate, one serving the search; a mode
-#               ending "+ahead" adds --build-ahead), same search
+#               ending "+ahead" adds --build-ahead; with
+#               $OPTIML_GPU_TP_SECONDS, a --time-limit too), same search
 #               seed, each from an empty build cache and database; one row
 #               per run with
 #               candidates a minute and mean seconds per stage
@@ -473,6 +474,7 @@ check_throughput() {
       start_s=$SECONDS
       if "$tool" "examples/$name.cu" --optimize --runner="${mode%+ahead}" \
         $([ "$mode" != "${mode%+ahead}" ] && echo --build-ahead) \
+        ${OPTIML_GPU_TP_SECONDS:+--time-limit="$OPTIML_GPU_TP_SECONDS"} \
         --search-seed=7 --budget="$budget" --db="$work/$tag.db" \
         -o "$work/$tag.cu" --report="$logs/$tag" --cuda-path="$cuda" \
         >"$logs/$tag.txt" 2>&1 &&
