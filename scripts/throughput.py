@@ -6,8 +6,10 @@
 For each report: candidates measured, wall seconds, candidates a minute, and
 the mean seconds of each stage per measured candidate: "rewrite" (the step
 and the re-parse), "build" (nvcc; the batch's builds run in parallel, so
-their sum exceeds the wall time they took), "run" (the runner process, start
-to end) and the runner's own stages inside it (load, device, verify, time,
+their sum exceeds the wall time they took), "run" (the candidate's plan in
+the runner, from request to result: a process of its own with
+--runner=process, a turn of the search's worker by default) and the
+runner's own stages inside it (load, device, verify, time,
 energy, metrics). "screened" counts the candidates whose timing stopped early
 because they could not be the best, "counters" those that got a metrics
 pass. --per-candidate adds one line per candidate.

@@ -118,14 +118,14 @@ namespace {
 /// Inputs kept beyond this are generated afresh at each use.
 constexpr uint64_t MaxSharedInputBytes = 4ull << 30;
 
+} // namespace
+
 uint64_t bytesOf(const HostInputs &In) {
   uint64_t Bytes = 0;
   for (const std::vector<unsigned char> &B : In)
     Bytes += B.size();
   return Bytes;
 }
-
-} // namespace
 
 std::shared_ptr<const HostInputs> sharedInputs(const Instance &I,
                                                uint64_t Seed) {

@@ -27,6 +27,9 @@ using HostInputs = std::vector<std::vector<unsigned char>>;
 std::vector<unsigned char> generateBuffer(const Arg &A, unsigned ArgIndex,
                                           uint64_t Seed);
 
+/// The bytes of every buffer of \p In together.
+uint64_t bytesOf(const HostInputs &In);
+
 /// generateBuffer for every in/inout buffer of \p I.
 HostInputs generateInputs(const Instance &I, uint64_t Seed);
 

@@ -20,13 +20,6 @@ uint64_t mix(uint64_t Sum, uint64_t Word) {
   return Sum * 0xFF51AFD7ED558CCDull;
 }
 
-uint64_t bytesOf(const HostOutputs &Outputs) {
-  uint64_t Bytes = 0;
-  for (const std::vector<unsigned char> &B : Outputs)
-    Bytes += B.size();
-  return Bytes;
-}
-
 } // namespace
 
 uint64_t checksumOf(const std::vector<std::vector<unsigned char>> &Buffers,
