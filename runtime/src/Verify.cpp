@@ -139,7 +139,10 @@ Error Verifier::verifySeed(const Instance &I, BufferSet &Bufs, uint64_t Seed,
     std::vector<protocol::BufferComparison> Buffers;
     if (Error E = DV.run(*Libs[1], Bufs, Inputs, *RefOut, Poison, Clean,
                          DeviceFinding, Buffers)) {
-      recordFatal(Side::Candidate, I, Seed, E);
+      // The candidate's fault or rejected launch is its failure; a CUDA
+      // failure of the runner's own (out of memory) is not.
+      if (E.status() == Status::Fault || E.status() == Status::LaunchError)
+        recordFatal(Side::Candidate, I, Seed, E);
       return E.withContext("verify " + I.Name + " seed " +
                            std::to_string(Seed) + " candidate");
     }
