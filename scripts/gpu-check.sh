@@ -120,7 +120,9 @@
 #               files of $OPTIML_GPU_CORPUS_FILES when set, e.g. "gemv
 #               atax"), $OPTIML_GPU_CORPUS_BUDGET candidates (6) and at most
 #               $OPTIML_GPU_CORPUS_SECONDS (60) each; one row per kernel, and
-#               corpus.json (speedup, roofline before/after, trace) in $OUT
+#               corpus.json (speedup, roofline before/after, trace) in $OUT;
+#               with OPTIML_GPU_CORPUS_PARALLEL=all, one search per GPU at
+#               a time (CUDA_VISIBLE_DEVICES), each GPU with its database
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -604,36 +606,81 @@ PY
 }
 
 # Every corpus kernel searched with a small budget: what the transforms
-# find on code written by others.
+# find on code written by others. With OPTIML_GPU_CORPUS_PARALLEL=all the
+# searches run one per GPU at a time, each on its own GPU and database.
 check_corpus() {
   local src name kernel files=${OPTIML_GPU_CORPUS_FILES:-}
-  local budget=${OPTIML_GPU_CORPUS_BUDGET:-6} limit=${OPTIML_GPU_CORPUS_SECONDS:-60}
-  local summary="$logs/corpus.jsonl" tag start_s rc line
+  local summary="$logs/corpus.jsonl" tag line rc gpus=1 i=0 item
+  local -a items=() pids=()
   : >"$summary"
+  if [ "${OPTIML_GPU_CORPUS_PARALLEL:-}" = all ]; then
+    gpus=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU')
+    if [ -n "${CUDA_VISIBLE_DEVICES:-}" ]; then
+      local listed
+      listed=$(echo "$CUDA_VISIBLE_DEVICES" | tr ',' '\n' | grep -c .)
+      [ "$listed" -lt "$gpus" ] && gpus=$listed
+    fi
+    [ "${gpus:-0}" -ge 1 ] || gpus=1
+  fi
   for src in benchmarks/corpus/*.cu; do
     name=$(basename "$src" .cu)
     [ -n "$files" ] && [[ " $files " != *" $name "* ]] && continue
     for kernel in $("$tool" "$src" --list-kernels --format=json --cuda-path="$cuda" 2>/dev/null |
       python3 -c 'import json,sys; [print(k["qualified_name"]) for k in json.load(sys.stdin)["kernels"] if k.get("mark")]'); do
-      tag="corpus-$name-${kernel//:/_}"
-      start_s=$SECONDS
-      "$tool" "$src" --kernel="$kernel" --optimize --budget="$budget" \
-        --time-limit="$limit" --db="$work/corpus.db" -o "$work/$tag.cu" \
-        --report="$logs/$tag" --cuda-path="$cuda" >"$logs/$tag.txt" 2>&1
-      rc=$?
-      if [ $rc -ne 0 ]; then
-        record "corpus $name $kernel" "FAIL" "exit $rc $(tail -n 1 "$logs/$tag.txt")"
-        echo "{\"file\": \"$name\", \"kernel\": \"$kernel\", \"exit\": $rc}" >>"$summary"
-      elif line=$(report_line "$logs/$tag.json"); then
-        record "corpus $name $kernel" "ok" "$((SECONDS - start_s))s: $line"
-        python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(json.dumps({"file": sys.argv[2], "kernel": sys.argv[3], "speedup": d["best_speedup"], "roofline_original": d.get("roofline_original"), "roofline_best": d.get("roofline_best"), "evaluated": d["evaluated"], "failed": d["failed"], "trace": d["best_trace"]}))' \
-          "$logs/$tag.json" "$name" "$kernel" >>"$summary"
-      else
-        record "corpus $name $kernel" "FAIL" "unreadable report: $line"
-      fi
+      items+=("$src|$name|$kernel")
     done
   done
+  for item in "${items[@]}"; do
+    local gpu=$((i % gpus))
+    i=$((i + 1))
+    [ -n "${pids[$gpu]:-}" ] && wait "${pids[$gpu]}"
+    corpus_one "$item" "$gpu" &
+    pids[$gpu]=$!
+  done
+  wait
+  for item in "${items[@]}"; do
+    IFS='|' read -r src name kernel <<<"$item"
+    tag="corpus-$name-${kernel//:/_}"
+    rc=$(cat "$logs/$tag.rc" 2>/dev/null || echo "?")
+    if [ "$rc" != 0 ]; then
+      record "corpus $name $kernel" "FAIL" "exit $rc $(tail -n 1 "$logs/$tag.txt")"
+      echo "{\"file\": \"$name\", \"kernel\": \"$kernel\", \"exit\": \"$rc\"}" >>"$summary"
+    elif line=$(report_line "$logs/$tag.json"); then
+      record "corpus $name $kernel" "ok" "$(cat "$logs/$tag.seconds")s: $line"
+      python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(json.dumps({"file": sys.argv[2], "kernel": sys.argv[3], "speedup": d["best_speedup"], "roofline_original": d.get("roofline_original"), "roofline_best": d.get("roofline_best"), "evaluated": d["evaluated"], "failed": d["failed"], "trace": d["best_trace"]}))' \
+        "$logs/$tag.json" "$name" "$kernel" >>"$summary"
+    else
+      record "corpus $name $kernel" "FAIL" "unreadable report: $line"
+    fi
+  done
   [ -n "${OUT:-}" ] && cp "$summary" "$OUT/corpus.jsonl"
+}
+
+# corpus_one "SRC|NAME|KERNEL" GPU: one corpus search on that GPU; its exit
+# code and seconds go to $logs/<tag>.rc and .seconds for check_corpus.
+corpus_one() {
+  local src name kernel tag t0 rc
+  IFS='|' read -r src name kernel <<<"$1"
+  tag="corpus-$name-${kernel//:/_}"
+  t0=$SECONDS
+  CUDA_VISIBLE_DEVICES=$(gpu_of "$2") "$tool" "$src" --kernel="$kernel" \
+    --optimize --budget="${OPTIML_GPU_CORPUS_BUDGET:-6}" \
+    --time-limit="${OPTIML_GPU_CORPUS_SECONDS:-60}" \
+    --db="$work/corpus-gpu$2.db" -o "$work/$tag.cu" --report="$logs/$tag" \
+    --cuda-path="$cuda" >"$logs/$tag.txt" 2>&1
+  rc=$?
+  echo "$rc" >"$logs/$tag.rc"
+  echo "$((SECONDS - t0))" >"$logs/$tag.seconds"
+}
+
+# The CUDA_VISIBLE_DEVICES entry of this machine's GPU number $1: the $1-th
+# of a list the caller set, else $1 itself.
+gpu_of() {
+  if [ -n "${CUDA_VISIBLE_DEVICES:-}" ]; then
+    echo "$CUDA_VISIBLE_DEVICES" | cut -d, -f$(($1 + 1))
+  else
+    echo "$1"
+  fi
 }
 
 # What the proposals of one --proposals-from run did: "2 of 3 accepted;
