@@ -19,6 +19,7 @@
 #include "gtest/gtest.h"
 
 #include <cstdlib>
+#include <thread>
 
 using namespace optiml;
 
@@ -53,7 +54,7 @@ if [ "$1" = "--serve" ]; then
     out=$(printf '%s' "$line" | cut -f2)
     cp "$plan" "$D/plan.json"
     if [ -f "$D/result.json" ]; then cp "$D/result.json" "$out"; fi
-    echo "optiml-runner: fake $n of process $$" >&2
+    echo "optiml-runner: fake $n of process $$ on GPU ${CUDA_VISIBLE_DEVICES:-all}" >&2
     if [ -f "$D/sleep" ]; then sleep "$(cat "$D/sleep")"; fi
     if [ -f "$D/crash" ]; then rm "$D/crash"; kill -9 $$; fi
     if [ -f "$D/exit" ]; then code=$(cat "$D/exit"); rm "$D/exit"; exit "$code"; fi
@@ -390,6 +391,26 @@ TEST_F(RunnerWorkerTest, NoGpuIsAnErrorThroughAWorkerToo) {
   auto O = Worker->run(plan(), 30);
   ASSERT_FALSE(bool(O));
   EXPECT_EQ(summarize(O.takeError()).Kind, ErrorKind::NoGPU);
+}
+
+TEST_F(RunnerWorkerTest, EachGpuHasAWorkerOfItsOwnOnItsDevice) {
+  ::unsetenv("CUDA_VISIBLE_DEVICES");
+  willWrite(verified());
+  Runner Gpu0 = TheRunner->onDevice(0).persistent();
+  Runner Gpu1 = TheRunner->onDevice(1).persistent();
+  std::optional<RunOutcome> On1;
+  // As --gpus runs them: one thread per GPU, at the same time.
+  std::thread Other([&] { On1 = llvm::cantFail(Gpu1.run(plan(), 30)); });
+  RunOutcome On0 = llvm::cantFail(Gpu0.run(plan(), 30));
+  Other.join();
+  ASSERT_TRUE(On1.has_value());
+  EXPECT_EQ(On0.Status, "ok");
+  EXPECT_EQ(On1->Status, "ok");
+  EXPECT_NE(processOf(On0), processOf(*On1));
+  EXPECT_NE(On0.Log.find(" on GPU 0"), std::string::npos) << On0.Log;
+  EXPECT_NE(On1->Log.find(" on GPU 1"), std::string::npos) << On1->Log;
+  EXPECT_EQ(Gpu0.workerStarts(), 1u);
+  EXPECT_EQ(Gpu1.workerStarts(), 1u);
 }
 
 TEST_F(RunnerWorkerTest, PhasesAreHeardAndTheProtocolsLinesAreNot) {
