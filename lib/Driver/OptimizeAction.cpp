@@ -15,6 +15,7 @@
 #include "optiml/Driver/SearchExpander.h"
 #include "optiml/Eval/GpuProbe.h"
 #include "optiml/Eval/Runner.h"
+#include "optiml/Search/HistoryPriors.h"
 #include "optiml/Rewrite/ChangedLinesFormatter.h"
 #include "optiml/Rewrite/SourceParser.h"
 #include "optiml/Search/HtmlReport.h"
@@ -441,6 +442,13 @@ llvm::Expected<int> Driver::optimize(llvm::StringRef File,
   auto Id = problemId(*Db, Original, Kernel, Spec, *Gpu, *B, MO);
   if (!Id)
     return Id.takeError();
+  // Earlier searches of other kernels on this GPU weigh the priors; a
+  // database that cannot say only costs that.
+  if (auto History = HistoryPriors::learn(*Db, Gpu->Name, *Id))
+    Expand.setHistory(std::move(*History));
+  else
+    Err << "clang-optiml: warning: no priors from earlier searches: "
+        << llvm::toString(History.takeError()) << "\n";
   bool Interactive = llvm::sys::Process::StandardErrIsDisplayed();
   // From here on Ctrl-C stops the search rather than the process: the best
   // verified kernel so far and the reports are still written.

@@ -160,6 +160,7 @@ SearchExpander::actions(const StateView &S) {
     Facts.Bottleneck = toString(R.Stage1.Kind).str();
     Facts.Findings = std::move(R.Findings);
   }
+  History.apply(Moves);
   if (Guide) {
     if (S.Result.Runner)
       Facts.Device = deviceFactsOf(*S.Result.Runner);

@@ -16,6 +16,7 @@
 #include "optiml/Profile/ProfileInput.h"
 #include "optiml/Rewrite/ParsedSource.h"
 #include "optiml/Search/Expander.h"
+#include "optiml/Search/HistoryPriors.h"
 #include "optiml/Spec/KernelSpec.h"
 
 #include "llvm/ADT/StringMap.h"
@@ -56,6 +57,9 @@ public:
   /// Lets a language model (or recorded proposals) add moves and priors;
   /// without one the moves are the heuristic's alone.
   void setGuide(LlmGuide *G) { Guide = G; }
+  /// What each transform did on this GPU in earlier searches: it scales
+  /// the priors of every state (the model's, when there is one, come after).
+  void setHistory(HistoryPriors H) { History = std::move(H); }
 
   /// Moves of these transforms only (--transforms, --exclude and the
   /// numerics rule, TransformChoice); a model's free-form edits are not
@@ -85,6 +89,7 @@ private:
   llvm::StringMap<std::unique_ptr<ParsedSource>> Sources;
   llvm::StringMap<double> RewriteSeconds;
   LlmGuide *Guide = nullptr;
+  HistoryPriors History;
   std::optional<llvm::StringSet<>> Allowed; ///< Unset: every transform.
 };
 
