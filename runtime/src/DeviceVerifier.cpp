@@ -17,8 +17,6 @@ namespace {
 constexpr int ChecksPerArg = 3;
 constexpr int Content = 0, Zones = 1, Agreement = 2;
 
-bool isBuffer(const Arg &A) { return A.isBuffer(); }
-
 } // namespace
 
 DeviceVerifier::DeviceVerifier(const Plan &P, const Instance &I,
@@ -41,7 +39,7 @@ Error DeviceVerifier::upload(const HostOutputs &Want, BufferSet &Bufs) {
   FirstRun.resize(N);
   for (size_t K = 0; K < N; ++K) {
     const Arg &A = I.Args[K];
-    if (!isBuffer(A))
+    if (!A.isBuffer())
       continue;
     if (protocol::isOutput(A.Role)) {
       if (Error E = Expected[K].allocate(A.bytes()))
@@ -75,7 +73,7 @@ Error DeviceVerifier::enqueueChecks(BufferSet &Bufs, int Run,
                                     unsigned char Poison) {
   for (size_t K = 0; K < I.Args.size(); ++K) {
     const Arg &A = I.Args[K];
-    if (!isBuffer(A))
+    if (!A.isBuffer())
       continue;
     DeviceBuffer &B = Bufs.buffer(K);
     bool Output = protocol::isOutput(A.Role);
@@ -114,7 +112,7 @@ DeviceVerifier::firstFinding(const std::vector<CheckCounters> &C) const {
   for (int Run = 0; Run < 2; ++Run)
     for (size_t K = 0; K < I.Args.size(); ++K) {
       const Arg &A = I.Args[K];
-      if (!isBuffer(A))
+      if (!A.isBuffer())
         continue;
       for (int Check = 0; Check < ChecksPerArg; ++Check) {
         const CheckCounters &Got = C[slot(Run, K, Check)];
@@ -167,7 +165,7 @@ Error DeviceVerifier::run(const KernelLibrary &Cand, BufferSet &Bufs,
   Clean = Why.empty();
   for (size_t K = 0; K < I.Args.size(); ++K) {
     const Arg &A = I.Args[K];
-    if (!isBuffer(A) || !protocol::isOutput(A.Role))
+    if (!A.isBuffer() || !protocol::isOutput(A.Role))
       continue;
     const CheckCounters &Run1 = C[slot(0, K, Content)];
     protocol::BufferComparison B;
