@@ -48,7 +48,10 @@
 #                 candidates (12), only $OPTIML_GPU_OPT_EXAMPLES when set; a
 #                 row says the best speedup, the fraction of the roofline
 #                 reached (original -> best) and measured / failed, read
-#                 from the report's JSON
+#                 from the report's JSON; --time-limit $OPTIML_GPU_OPT_SECONDS
+#                 when set. With OPTIML_GPU_PARALLEL=all (here, in
+#                 strategies and in corpus) one search per GPU at a time,
+#                 each on its own GPU (CUDA_VISIBLE_DEVICES) and database
 #     strategies  MCTS, greedy and random at equal budget, each with every
 #                 seed of $OPTIML_GPU_STRAT_SEEDS ("1 2", --search-seed) on
 #                 every example of $OPTIML_GPU_STRAT_EXAMPLES ("sgemm"),
@@ -121,8 +124,8 @@
 #               atax"), $OPTIML_GPU_CORPUS_BUDGET candidates (6) and at most
 #               $OPTIML_GPU_CORPUS_SECONDS (60) each; one row per kernel, and
 #               corpus.json (speedup, roofline before/after, trace) in $OUT;
-#               with OPTIML_GPU_CORPUS_PARALLEL=all, one search per GPU at
-#               a time (CUDA_VISIBLE_DEVICES), each GPU with its database
+#               OPTIML_GPU_PARALLEL=all (or OPTIML_GPU_CORPUS_PARALLEL=all)
+#               runs one search per GPU at a time
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -452,12 +455,32 @@ PY
 # default 12 candidates) and the MCTS strategy.
 check_optimize() {
   local src name budget=${OPTIML_GPU_OPT_BUDGET:-12} examples=${OPTIML_GPU_OPT_EXAMPLES:-}
+  local slots i=0
+  slots=$(gpu_slots)
+  if [ "$slots" -eq 1 ]; then
+    for src in examples/*.cu; do
+      name=$(basename "$src" .cu)
+      [ -n "$examples" ] && [[ " $examples " != *" $name "* ]] && continue
+      optimize_one "$src" "$name" mcts "$budget"
+    done
+    sgemm_sass_rows
+    return
+  fi
+  # One search per GPU at a time, each with its own database (no history
+  # from another example): rows once all have ended.
   for src in examples/*.cu; do
     name=$(basename "$src" .cu)
     [ -n "$examples" ] && [[ " $examples " != *" $name "* ]] && continue
-    optimize_one "$src" "$name" mcts "$budget"
+    in_slot $i "$slots" optimize_job "examples/$name.cu" "$name-mcts" mcts "$budget" \
+      "$work/search-$name.db" 1 "${OPTIML_GPU_OPT_SECONDS:-}"
+    i=$((i + 1))
   done
-  sgemm_sass_rows
+  wait
+  for src in examples/*.cu; do
+    name=$(basename "$src" .cu)
+    [ -n "$examples" ] && [[ " $examples " != *" $name "* ]] && continue
+    job_row "optimize $name mcts" "$name-mcts"
+  done
 }
 
 # The same search with a runner process per candidate and with one worker
@@ -610,18 +633,10 @@ PY
 # searches run one per GPU at a time, each on its own GPU and database.
 check_corpus() {
   local src name kernel files=${OPTIML_GPU_CORPUS_FILES:-}
-  local summary="$logs/corpus.jsonl" tag line rc gpus=1 i=0 item
-  local -a items=() pids=()
+  local summary="$logs/corpus.jsonl" tag line rc slots i=0 item
+  local -a items=()
   : >"$summary"
-  if [ "${OPTIML_GPU_CORPUS_PARALLEL:-}" = all ]; then
-    gpus=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU')
-    if [ -n "${CUDA_VISIBLE_DEVICES:-}" ]; then
-      local listed
-      listed=$(echo "$CUDA_VISIBLE_DEVICES" | tr ',' '\n' | grep -c .)
-      [ "$listed" -lt "$gpus" ] && gpus=$listed
-    fi
-    [ "${gpus:-0}" -ge 1 ] || gpus=1
-  fi
+  slots=$(gpu_slots)
   for src in benchmarks/corpus/*.cu; do
     name=$(basename "$src" .cu)
     [ -n "$files" ] && [[ " $files " != *" $name "* ]] && continue
@@ -631,11 +646,8 @@ check_corpus() {
     done
   done
   for item in "${items[@]}"; do
-    local gpu=$((i % gpus))
+    in_slot $i "$slots" corpus_one "$item"
     i=$((i + 1))
-    [ -n "${pids[$gpu]:-}" ] && wait "${pids[$gpu]}"
-    corpus_one "$item" "$gpu" &
-    pids[$gpu]=$!
   done
   wait
   for item in "${items[@]}"; do
@@ -876,9 +888,10 @@ PY
 # $work/opt-TAG.cu, the log and reports $logs/opt-TAG.{txt,md,json,html}.
 optimize_run() {
   local src=$1 tag=$2 strategy=$3 budget=$4 db=$5 seed=$6
+  shift 6
   "$tool" "$src" --optimize --strategy="$strategy" --budget="$budget" \
     --search-seed="$seed" --db="$db" -o "$work/opt-$tag.cu" \
-    --report="$logs/opt-$tag" --cuda-path="$cuda" >"$logs/opt-$tag.txt" 2>&1
+    --report="$logs/opt-$tag" --cuda-path="$cuda" "$@" >"$logs/opt-$tag.txt" 2>&1
 }
 
 # report_line REPORT.json: "2.07x, roofline 8.2% -> 31.0%, 12 measured / 0
@@ -893,6 +906,59 @@ print('%.2fx, roofline %s -> %s, %d measured / %d failed: %s' % (
     pct(d.get('roofline_best')), d['evaluated'], d['failed'],
     d['best_trace'] or '(original kept)'))
 PY
+}
+
+# gpu_slots: how many searches run at once: 1, or every GPU visible with
+# OPTIML_GPU_PARALLEL=all (each search on its own GPU).
+gpu_slots() {
+  local gpus listed
+  if [ "${OPTIML_GPU_PARALLEL:-${OPTIML_GPU_CORPUS_PARALLEL:-}}" != all ]; then
+    echo 1
+    return
+  fi
+  gpus=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU')
+  if [ -n "${CUDA_VISIBLE_DEVICES:-}" ]; then
+    listed=$(echo "$CUDA_VISIBLE_DEVICES" | tr ',' '\n' | grep -c .)
+    [ "$listed" -lt "$gpus" ] && gpus=$listed
+  fi
+  [ "${gpus:-0}" -ge 1 ] || gpus=1
+  echo "$gpus"
+}
+
+# in_slot I SLOTS COMMAND ARGS...: COMMAND ARGS GPU in the background on
+# slot I % SLOTS, once that slot's previous job has ended.
+declare -a slot_pids=()
+in_slot() {
+  local slot=$(($1 % $2))
+  shift 2
+  [ -n "${slot_pids[$slot]:-}" ] && wait "${slot_pids[$slot]}"
+  "$@" "$slot" &
+  slot_pids[$slot]=$!
+}
+
+# optimize_job SRC TAG STRATEGY BUDGET DB SEED SECONDS GPU: optimize_run on
+# that GPU (with --time-limit=SECONDS unless empty), its seconds and exit
+# code kept for job_row.
+optimize_job() {
+  local t0=$SECONDS rc
+  CUDA_VISIBLE_DEVICES=$(gpu_of "$8") optimize_run "$1" "$2" "$3" "$4" "$5" "$6" \
+    ${7:+--time-limit="$7"}
+  rc=$?
+  echo "$rc" >"$logs/opt-$2.rc"
+  echo "$((SECONDS - t0))" >"$logs/opt-$2.seconds"
+}
+
+# job_row NAME TAG: the row of an optimize_job.
+job_row() {
+  local rc line
+  rc=$(cat "$logs/opt-$2.rc" 2>/dev/null || echo "?")
+  if [ "$rc" != 0 ]; then
+    record "$1" "FAIL" "exit $rc $(tail -n 1 "$logs/opt-$2.txt")"
+  elif line=$(report_line "$logs/opt-$2.json"); then
+    record "$1" "ok" "$(cat "$logs/opt-$2.seconds")s: $line"
+  else
+    record "$1" "FAIL" "unreadable report: $line"
+  fi
 }
 
 # optimize_one SRC NAME STRATEGY BUDGET [DB]: one search, one row.
@@ -932,29 +998,39 @@ PY
 # runs differ only where the GPU's noise changes a decision.
 check_strategies() {
   local examples=${OPTIML_GPU_STRAT_EXAMPLES:-sgemm} seeds=${OPTIML_GPU_STRAT_SEEDS:-1 2}
-  local budget=${OPTIML_GPU_STRAT_BUDGET:-8} name s seed tag start_s failed line summarized
+  local budget=${OPTIML_GPU_STRAT_BUDGET:-8} name s seed tag start_s failed line
+  local slots i=0
   local -a reports
+  slots=$(gpu_slots)
+  start_s=$SECONDS
+  for name in $examples; do
+    for s in mcts greedy random; do
+      for seed in $seeds; do
+        tag="$name-$s-seed$seed"
+        # A fresh database each: no run starts from another's records.
+        rm -f "$work/strategy-$tag.db"
+        in_slot $i "$slots" optimize_job "examples/$name.cu" "$tag" "$s" "$budget" \
+          "$work/strategy-$tag.db" "$seed" ""
+        i=$((i + 1))
+      done
+    done
+  done
+  wait
   for name in $examples; do
     for s in mcts greedy random; do
       reports=()
       failed=""
       line=""
-      summarized=0
-      start_s=$SECONDS
       for seed in $seeds; do
         tag="$name-$s-seed$seed"
-        # A fresh database each: no run starts from another's records.
-        rm -f "$work/strategy-$tag.db"
-        if optimize_run "examples/$name.cu" "$tag" "$s" "$budget" \
-          "$work/strategy-$tag.db" "$seed"; then
+        if [ "$(cat "$logs/opt-$tag.rc" 2>/dev/null)" = 0 ]; then
           reports+=("$logs/opt-$tag.json")
         else
-          failed+="; seed $seed: exit $? $(tail -n 1 "$logs/opt-$tag.txt")"
+          failed+="; seed $seed: exit $(cat "$logs/opt-$tag.rc" 2>/dev/null) $(tail -n 1 "$logs/opt-$tag.txt")"
         fi
       done
-      [ ${#reports[@]} -gt 0 ] && line=$(seed_summary "${reports[@]}") && summarized=1
-      if [ -z "$failed" ] && [ $summarized -eq 1 ]; then
-        record "strategy $name $s" "ok" "$((SECONDS - start_s))s, budget $budget: $line"
+      if [ ${#reports[@]} -gt 0 ] && line=$(seed_summary "${reports[@]}") && [ -z "$failed" ]; then
+        record "strategy $name $s" "ok" "$((SECONDS - start_s))s (all runs), budget $budget: $line"
       else
         record "strategy $name $s" "FAIL" "${line:-no run finished}$failed"
       fi

@@ -10,6 +10,7 @@
 #include "optiml/Support/Error.h"
 #include "optiml/Support/Stopwatch.h"
 #include "optiml/Transform/ActionSpace.h"
+#include "optiml/Transform/StepChain.h"
 #include "optiml/Transform/StepRunner.h"
 #include "optiml/Transform/TransformRegistry.h"
 
@@ -131,11 +132,65 @@ std::optional<LaunchGeometry> SearchExpander::geometry(llvm::StringRef Hash) {
   return firstLaunchOf(SK->Spec ? &*SK->Spec : nullptr, SK->Kernel);
 }
 
+/// The block of the state's first instance; none without a spec.
+std::optional<std::array<unsigned, 3>>
+SearchExpander::block(llvm::StringRef Hash) {
+  auto SK = stateKernel(Hash);
+  if (!SK) {
+    llvm::consumeError(SK.takeError());
+    return std::nullopt;
+  }
+  if (!SK->Spec)
+    return std::nullopt;
+  auto Instances = SK->Spec->instantiate(SK->Kernel);
+  if (!Instances) {
+    llvm::consumeError(Instances.takeError());
+    return std::nullopt;
+  }
+  if (Instances->empty())
+    return std::nullopt;
+  const auto &B = Instances->front().Block;
+  return std::array<unsigned, 3>{unsigned(B[0]), unsigned(B[1]),
+                                 unsigned(B[2])};
+}
+
+bool SearchExpander::allowed(const StepChain &C) const {
+  return llvm::all_of(C.links(), [&](const ChainLink &L) {
+    return allowed(L.Transform);
+  });
+}
+
+/// Chains start with the prior of the state's most promising single step:
+/// the guides' sequences are worth as much as the profiler's best hint,
+/// and without their share the search would rarely reach their end.
+void SearchExpander::addChains(const StateView &S, llvm::ArrayRef<Step> Legal,
+                               std::vector<ScoredAction> &Moves) {
+  std::optional<std::array<unsigned, 3>> B = block(S.Hash);
+  if (!B || Moves.empty())
+    return;
+  double Best = 0, Sum = 0;
+  for (const ScoredAction &M : Moves)
+    Best = std::max(Best, M.Prior);
+  for (Step &Chain : StepChain::offered(Legal, *B, S.Steps)) {
+    auto C = StepChain::decode(Chain);
+    if (!C) {
+      llvm::consumeError(C.takeError());
+      continue;
+    }
+    if (allowed(*C))
+      Moves.push_back({std::move(Chain), Best, C->describe()});
+  }
+  for (const ScoredAction &M : Moves)
+    Sum += M.Prior;
+  for (ScoredAction &M : Moves)
+    M.Prior /= Sum;
+}
+
 /// Every step the same share: without counters nothing says otherwise.
-static std::vector<ScoredAction> uniformPriors(std::vector<Step> Steps) {
+static std::vector<ScoredAction> uniformPriors(llvm::ArrayRef<Step> Steps) {
   std::vector<ScoredAction> Out;
-  for (Step &S : Steps)
-    Out.push_back({std::move(S), 1.0 / Steps.size(), "no counters: uniform"});
+  for (const Step &S : Steps)
+    Out.push_back({S, 1.0 / Steps.size(), "no counters: uniform"});
   return Out;
 }
 
@@ -147,7 +202,7 @@ SearchExpander::actions(const StateView &S) {
   LlmGuide::StateFacts Facts;
   std::vector<ScoredAction> Moves;
   if (Steps->empty() || !S.Result.Runner) {
-    Moves = uniformPriors(std::move(*Steps));
+    Moves = uniformPriors(*Steps);
   } else {
     ProfileInput In = profileInput(S.Result);
     In.Geometry = geometry(S.Hash);
@@ -161,6 +216,7 @@ SearchExpander::actions(const StateView &S) {
     Facts.Findings = std::move(R.Findings);
   }
   History.apply(Moves);
+  addChains(S, *Steps, Moves);
   if (Guide) {
     if (S.Result.Runner)
       Facts.Device = deviceFactsOf(*S.Result.Runner);
@@ -179,13 +235,19 @@ void SearchExpander::observe(const Trace &Steps, llvm::StringRef,
     Guide->observe(Steps, Result);
 }
 
-llvm::Expected<std::unique_ptr<ParsedSource>>
-SearchExpander::applyStep(ParsedSource &From, const Step &Next) {
+llvm::Expected<ChainResult> SearchExpander::applyStep(ParsedSource &From,
+                                                     const Step &Next) {
+  if (StepChain::isChain(Next)) {
+    auto Chain = StepChain::decode(Next);
+    if (!Chain)
+      return Chain.takeError();
+    return Chain->run(Registry, Parser, From);
+  }
   if (Next.Transform != EditStepName) {
     auto Result = StepRunner(Registry, Parser).run(From, Next);
     if (!Result)
       return Result.takeError();
-    return std::move(Result->Parsed);
+    return ChainResult{std::move(Result->Parsed), {Next}};
   }
   if (!Guide)
     return makeError(ErrorKind::NotApplicable,
@@ -194,10 +256,13 @@ SearchExpander::applyStep(ParsedSource &From, const Step &Next) {
   auto Edited = Guide->applyEdit(From, Next);
   if (!Edited)
     return Edited.takeError();
-  return Parser.parse(*Edited, ErrorKind::Illegal);
+  auto Parsed = Parser.parse(*Edited, ErrorKind::Illegal);
+  if (!Parsed)
+    return Parsed.takeError();
+  return ChainResult{std::move(*Parsed), {Next}};
 }
 
-llvm::Expected<std::string> SearchExpander::apply(const Trace &,
+llvm::Expected<AppliedMove> SearchExpander::apply(const Trace &,
                                                   llvm::StringRef FromHash,
                                                   const Step &Next) {
   ParsedSource *From = parsed(FromHash);
@@ -207,12 +272,13 @@ llvm::Expected<std::string> SearchExpander::apply(const Trace &,
   auto Result = applyStep(*From, Next);
   if (!Result)
     return Result.takeError();
-  std::string Hash = (*Result)->source().hash().str();
-  if (!Sources.count(Hash)) {
-    Sources[Hash] = std::move(*Result);
-    RewriteSeconds[Hash] = Clock.seconds();
+  AppliedMove Out{Result->Parsed->source().hash().str(),
+                  std::move(Result->Steps)};
+  if (!Sources.count(Out.Hash)) {
+    Sources[Out.Hash] = std::move(Result->Parsed);
+    RewriteSeconds[Out.Hash] = Clock.seconds();
   }
-  return Hash;
+  return Out;
 }
 
 std::optional<double>

@@ -10,10 +10,12 @@
 #include "optiml/Driver/Driver.h"
 #include "optiml/Rewrite/ChangedLinesFormatter.h"
 #include "optiml/Rewrite/SourceParser.h"
+#include "optiml/Search/Trace.h"
 #include "optiml/Support/JsonText.h"
 #include "optiml/Support/OutputPath.h"
 #include "optiml/Transform/ActionSpace.h"
 #include "optiml/Transform/SiteIndex.h"
+#include "optiml/Transform/StepChain.h"
 #include "optiml/Transform/StepRunner.h"
 #include "transforms/RegisterTransforms.h"
 
@@ -187,6 +189,21 @@ static llvm::Error writeResult(const KernelSource &Input,
   return writeOutputFile(OutputPath, Text);
 }
 
+/// A step of --apply: a transform's, checked against \p Registry, or a
+/// chain's (`chain:register-block(site=sgemm,y=8,x=8,tile=16)`), checked
+/// against the chains.
+static llvm::Expected<Step> parseApplyStep(llvm::StringRef Text,
+                                           const TransformRegistry &Registry) {
+  if (!Text.trim().starts_with(StepChain::Prefix))
+    return Step::parse(Text, Registry);
+  auto S = parseStepSpelling(Text.trim());
+  if (!S)
+    return S.takeError();
+  if (auto Chain = StepChain::decode(*S); !Chain)
+    return Chain.takeError();
+  return S;
+}
+
 llvm::Error Driver::applySteps(llvm::StringRef File,
                                llvm::ArrayRef<std::string> Steps,
                                llvm::StringRef OutputPath,
@@ -198,7 +215,7 @@ llvm::Error Driver::applySteps(llvm::StringRef File,
   TransformRegistry Registry = makeTransformRegistry();
   std::vector<Step> Parsed;
   for (const std::string &Text : Steps) {
-    auto S = Step::parse(Text, Registry);
+    auto S = parseApplyStep(Text, Registry);
     if (!S)
       return S.takeError();
     Parsed.push_back(std::move(*S));
@@ -213,6 +230,18 @@ llvm::Error Driver::applySteps(llvm::StringRef File,
   std::unique_ptr<ParsedSource> State = std::move(*Current);
   StepRunner Runner(Registry, Parser);
   for (size_t I = 0; I < Parsed.size(); ++I) {
+    if (StepChain::isChain(Parsed[I])) {
+      auto Chain = StepChain::decode(Parsed[I]);
+      if (!Chain)
+        return Chain.takeError();
+      auto Result = Chain->run(Registry, Parser, *State);
+      if (!Result)
+        return Result.takeError();
+      Err << "clang-optiml: note: " << Parsed[I].str()
+          << " applied: " << toString(Result->Steps) << "\n";
+      State = std::move(Result->Parsed);
+      continue;
+    }
     auto Result = Runner.run(*State, Parsed[I]);
     if (!Result)
       return explainRefusal(Result.takeError(), Parsed[I], I);

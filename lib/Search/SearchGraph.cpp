@@ -101,15 +101,15 @@ bool SearchGraph::reaches(int From, int To) const {
 ExpandOutcome SearchGraph::expand(int N, unsigned Edge) {
   Trace From = Nodes[N].Steps;
   Step Move = Nodes[N].Edges[Edge].Move.Action;
-  auto Hash = E.apply(From, Nodes[N].Hash, Move);
+  auto Applied = E.apply(From, Nodes[N].Hash, Move);
   SearchEdge &Out = Nodes[N].Edges[Edge];
-  if (!Hash) {
+  if (!Applied) {
     Out.Kind = EdgeKind::ApplyFailed;
-    Out.Error = llvm::toString(Hash.takeError());
+    Out.Error = llvm::toString(Applied.takeError());
     Failures.recordFailure(Move.Transform);
     return {ExpandKind::ApplyFailed};
   }
-  int Existing = find(*Hash);
+  int Existing = find(Applied->Hash);
   // A move back to this state or above it would make the graph cyclic.
   if (Existing == N || (Existing >= 0 && reaches(Existing, N))) {
     Out.Kind = EdgeKind::Redundant;
@@ -120,8 +120,8 @@ ExpandOutcome SearchGraph::expand(int N, unsigned Edge) {
     Out.Child = Existing;
     return {ExpandKind::Transposition, Existing};
   }
-  From.push_back(Move);
-  Out.Child = addNode(*Hash, std::move(From), N, Edge);
+  From.insert(From.end(), Applied->Steps.begin(), Applied->Steps.end());
+  Out.Child = addNode(std::move(Applied->Hash), std::move(From), N, Edge);
   return {ExpandKind::New, Out.Child};
 }
 
@@ -193,11 +193,15 @@ int SearchGraph::record(const CandidateResult &Result) {
   const Measurement *RootResult = N == Root ? nullptr : &Nodes[Root].Result;
   auto Value = R.evaluate(Node.Result, Parent, RootResult);
   Node.State = Value ? NodeState::Measured : NodeState::Failed;
-  if (!Node.Steps.empty()) {
+  if (Node.Parent >= 0) {
+    // The move that made it: a chain's failure is the chain's, not its
+    // last link's.
+    const std::string &Move =
+        Nodes[Node.Parent].Edges[Node.ParentEdge].Move.Action.Transform;
     if (Value)
-      Failures.recordSuccess(Node.Steps.back().Transform);
+      Failures.recordSuccess(Move);
     else
-      Failures.recordFailure(Node.Steps.back().Transform);
+      Failures.recordFailure(Move);
   }
   if (Value) {
     Node.Reward = Value->total();

@@ -64,6 +64,12 @@ SimulatedEnvironment::parse(llvm::StringRef JSONText, uint64_t Seed) {
                   A.value("motivation", "")};
       M.To = A.value("to", "");
       M.Error = A.value("error", "");
+      for (const json &Taken : A.value("steps", json::array())) {
+        auto Link = parseStepSpelling(Taken.get<std::string>());
+        if (!Link)
+          return Link.takeError();
+        M.Steps.push_back(std::move(*Link));
+      }
       if (M.To.empty() == M.Error.empty())
         return bad("state " + Hash + ": each action needs 'to' or 'error'");
       St.Moves.push_back(std::move(M));
@@ -91,7 +97,7 @@ SimulatedEnvironment::actions(const StateView &S) {
   return Out;
 }
 
-llvm::Expected<std::string>
+llvm::Expected<AppliedMove>
 SimulatedEnvironment::apply(const Trace &From, llvm::StringRef FromHash,
                             const Step &Next) {
   auto It = States.find(FromHash.str());
@@ -106,7 +112,7 @@ SimulatedEnvironment::apply(const Trace &From, llvm::StringRef FromHash,
                            ? ErrorKind::Illegal
                            : ErrorKind::NotApplicable,
                        M.Error);
-    return M.To;
+    return AppliedMove{M.To, M.Steps.empty() ? Trace{Next} : M.Steps};
   }
   return makeError(ErrorKind::NotApplicable,
                    Spelling + " is not recorded at state " + FromHash);

@@ -81,7 +81,10 @@ static std::vector<TrajectoryStep> stepsTo(const SearchGraph &G, Expander &E,
     const SearchNode &From = G.node(Path[I - 1]), &To = G.node(Path[I]);
     TrajectoryStep S;
     const SearchEdge &Edge = From.Edges[To.ParentEdge];
-    S.Step = Edge.Move.Action.str();
+    // The steps the move took, as --apply replays them: a chain's links
+    // rather than its name.
+    S.Step = toString(Trace(To.Steps.begin() + From.Steps.size(),
+                            To.Steps.end()));
     S.Motivation = Edge.Move.Motivation;
     S.Hash = To.Hash;
     S.SpeedupBefore = I == 1 ? 1 : From.Result.effectiveSpeedup();

@@ -261,7 +261,8 @@ TEST_F(LlmSearchTest, ExpandPolicyAddsTheEditWithoutReweighing) {
   Trace None;
   auto Hash = E->apply(None, E->rootHash(), Edit.Action);
   ASSERT_TRUE(bool(Hash)) << llvm::toString(Hash.takeError());
-  EXPECT_NE(E->sourceText(*Hash)->find("fmaf("), std::string::npos);
+  EXPECT_NE(E->sourceText(Hash->Hash)->find("fmaf("), std::string::npos);
+  EXPECT_EQ(toString(Hash->Steps), Edit.Action.str());
   Step Unknown = Edit.Action;
   Unknown.Params = ParamValues();
   Unknown.Params.set("id", "0000");

@@ -9,6 +9,7 @@
 #include "optiml/Driver/OptimizeSearch.h"
 #include "optiml/Driver/SearchExpander.h"
 #include "optiml/Rewrite/SourceParser.h"
+#include "optiml/Transform/StepChain.h"
 #include "optiml/Transform/TransformRegistry.h"
 #include "transforms/RegisterTransforms.h"
 
@@ -30,8 +31,9 @@ using namespace optiml;
 
 namespace {
 
-std::string saxpyPath() {
-  return std::string(OPTIML_UNITTEST_INPUTS) + "/../../../examples/saxpy.cu";
+std::string examplePath(llvm::StringRef Name) {
+  return std::string(OPTIML_UNITTEST_INPUTS) + "/../../../examples/" +
+         Name.str() + ".cu";
 }
 
 /// Every rewrite is faster by 10% per step, unrolling fails to verify:
@@ -65,8 +67,8 @@ protected:
         Parser(DB, CudaToolchain::detect("optiml-unittests", "", "")),
         Registry(makeTransformRegistry()) {}
 
-  std::unique_ptr<SearchExpander> expander() {
-    auto Source = KernelSource::fromFile(saxpyPath());
+  std::unique_ptr<SearchExpander> expander(llvm::StringRef Example = "saxpy") {
+    auto Source = KernelSource::fromFile(examplePath(Example));
     EXPECT_TRUE(bool(Source));
     if (!Source)
       return nullptr;
@@ -75,7 +77,7 @@ protected:
     if (!P)
       return nullptr;
     return std::make_unique<SearchExpander>(Registry, Parser, std::move(*P),
-                                            "saxpy", "", "sm_90");
+                                            Example.str(), "", "sm_90");
   }
 
   /// A fresh output folder and an in-memory database that knows saxpy.
@@ -121,11 +123,11 @@ TEST_F(OptimizeTest, ExpanderListsLegalStepsWithPriorsSummingToOne) {
 
   auto Hash = E->apply(None, Root, Actions->front().Action);
   ASSERT_TRUE(bool(Hash)) << llvm::toString(Hash.takeError());
-  EXPECT_NE(*Hash, Root);
-  ASSERT_TRUE(E->sourceText(*Hash));
-  EXPECT_NE(*E->sourceText(*Hash), *E->sourceText(Root));
+  EXPECT_NE(Hash->Hash, Root);
+  ASSERT_TRUE(E->sourceText(Hash->Hash));
+  EXPECT_NE(*E->sourceText(Hash->Hash), *E->sourceText(Root));
   // The rewrite keeps a kernel the measurer can launch, with its own spec.
-  auto SK = E->stateKernel(*Hash);
+  auto SK = E->stateKernel(Hash->Hash);
   ASSERT_TRUE(bool(SK)) << llvm::toString(SK.takeError());
   EXPECT_TRUE(SK->Spec.has_value());
 }
@@ -140,6 +142,81 @@ TEST_F(OptimizeTest, ExpanderProposesOnlyTheTransformsItIsLimitedTo) {
   for (const ScoredAction &A : *Actions)
     Seen.insert(A.Action.Transform);
   EXPECT_EQ(Seen, (std::set<std::string>{"block-size", "restrict"}));
+}
+
+/// The chain moves among \p Moves, by spelling, with their priors.
+std::map<std::string, double> chainsOf(const std::vector<ScoredAction> &Moves) {
+  std::map<std::string, double> Out;
+  for (const ScoredAction &A : Moves)
+    if (StepChain::isChain(A.Action))
+      Out[A.Action.str()] = A.Prior;
+  return Out;
+}
+
+TEST_F(OptimizeTest, ExpanderOffersChainsAtTheStartOfBlocking) {
+  auto E = expander("sgemm");
+  ASSERT_TRUE(E);
+  auto Actions = E->actions({Trace(), E->rootHash(), Measurement()});
+  ASSERT_TRUE(bool(Actions)) << llvm::toString(Actions.takeError());
+  std::map<std::string, double> Chains = chainsOf(*Actions);
+  // sgemm runs 16x16 blocks: register blocking in three sizes, four rows a
+  // thread in 16x4 blocks, and both operands staged at once.
+  std::vector<std::string> Names;
+  for (const auto &[Spelling, Prior] : Chains)
+    Names.push_back(Spelling);
+  EXPECT_EQ(Names,
+            (std::vector<std::string>{
+                "chain:register-block(site=sgemm,y=4,x=4,tile=16)",
+                "chain:register-block(site=sgemm,y=8,x=4,tile=16)",
+                "chain:register-block(site=sgemm,y=8,x=8,tile=16)",
+                "chain:rows-per-thread(site=sgemm,x=16,y=4,z=1,factor=4)",
+                "chain:stage-operands(site=sgemm,tile=16)"}));
+  // Each chain weighs as much as the best single step; all sum to one.
+  double Sum = 0, BestSingle = 0;
+  for (const ScoredAction &A : *Actions) {
+    Sum += A.Prior;
+    if (!StepChain::isChain(A.Action))
+      BestSingle = std::max(BestSingle, A.Prior);
+  }
+  EXPECT_NEAR(Sum, 1.0, 1e-9);
+  for (const auto &[Spelling, Prior] : Chains)
+    EXPECT_DOUBLE_EQ(Prior, BestSingle) << Spelling;
+
+  // Applying one takes every link; the state it reaches offers no chain.
+  Step RegisterBlock;
+  for (const ScoredAction &A : *Actions)
+    if (A.Action.str() == Names[2])
+      RegisterBlock = A.Action;
+  auto Applied = E->apply(Trace(), E->rootHash(), RegisterBlock);
+  ASSERT_TRUE(bool(Applied)) << llvm::toString(Applied.takeError());
+  EXPECT_EQ(toString(Applied->Steps),
+            "coarsen(site=sgemm,dim=y,factor=8); "
+            "coarsen(site=sgemm,dim=x,factor=8); "
+            "stage-shared(site=sgemm/for#1/A,tile=16); "
+            "stage-shared(site=sgemm/for#1/B,tile=16)");
+  EXPECT_NE(E->sourceText(Applied->Hash)->find("__shared__"),
+            std::string::npos);
+  auto After = E->actions({Applied->Steps, Applied->Hash, Measurement()});
+  ASSERT_TRUE(bool(After)) << llvm::toString(After.takeError());
+  EXPECT_TRUE(chainsOf(*After).empty());
+}
+
+TEST_F(OptimizeTest, ChainsNeedEveryTransformTheyUseAndASecondDimension) {
+  auto Limited = expander("sgemm");
+  ASSERT_TRUE(Limited);
+  // Without stage-shared no chain can end; coarsen alone stays a step.
+  Limited->limitTo({"coarsen", "block-size", "restrict"});
+  auto Actions =
+      Limited->actions({Trace(), Limited->rootHash(), Measurement()});
+  ASSERT_TRUE(bool(Actions)) << llvm::toString(Actions.takeError());
+  EXPECT_TRUE(chainsOf(*Actions).empty());
+  // saxpy is one-dimensional and stages nothing.
+  auto Saxpy = expander();
+  ASSERT_TRUE(Saxpy);
+  auto SaxpyActions =
+      Saxpy->actions({Trace(), Saxpy->rootHash(), Measurement()});
+  ASSERT_TRUE(bool(SaxpyActions));
+  EXPECT_TRUE(chainsOf(*SaxpyActions).empty());
 }
 
 TEST_F(OptimizeTest, ExpanderWeighsStepsByTheProfilersFindings) {

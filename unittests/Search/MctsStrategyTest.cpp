@@ -2,6 +2,7 @@
 
 #include "optiml/Search/MctsStrategy.h"
 #include "SearchTestUtil.h"
+#include "optiml/Search/TrajectoryReport.h"
 
 #include <cmath>
 #include <set>
@@ -256,3 +257,50 @@ TEST(MctsStrategyTest, NothingBeyondAFailedOriginal) {
 }
 
 } // namespace
+
+/// Root (100 ns): a single coarsening step that is slower (200 ns), and a
+/// chain of three steps, measured only at its end (25 ns); a second chain
+/// ends in a kernel that fails verification.
+json chainTable() {
+  json Chain = move("chain:register-block", "k", 0.4, "Blocked");
+  Chain["step"] = "chain:register-block(site=k,y=4,x=4,tile=16)";
+  Chain["steps"] = {"coarsen(site=k,dim=y,factor=4)",
+                    "coarsen(site=k,dim=x,factor=4)",
+                    "stage-shared(site=k/for#1/A,tile=16)"};
+  json Broken = move("chain:stage-operands", "k", 0.2, "Wrong");
+  Broken["step"] = "chain:stage-operands(site=k,tile=16)";
+  Broken["steps"] = {"stage-shared(site=k/for#0/A,tile=16)",
+                     "stage-shared(site=k/for#0/B,tile=16)"};
+  json States = {{"r", state(100, {move("coarsen", "k", 0.4, "Slow"), Chain,
+                                    Broken})},
+                 {"Slow", state(200)},
+                 {"Blocked", state(25)},
+                 {"Wrong", {{"status", "verify_failed"}, {"log", "differ"}}}};
+  return {{"root", "r"}, {"noise", 0.0}, {"states", States}};
+}
+
+TEST(MctsStrategyTest, AChainIsOneMoveWhoseTraceHoldsEveryStep) {
+  auto Env = env(chainTable());
+  MctsStrategy S(*Env, wide(1.0));
+  round(S, *Env, 1);
+  round(S, *Env, 3);
+  const SearchGraph &G = S.graph();
+  // Three candidates after the original: the chain's inner states were
+  // never measured.
+  EXPECT_EQ(Env->measurements(), 4u);
+  int Blocked = G.find("Blocked");
+  ASSERT_GE(Blocked, 0);
+  EXPECT_EQ(G.best(), Blocked);
+  EXPECT_EQ(toString(G.node(Blocked).Steps),
+            "coarsen(site=k,dim=y,factor=4); coarsen(site=k,dim=x,factor=4); "
+            "stage-shared(site=k/for#1/A,tile=16)");
+  // The failure counts against the chain that made it, not against the
+  // transform of its last link.
+  EXPECT_LT(S.graph().failures().priorScale("chain:stage-operands"), 1.0);
+  EXPECT_EQ(S.graph().failures().priorScale("stage-shared"), 1.0);
+  // The report shows the chain as the steps it took, which --apply replays.
+  Trajectory T = buildTrajectory(S.graph(), *Env, "k", "mcts");
+  ASSERT_EQ(T.Steps.size(), 1u);
+  EXPECT_EQ(T.Steps[0].Step, toString(G.node(Blocked).Steps));
+  EXPECT_EQ(T.BestTrace, T.Steps[0].Step);
+}

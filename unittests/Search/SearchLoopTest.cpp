@@ -24,7 +24,7 @@ public:
                              "'vectorise', which is not registered");
     return Env.actions(S);
   }
-  llvm::Expected<std::string> apply(const Trace &From, llvm::StringRef Hash,
+  llvm::Expected<AppliedMove> apply(const Trace &From, llvm::StringRef Hash,
                                     const Step &Next) override {
     return Env.apply(From, Hash, Next);
   }

@@ -4,8 +4,9 @@
 // content hash, moves are the legal steps ActionSpace finds (default
 // parameters plus a few neighbours from each domain), applying one is
 // StepRunner's job, and priors come from the micro-profiler's findings on
-// the state's own measurement. An LlmGuide, when set, adds the model's
-// moves and priors on top.
+// the state's own measurement. Known-good chains (StepChain) are moves
+// too, applied link by link. An LlmGuide, when set, adds the model's moves
+// and priors on top.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,6 +19,7 @@
 #include "optiml/Search/Expander.h"
 #include "optiml/Search/HistoryPriors.h"
 #include "optiml/Spec/KernelSpec.h"
+#include "optiml/Transform/StepChain.h"
 
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
@@ -48,7 +50,7 @@ public:
   std::string rootHash() override { return Root; }
   llvm::Expected<std::vector<ScoredAction>>
   actions(const StateView &S) override;
-  llvm::Expected<std::string> apply(const Trace &From, llvm::StringRef FromHash,
+  llvm::Expected<AppliedMove> apply(const Trace &From, llvm::StringRef FromHash,
                                     const Step &Next) override;
   std::optional<std::string> sourceText(llvm::StringRef Hash) override;
   void observe(const Trace &Steps, llvm::StringRef Hash,
@@ -79,9 +81,12 @@ public:
 private:
   ParsedSource *parsed(llvm::StringRef Hash) const;
   bool allowed(llvm::StringRef Transform) const;
+  bool allowed(const StepChain &C) const;
   std::optional<LaunchGeometry> geometry(llvm::StringRef Hash);
-  llvm::Expected<std::unique_ptr<ParsedSource>> applyStep(ParsedSource &From,
-                                                          const Step &Next);
+  std::optional<std::array<unsigned, 3>> block(llvm::StringRef Hash);
+  void addChains(const StateView &S, llvm::ArrayRef<Step> Legal,
+                 std::vector<ScoredAction> &Moves);
+  llvm::Expected<ChainResult> applyStep(ParsedSource &From, const Step &Next);
 
   const TransformRegistry &Registry;
   const SourceParser &Parser;

@@ -29,6 +29,13 @@ struct ScoredAction {
   std::string Motivation;
 };
 
+/// Where a move led: the new source's hash and the steps that made it, as
+/// --apply replays them (one for a transform's step, several for a chain).
+struct AppliedMove {
+  std::string Hash;
+  Trace Steps;
+};
+
 /// A measured state, as the expander sees it.
 struct StateView {
   const Trace &Steps;
@@ -49,10 +56,10 @@ public:
   virtual llvm::Expected<std::vector<ScoredAction>>
   actions(const StateView &S) = 0;
 
-  /// Applies \p Next to the source of \p From (reached by \p From.Steps)
-  /// and returns the new source's hash. NotApplicable and Illegal errors
-  /// prune the move; the search never asks twice.
-  virtual llvm::Expected<std::string>
+  /// Applies \p Next to the source of \p FromHash (reached by \p From).
+  /// NotApplicable and Illegal errors prune the move; the search never
+  /// asks twice.
+  virtual llvm::Expected<AppliedMove>
   apply(const Trace &From, llvm::StringRef FromHash, const Step &Next) = 0;
 
   /// The source text of a state, for the report's diffs; nothing when the

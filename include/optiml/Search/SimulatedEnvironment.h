@@ -12,6 +12,8 @@
 //                      "actions": [{"step": "tile(site=k/for#0,size=16)",
 //                                   "prior": 0.4, "to": "s1",
 //                                   "motivation": "cache-bound"},
+//                                  {"step": "chain:c(site=k)", "to": "s2",
+//                                   "steps": ["a(site=k)", "b(site=k)"]},
 //                                  {"step": "...", "error": "illegal: ..."}]},
 //               "s1": {"status": "verify_failed", "log": "mismatch"}}}
 //
@@ -39,7 +41,7 @@ public:
   std::string rootHash() override { return Root; }
   llvm::Expected<std::vector<ScoredAction>>
   actions(const StateView &S) override;
-  llvm::Expected<std::string> apply(const Trace &From, llvm::StringRef FromHash,
+  llvm::Expected<AppliedMove> apply(const Trace &From, llvm::StringRef FromHash,
                                     const Step &Next) override;
   std::optional<std::string> sourceText(llvm::StringRef Hash) override;
 
@@ -59,6 +61,7 @@ private:
     ScoredAction Scored;
     std::string To;
     std::string Error; ///< "illegal: why" or "not-applicable: why".
+    Trace Steps;       ///< What a chain took; empty for a single step.
   };
   struct State {
     double TimeNs = 0;

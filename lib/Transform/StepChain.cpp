@@ -1,0 +1,214 @@
+//===- StepChain.cpp - a known-good chain of steps as one move ------------===//
+
+#include "optiml/Transform/StepChain.h"
+#include "optiml/Support/Error.h"
+#include "optiml/Transform/ActionSpace.h"
+#include "optiml/Transform/StepRunner.h"
+
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/FormatVariadic.h"
+
+using namespace optiml;
+
+namespace {
+
+/// Each chain, by name, built from its step's parameters.
+constexpr llvm::StringLiteral RegisterBlock = "register-block";
+constexpr llvm::StringLiteral RowsPerThread = "rows-per-thread";
+constexpr llvm::StringLiteral StageOperands = "stage-operands";
+
+/// A staging link never loops forever: a kernel has a handful of operands.
+constexpr unsigned MaxSitesPerLink = 6;
+
+ChainLink link(llvm::StringRef Transform,
+               std::initializer_list<std::pair<const char *, std::string>>
+                   Params,
+               bool EverySite = false) {
+  ChainLink L;
+  L.Transform = Transform.str();
+  for (const auto &[Name, Value] : Params)
+    L.Params.set(Name, Value);
+  L.EverySite = EverySite;
+  return L;
+}
+
+Step chainStep(llvm::StringRef Name, llvm::StringRef Site,
+               std::initializer_list<std::pair<const char *, unsigned>>
+                   Params) {
+  Step S;
+  S.Transform = (StepChain::Prefix + Name).str();
+  S.Site = Site.str();
+  for (const auto &[Param, Value] : Params)
+    S.Params.set(Param, std::to_string(Value));
+  return S;
+}
+
+bool startedBlocking(llvm::ArrayRef<Step> Trace) {
+  return llvm::any_of(Trace, [](const Step &S) {
+    return S.Transform == "coarsen" || S.Transform == "stage-shared" ||
+           StepChain::isChain(S);
+  });
+}
+
+} // namespace
+
+std::vector<Step> StepChain::offered(llvm::ArrayRef<Step> Legal,
+                                     std::array<unsigned, 3> Block,
+                                     llvm::ArrayRef<Step> Trace) {
+  std::vector<Step> Out;
+  if (startedBlocking(Trace))
+    return Out;
+  const Step *Coarsen = nullptr;
+  llvm::StringSet<> Staged;
+  for (const Step &S : Legal) {
+    if (S.Transform == "coarsen" && !Coarsen)
+      Coarsen = &S;
+    if (S.Transform == "stage-shared")
+      Staged.insert(S.Site);
+  }
+  // Register blocking and folding rows both end in staging: without an
+  // operand to stage now, neither has its payoff.
+  if (Coarsen && !Staged.empty() && Block[1] > 1) {
+    for (auto [Y, X] : {std::pair{4u, 4u}, {8u, 4u}, {8u, 8u}})
+      Out.push_back(chainStep(RegisterBlock, Coarsen->Site,
+                              {{"y", Y}, {"x", X}, {"tile", 16}}));
+    constexpr unsigned Rows = 4;
+    if (Block[1] >= 2 * Rows && Block[1] % Rows == 0)
+      Out.push_back(chainStep(RowsPerThread, Coarsen->Site,
+                              {{"x", Block[0]},
+                               {"y", Block[1] / Rows},
+                               {"z", Block[2]},
+                               {"factor", Rows}}));
+  }
+  if (Staged.size() >= 2) {
+    // Every site names its kernel first: "sgemm/for#0/A".
+    llvm::StringRef Kernel = Staged.begin()->getKey().split('/').first;
+    Out.push_back(chainStep(StageOperands, Kernel, {{"tile", 16}}));
+  }
+  return Out;
+}
+
+/// BadInput naming every parameter of \p Names that \p S lacks (a chain's
+/// parameters are all positive integers).
+static llvm::Error require(const Step &S,
+                           std::initializer_list<llvm::StringRef> Names) {
+  std::string Missing;
+  for (llvm::StringRef Name : Names)
+    if (S.Params.getInt(Name) <= 0)
+      Missing += (Missing.empty() ? "'" : ", '") + Name.str() + "'";
+  if (Missing.empty())
+    return llvm::Error::success();
+  return makeError(ErrorKind::BadInput, "chain step '" + S.str() +
+                                            "' needs a positive " + Missing);
+}
+
+llvm::Expected<StepChain> StepChain::decode(const Step &S) {
+  llvm::StringRef Name = llvm::StringRef(S.Transform);
+  if (!Name.consume_front(Prefix))
+    return makeError(ErrorKind::Internal, "'" + S.str() + "' is no chain");
+  auto P = [&](llvm::StringRef Param) { return S.Params.get(Param).str(); };
+  StepChain C;
+  C.Name = Name.str();
+  C.Kernel = S.Site;
+  if (Name == RegisterBlock) {
+    if (llvm::Error E = require(S, {"y", "x", "tile"}))
+      return std::move(E);
+    C.Links = {link("coarsen", {{"dim", "y"}, {"factor", P("y")}}),
+               link("coarsen", {{"dim", "x"}, {"factor", P("x")}}),
+               link("stage-shared", {{"tile", P("tile")}}, true)};
+    C.Why = llvm::formatv("register blocking: each thread computes {0}x{1} "
+                          "outputs, then every operand is staged through "
+                          "shared memory in tiles of {2}",
+                          P("y"), P("x"), P("tile"));
+    return C;
+  }
+  if (Name == RowsPerThread) {
+    if (llvm::Error E = require(S, {"x", "y", "z", "factor"}))
+      return std::move(E);
+    C.Links = {link("block-size", {{"x", P("x")}, {"y", P("y")}, {"z", P("z")}}),
+               link("coarsen", {{"dim", "y"}, {"factor", P("factor")}}),
+               link("stage-shared", {}, true)};
+    C.Why = llvm::formatv("the block keeps its tile with {0} times fewer "
+                          "threads (block {1}x{2}x{3}), each thread taking {0} "
+                          "rows, then every operand is staged",
+                          P("factor"), P("x"), P("y"), P("z"));
+    return C;
+  }
+  if (Name == StageOperands) {
+    if (llvm::Error E = require(S, {"tile"}))
+      return std::move(E);
+    C.Links = {link("stage-shared", {{"tile", P("tile")}}, true)};
+    C.Why = llvm::formatv("every operand staged through shared memory at "
+                          "once (tiles of {0}): one operand alone leaves "
+                          "the loop waiting on the other",
+                          P("tile"));
+    return C;
+  }
+  return makeError(ErrorKind::BadInput,
+                   "unknown chain '" + Name + "' in '" + S.str() +
+                       "' (known: register-block, rows-per-thread, "
+                       "stage-operands)");
+}
+
+std::string StepChain::describe() const {
+  return "chain " + Name + ": " + Why;
+}
+
+/// The next site of \p L in \p In: the first site of its transform for a
+/// single link (the step's own check decides: the listing judges the
+/// site's default parameters, and coarsening x after y is refused by
+/// default), a legal one not yet taken for a link at every site.
+static std::optional<Step> nextStep(const TransformRegistry &Registry,
+                                    ParsedSource &In, llvm::StringRef Kernel,
+                                    const ChainLink &L,
+                                    const llvm::StringSet<> &Taken) {
+  for (const Action &A : ActionSpace::enumerate(Registry, In, Kernel)) {
+    if (A.Transform != L.Transform || (L.EverySite && !A.Legal) ||
+        Taken.contains(A.Default.Site))
+      continue;
+    Step S = A.Default;
+    S.Params = ParamValues();
+    for (const auto &[Name, Value] : A.Default.Params.items())
+      S.Params.set(Name, L.Params.has(Name) ? L.Params.get(Name) : Value);
+    return S;
+  }
+  return std::nullopt;
+}
+
+llvm::Expected<ChainResult> StepChain::run(const TransformRegistry &Registry,
+                                           const SourceParser &Parser,
+                                           ParsedSource &From) const {
+  ChainResult Out;
+  ParsedSource *Current = &From;
+  auto Context = [&] {
+    std::string Text = "chain " + Name;
+    if (!Out.Steps.empty())
+      Text += " after " + std::to_string(Out.Steps.size()) + " step(s)";
+    return Text;
+  };
+  for (const ChainLink &L : Links) {
+    llvm::StringSet<> Taken;
+    while (Taken.size() < MaxSitesPerLink) {
+      std::optional<Step> Next =
+          nextStep(Registry, *Current, Kernel, L, Taken);
+      if (!Next)
+        break;
+      auto Result = StepRunner(Registry, Parser).run(*Current, *Next);
+      if (!Result) {
+        ErrorSummary Why = summarize(Result.takeError());
+        return makeError(Why.Kind, Context() + ": " + Next->str() + ": " +
+                                       Why.Message);
+      }
+      Taken.insert(Next->Site);
+      Out.Steps.push_back(Result->Applied);
+      Out.Parsed = std::move(Result->Parsed);
+      Current = Out.Parsed.get();
+      if (!L.EverySite)
+        break;
+    }
+    if (Taken.empty())
+      return makeError(ErrorKind::NotApplicable,
+                       Context() + ": no legal site for " + L.Transform);
+  }
+  return Out;
+}

@@ -1,0 +1,91 @@
+//===- StepChainTest.cpp - which chains a state offers, and their spelling ===//
+
+#include "optiml/Transform/StepChain.h"
+#include "optiml/Support/Error.h"
+
+#include "gtest/gtest.h"
+
+using namespace optiml;
+
+namespace {
+
+Step step(llvm::StringRef Transform, llvm::StringRef Site) {
+  Step S;
+  S.Transform = Transform.str();
+  S.Site = Site.str();
+  return S;
+}
+
+std::vector<std::string> spellings(const std::vector<Step> &Steps) {
+  std::vector<std::string> Out;
+  for (const Step &S : Steps)
+    Out.push_back(S.str());
+  return Out;
+}
+
+const std::vector<Step> GemmLike = {step("coarsen", "mm"),
+                                    step("stage-shared", "mm/for#0/A"),
+                                    step("stage-shared", "mm/for#0/B"),
+                                    step("unroll", "mm/for#0")};
+
+TEST(StepChainTest, ATwoDimensionalKernelWithOperandsGetsEveryChain) {
+  EXPECT_EQ(spellings(StepChain::offered(GemmLike, {32, 32, 1}, {})),
+            (std::vector<std::string>{
+                "chain:register-block(site=mm,y=4,x=4,tile=16)",
+                "chain:register-block(site=mm,y=8,x=4,tile=16)",
+                "chain:register-block(site=mm,y=8,x=8,tile=16)",
+                "chain:rows-per-thread(site=mm,x=32,y=8,z=1,factor=4)",
+                "chain:stage-operands(site=mm,tile=16)"}));
+}
+
+TEST(StepChainTest, ChainsStartBlockingAndNeverRepeatIt) {
+  for (const char *Done : {"coarsen", "stage-shared"})
+    EXPECT_TRUE(
+        StepChain::offered(GemmLike, {32, 32, 1}, {step(Done, "mm")}).empty())
+        << Done;
+  // Other steps before do not matter.
+  EXPECT_EQ(
+      StepChain::offered(GemmLike, {32, 32, 1}, {step("restrict", "mm")})
+          .size(),
+      5u);
+}
+
+TEST(StepChainTest, TheBlockDecidesBetweenBlockingAndRows) {
+  // One-dimensional blocks: only the staging chain.
+  EXPECT_EQ(spellings(StepChain::offered(GemmLike, {256, 1, 1}, {})),
+            std::vector<std::string>{"chain:stage-operands(site=mm,tile=16)"});
+  // Six rows do not fold by four.
+  for (const std::string &S :
+       spellings(StepChain::offered(GemmLike, {32, 6, 1}, {})))
+    EXPECT_EQ(S.find("rows-per-thread"), std::string::npos) << S;
+  // One operand: nothing to stage together; without coarsening, no
+  // blocking.
+  std::vector<Step> OneOperand = {step("stage-shared", "k/for#0/A")};
+  EXPECT_TRUE(StepChain::offered(OneOperand, {32, 32, 1}, {}).empty());
+}
+
+TEST(StepChainTest, DecodingChecksNameAndParameters) {
+  auto Good = StepChain::decode(
+      StepChain::offered(GemmLike, {32, 32, 1}, {}).front());
+  ASSERT_TRUE(bool(Good)) << llvm::toString(Good.takeError());
+  EXPECT_EQ(Good->name(), "register-block");
+  ASSERT_EQ(Good->links().size(), 3u);
+  EXPECT_EQ(Good->links()[0].Params.get("dim"), "y");
+  EXPECT_TRUE(Good->links()[2].EverySite);
+  EXPECT_NE(Good->describe().find("4x4 outputs"), std::string::npos);
+
+  Step Unknown = step("chain:everything", "mm");
+  auto Bad = StepChain::decode(Unknown);
+  ASSERT_FALSE(bool(Bad));
+  EXPECT_EQ(summarize(Bad.takeError()).Kind, ErrorKind::BadInput);
+  Step Short = step("chain:register-block", "mm");
+  Short.Params.set("y", "4");
+  Short.Params.set("x", "0");
+  auto Missing = StepChain::decode(Short);
+  ASSERT_FALSE(bool(Missing));
+  EXPECT_EQ(summarize(Missing.takeError()).Message,
+            "chain step 'chain:register-block(site=mm,y=4,x=0)' needs a "
+            "positive 'x', 'tile'");
+}
+
+} // namespace
