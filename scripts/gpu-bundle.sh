@@ -28,7 +28,12 @@ rm -rf "$stage"
 cmake --install "$build" --prefix "$stage" --strip >/dev/null
 git rev-parse --short HEAD > "$stage/VERSION" 2>/dev/null || echo unknown > "$stage/VERSION"
 
-tar -C "$out" -cJf "$out/optiml-gpu.tar.xz" optiml-gpu
+# Written aside and moved into place: a build killed (or run twice at
+# once) never leaves a damaged archive under the name gpu-check reads.
+part=$(mktemp "$out/optiml-gpu.tar.xz.XXXXXX")
+tar -C "$out" -cJf "$part" optiml-gpu
+xz -t "$part"
+mv "$part" "$out/optiml-gpu.tar.xz"
 size=$(stat -c %s "$out/optiml-gpu.tar.xz")
 echo "bundle: $out/optiml-gpu.tar.xz ($((size / 1024 / 1024)) MiB)"
 if [ "$size" -gt $((30 * 1024 * 1024)) ]; then

@@ -56,7 +56,8 @@
 #                 seed of $OPTIML_GPU_STRAT_SEEDS ("1 2", --search-seed) on
 #                 every example of $OPTIML_GPU_STRAT_EXAMPLES ("sgemm"),
 #                 $OPTIML_GPU_STRAT_BUDGET candidates (8), a fresh database
-#                 per run; one row per (example, strategy) with the mean and
+#                 per run (only the strategies of $OPTIML_GPU_STRAT_STRATEGIES
+#                 when set); one row per (example, strategy) with the mean and
 #                 min..max speedup over the seeds. Defaults: 3 x 2 x 8 = 48
 #                 candidates, at ~8 s each on sgemm about 6-7 min; each
 #                 added example (e.g. transpose, ~11 s a candidate) adds as
@@ -161,7 +162,11 @@ unpack() {
     exit 1
   fi
   rm -rf "$work/optiml-gpu"
-  tar -C "$work" -xJf "$bundle"
+  # A damaged archive unpacks in part: stop rather than measure that.
+  if ! tar -C "$work" -xJf "$bundle"; then
+    echo "gpu-check: error: $bundle does not unpack (rebuild it with scripts/gpu-bundle.sh)" >&2
+    exit 1
+  fi
   tool="$work/optiml-gpu/bin/clang-optiml"
   record "bundle" "ok" "$(cat "$work/optiml-gpu/VERSION"), $(du -h "$bundle" | cut -f1)"
   local gpu
@@ -999,12 +1004,12 @@ PY
 check_strategies() {
   local examples=${OPTIML_GPU_STRAT_EXAMPLES:-sgemm} seeds=${OPTIML_GPU_STRAT_SEEDS:-1 2}
   local budget=${OPTIML_GPU_STRAT_BUDGET:-8} name s seed tag start_s failed line
-  local slots i=0
+  local strategies=${OPTIML_GPU_STRAT_STRATEGIES:-mcts greedy random} slots i=0
   local -a reports
   slots=$(gpu_slots)
   start_s=$SECONDS
   for name in $examples; do
-    for s in mcts greedy random; do
+    for s in $strategies; do
       for seed in $seeds; do
         tag="$name-$s-seed$seed"
         # A fresh database each: no run starts from another's records.
@@ -1017,7 +1022,7 @@ check_strategies() {
   done
   wait
   for name in $examples; do
-    for s in mcts greedy random; do
+    for s in $strategies; do
       reports=()
       failed=""
       line=""
