@@ -72,7 +72,10 @@ CandidateRecord optiml::toRecord(int64_t Kernel, const Candidate &C,
   R.Trace = toString(C.Steps);
   R.SourceHash = C.Hash;
   R.ParentHash = C.ParentHash;
-  R.LastTransform = C.Steps.empty() ? "" : C.Steps.back().Transform;
+  // A chain's gain (or failure) is the chain's, not its last link's.
+  R.LastTransform = !C.Move.empty()       ? C.Move
+                    : C.Steps.empty() ? ""
+                                      : C.Steps.back().Transform;
   R.Status = toString(M.Status).str();
   R.Speedup = M.Speedup;
   R.Noise = M.Noise;

@@ -147,8 +147,11 @@ Candidate SearchGraph::issue(int N, SearchPath Path) {
   C.Id = NextId++;
   C.Steps = Nodes[N].Steps;
   C.Hash = Nodes[N].Hash;
-  if (Nodes[N].Parent >= 0)
-    C.ParentHash = Nodes[Nodes[N].Parent].Hash;
+  if (Nodes[N].Parent >= 0) {
+    const SearchNode &Parent = Nodes[Nodes[N].Parent];
+    C.ParentHash = Parent.Hash;
+    C.Move = Parent.Edges[Nodes[N].ParentEdge].Move.Action.Transform;
+  }
   if (N == Root)
     RootIssued = true;
   InFlight F{N, std::move(Path)};

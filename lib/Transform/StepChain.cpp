@@ -20,10 +20,10 @@ constexpr llvm::StringLiteral StageOperands = "stage-operands";
 /// A staging link never loops forever: a kernel has a handful of operands.
 constexpr unsigned MaxSitesPerLink = 6;
 
-ChainLink link(llvm::StringRef Transform,
-               std::initializer_list<std::pair<const char *, std::string>>
-                   Params,
-               bool EverySite = false) {
+ChainLink
+link(llvm::StringRef Transform,
+     std::initializer_list<std::pair<const char *, std::string>> Params,
+     bool EverySite = false) {
   ChainLink L;
   L.Transform = Transform.str();
   for (const auto &[Name, Value] : Params)
@@ -32,9 +32,9 @@ ChainLink link(llvm::StringRef Transform,
   return L;
 }
 
-Step chainStep(llvm::StringRef Name, llvm::StringRef Site,
-               std::initializer_list<std::pair<const char *, unsigned>>
-                   Params) {
+Step chainStep(
+    llvm::StringRef Name, llvm::StringRef Site,
+    std::initializer_list<std::pair<const char *, unsigned>> Params) {
   Step S;
   S.Transform = (StepChain::Prefix + Name).str();
   S.Site = Site.str();
@@ -98,8 +98,8 @@ static llvm::Error require(const Step &S,
       Missing += (Missing.empty() ? "'" : ", '") + Name.str() + "'";
   if (Missing.empty())
     return llvm::Error::success();
-  return makeError(ErrorKind::BadInput, "chain step '" + S.str() +
-                                            "' needs a positive " + Missing);
+  return makeError(ErrorKind::BadInput,
+                   "chain step '" + S.str() + "' needs a positive " + Missing);
 }
 
 llvm::Expected<StepChain> StepChain::decode(const Step &S) {
@@ -125,9 +125,10 @@ llvm::Expected<StepChain> StepChain::decode(const Step &S) {
   if (Name == RowsPerThread) {
     if (llvm::Error E = require(S, {"x", "y", "z", "factor"}))
       return std::move(E);
-    C.Links = {link("block-size", {{"x", P("x")}, {"y", P("y")}, {"z", P("z")}}),
-               link("coarsen", {{"dim", "y"}, {"factor", P("factor")}}),
-               link("stage-shared", {}, true)};
+    C.Links = {
+        link("block-size", {{"x", P("x")}, {"y", P("y")}, {"z", P("z")}}),
+        link("coarsen", {{"dim", "y"}, {"factor", P("factor")}}),
+        link("stage-shared", {}, true)};
     C.Why = llvm::formatv("the block keeps its tile with {0} times fewer "
                           "threads (block {1}x{2}x{3}), each thread taking {0} "
                           "rows, then every operand is staged",
@@ -150,9 +151,7 @@ llvm::Expected<StepChain> StepChain::decode(const Step &S) {
                        "stage-operands)");
 }
 
-std::string StepChain::describe() const {
-  return "chain " + Name + ": " + Why;
-}
+std::string StepChain::describe() const { return "chain " + Name + ": " + Why; }
 
 /// The next site of \p L in \p In: the first site of its transform for a
 /// single link (the step's own check decides: the listing judges the
@@ -189,15 +188,14 @@ llvm::Expected<ChainResult> StepChain::run(const TransformRegistry &Registry,
   for (const ChainLink &L : Links) {
     llvm::StringSet<> Taken;
     while (Taken.size() < MaxSitesPerLink) {
-      std::optional<Step> Next =
-          nextStep(Registry, *Current, Kernel, L, Taken);
+      std::optional<Step> Next = nextStep(Registry, *Current, Kernel, L, Taken);
       if (!Next)
         break;
       auto Result = StepRunner(Registry, Parser).run(*Current, *Next);
       if (!Result) {
         ErrorSummary Why = summarize(Result.takeError());
-        return makeError(Why.Kind, Context() + ": " + Next->str() + ": " +
-                                       Why.Message);
+        return makeError(Why.Kind,
+                         Context() + ": " + Next->str() + ": " + Why.Message);
       }
       Taken.insert(Next->Site);
       Out.Steps.push_back(Result->Applied);

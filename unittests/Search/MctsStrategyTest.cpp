@@ -283,8 +283,15 @@ TEST(MctsStrategyTest, AChainIsOneMoveWhoseTraceHoldsEveryStep) {
   auto Env = env(chainTable());
   MctsStrategy S(*Env, wide(1.0));
   round(S, *Env, 1);
-  round(S, *Env, 3);
+  std::vector<Candidate> Issued = round(S, *Env, 3);
   const SearchGraph &G = S.graph();
+  // Each candidate names the move that made it: the chain, not its last
+  // link.
+  std::set<std::string> Moves;
+  for (const Candidate &C : Issued)
+    Moves.insert(C.Move);
+  EXPECT_EQ(Moves, (std::set<std::string>{"coarsen", "chain:register-block",
+                                          "chain:stage-operands"}));
   // Three candidates after the original: the chain's inner states were
   // never measured.
   EXPECT_EQ(Env->measurements(), 4u);

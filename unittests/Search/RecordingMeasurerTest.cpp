@@ -133,6 +133,23 @@ TEST(RecordingMeasurerTest, RecordsKeepWhatTheProposerNeeds) {
   EXPECT_EQ(Back.Usage->SpillLoadBytes, 8u);
 }
 
+TEST(RecordingMeasurerTest, AMoveIsRecordedUnderItsTransformOrChain) {
+  Candidate C;
+  C.Hash = "h";
+  C.ParentHash = "p";
+  C.Steps = llvm::cantFail(parseTrace("coarsen(site=k,dim=y,factor=4); "
+                                      "stage-shared(site=k/for#1/A,tile=16)"));
+  Measurement M;
+  M.Status = CandidateStatus::Ok;
+  M.Speedup = 4;
+  // A chain's gain is the chain's: learned priors and the failure cut
+  // would otherwise credit its last link with the whole chain.
+  C.Move = "chain:register-block";
+  EXPECT_EQ(toRecord(7, C, M).LastTransform, "chain:register-block");
+  C.Move = "";
+  EXPECT_EQ(toRecord(7, C, M).LastTransform, "stage-shared");
+}
+
 } // namespace
 
 TEST(RecordingMeasurerTest, EnergyIsKeptAndTheSearchsObjectiveRanks) {

@@ -23,10 +23,9 @@ std::vector<std::string> spellings(const std::vector<Step> &Steps) {
   return Out;
 }
 
-const std::vector<Step> GemmLike = {step("coarsen", "mm"),
-                                    step("stage-shared", "mm/for#0/A"),
-                                    step("stage-shared", "mm/for#0/B"),
-                                    step("unroll", "mm/for#0")};
+const std::vector<Step> GemmLike = {
+    step("coarsen", "mm"), step("stage-shared", "mm/for#0/A"),
+    step("stage-shared", "mm/for#0/B"), step("unroll", "mm/for#0")};
 
 TEST(StepChainTest, ATwoDimensionalKernelWithOperandsGetsEveryChain) {
   EXPECT_EQ(spellings(StepChain::offered(GemmLike, {32, 32, 1}, {})),
@@ -44,10 +43,9 @@ TEST(StepChainTest, ChainsStartBlockingAndNeverRepeatIt) {
         StepChain::offered(GemmLike, {32, 32, 1}, {step(Done, "mm")}).empty())
         << Done;
   // Other steps before do not matter.
-  EXPECT_EQ(
-      StepChain::offered(GemmLike, {32, 32, 1}, {step("restrict", "mm")})
-          .size(),
-      5u);
+  EXPECT_EQ(StepChain::offered(GemmLike, {32, 32, 1}, {step("restrict", "mm")})
+                .size(),
+            5u);
 }
 
 TEST(StepChainTest, TheBlockDecidesBetweenBlockingAndRows) {
@@ -65,8 +63,8 @@ TEST(StepChainTest, TheBlockDecidesBetweenBlockingAndRows) {
 }
 
 TEST(StepChainTest, DecodingChecksNameAndParameters) {
-  auto Good = StepChain::decode(
-      StepChain::offered(GemmLike, {32, 32, 1}, {}).front());
+  auto Good =
+      StepChain::decode(StepChain::offered(GemmLike, {32, 32, 1}, {}).front());
   ASSERT_TRUE(bool(Good)) << llvm::toString(Good.takeError());
   EXPECT_EQ(Good->name(), "register-block");
   ASSERT_EQ(Good->links().size(), 3u);

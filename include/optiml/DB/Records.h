@@ -34,7 +34,9 @@ struct CandidateRecord {
   std::string Trace; ///< The first trace that produced the source.
   std::string SourceHash;
   std::string ParentHash;
-  std::string LastTransform; ///< The last step's transform ("" for none).
+  /// The transform of the move that made it, or the chain's name for a
+  /// chain (`chain:register-block`); "" for the original.
+  std::string LastTransform;
   std::string Status;        ///< "ok", "build_failed", "verify_failed", ...
   double Speedup = 0;
   double Noise = 0;

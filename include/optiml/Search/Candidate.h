@@ -15,6 +15,10 @@ struct Candidate {
   Trace Steps;            ///< Replaying it from the original gives Hash.
   std::string Hash;       ///< Content hash of the candidate's source.
   std::string ParentHash; ///< Empty for the original.
+  /// The transform of the move from the parent, or the chain's name
+  /// (`chain:register-block`) when the move took several steps; empty for
+  /// the original. What failures and learned priors are charged to.
+  std::string Move;
 };
 
 struct CandidateResult {
