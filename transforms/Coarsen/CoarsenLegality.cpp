@@ -205,11 +205,18 @@ const VarDecl *comparedVar(const Expr *Leaf, bool Large) {
   return refVar(E->IgnoreParenImpCasts());
 }
 
-/// `v >= n || ...`: true only when some global index in \p GI is past its
-/// bound.
+bool staysWithinBound(const Expr *Cond, const VarSet &GI);
+
+/// `v >= n || ...` or `!(v < n && ...)`: true whenever some global index in
+/// \p GI is past its bound.
 bool exitsPastBound(const Expr *Cond, const VarSet &GI) {
   bool Found = false;
   forEachLeaf(Cond, BO_LOr, [&](const Expr *Leaf) {
+    if (const auto *Not = dyn_cast<UnaryOperator>(Leaf);
+        Not && Not->getOpcode() == UO_LNot) {
+      Found |= staysWithinBound(Not->getSubExpr(), GI);
+      return;
+    }
     const VarDecl *V = comparedVar(Leaf, /*Large=*/true);
     Found |= V && GI.contains(V);
   });
@@ -324,10 +331,13 @@ public:
 private:
   llvm::Error walkList(llvm::ArrayRef<const Stmt *> Stmts, bool TopLevel);
   llvm::Error walkBody(const Stmt *S);
-  llvm::Expected<JamAction> classify(const Stmt *S, bool TopLevel);
+  llvm::Expected<JamAction> classify(const Stmt *S, bool TopLevel,
+                                     bool Last);
   llvm::Expected<JamAction> classifyDecl(const DeclStmt &D);
   llvm::Expected<JamAction> descendOrJam(const Stmt *S);
-  llvm::Error guard(const IfStmt &If);
+  llvm::Error guard(const Expr *Cond, bool Exits);
+  llvm::Expected<JamAction> guardBlock(const IfStmt &If);
+  bool reCheckable(const Expr *Cond) const;
   llvm::Error privatizable(const VarDecl &V);
   llvm::Error checkJammed() const;
   void jam(const Stmt *S, const Stmt *Part);
@@ -400,7 +410,7 @@ llvm::Error JamClassifier::checkJammed() const {
 llvm::Error JamClassifier::walkList(llvm::ArrayRef<const Stmt *> Stmts,
                                     bool TopLevel) {
   for (const Stmt *S : Stmts) {
-    auto Action = classify(S, TopLevel);
+    auto Action = classify(S, TopLevel, S == Stmts.back());
     if (!Action)
       return Action.takeError();
     Plan.Actions[S] = *Action;
@@ -440,8 +450,19 @@ void JamClassifier::jam(const Stmt *S, const Stmt *Part) {
   forEachNode(Part, F);
 }
 
-llvm::Expected<JamAction> JamClassifier::classify(const Stmt *S,
-                                                  bool TopLevel) {
+/// `if (COND) { ... }` with nothing after it in the kernel: the same as
+/// `if (!(COND)) return;` followed by its statements. Only worth splitting
+/// when it holds a loop, whose iterations the copies then share (register
+/// blocking); straight-line statements are as well copied whole.
+static bool isGuardBlock(const IfStmt &If) {
+  return !If.getElse() && !If.getInit() && !If.getConditionVariable() &&
+         anyNode(If.getThen(), [](const Stmt *N) {
+           return isa<ForStmt, WhileStmt, DoStmt>(N);
+         });
+}
+
+llvm::Expected<JamAction>
+JamClassifier::classify(const Stmt *S, bool TopLevel, bool Last) {
   const Stmt *Inner = S;
   if (const auto *A = dyn_cast<AttributedStmt>(S))
     Inner = A->getSubStmt();
@@ -451,10 +472,16 @@ llvm::Expected<JamAction> JamClassifier::classify(const Stmt *S,
       TopLevel && If && isEarlyReturn(*If)) {
     if (!dependent(If->getCond()))
       return JamAction::Keep;
-    if (llvm::Error E = guard(*If))
+    if (llvm::Error E = guard(If->getCond(), /*Exits=*/true))
       return E;
     return JamAction::Guard;
   }
+  // A top-level list ends the kernel: the body's, or a guard block's.
+  // Otherwise (a condition that cannot be re-checked) it is copied whole.
+  if (const auto *If = dyn_cast<IfStmt>(Inner);
+      TopLevel && Last && If && isGuardBlock(*If) &&
+      dependent(If->getCond()) && reCheckable(If->getCond()))
+    return guardBlock(*If);
   if (!dependent(S))
     return JamAction::Keep;
   return descendOrJam(S);
@@ -541,26 +568,53 @@ llvm::Expected<JamAction> JamClassifier::classifyDecl(const DeclStmt &D) {
   return JamAction::Privatize;
 }
 
-/// A removed `if (COND) return;` is re-checked before every later statement
-/// that touches memory, so COND must give the same answer each time.
-llvm::Error JamClassifier::guard(const IfStmt &If) {
-  const Expr *Cond = If.getCond();
+/// A removed `if (COND) return;` (\p Exits) or `if (COND) { ... }` is
+/// re-checked before every later statement that touches memory, so COND
+/// must give the same answer each time.
+llvm::Error JamClassifier::guard(const Expr *Cond, bool Exits) {
+  const char *What = Exits ? "early return" : "bounds guard";
   if (BoundsGuard::touchesMemory(Cond))
     return illegalAt(Cond->getBeginLoc(), Ctx,
-                     "this early return depends on the copy and reads "
-                     "memory, so it cannot be re-checked for each copy");
-  auto F = [&](const Stmt *N) -> bool {
+                     std::string("this ") + What +
+                         " depends on the copy and reads memory, so it "
+                         "cannot be re-checked for each copy");
+  if (!reCheckable(Cond))
+    return illegalAt(Cond->getBeginLoc(), Ctx,
+                     std::string("this ") + What +
+                         " depends on the copy and on a variable that "
+                         "changes later, so it cannot be re-checked for "
+                         "each copy");
+  AfterGuard = true;
+  AfterBoundGuard |=
+      Exits ? exitsPastBound(Cond, GI) : staysWithinBound(Cond, GI);
+  return llvm::Error::success();
+}
+
+/// No memory read, and no variable the kernel changes: the same answer
+/// wherever it is checked.
+bool JamClassifier::reCheckable(const Expr *Cond) const {
+  auto Changes = [&](const Stmt *N) -> bool {
     const VarDecl *V = refVar(N);
     return V && !neverModified(*V, Body, Ctx);
   };
-  if (anyNode(Cond, F))
-    return illegalAt(Cond->getBeginLoc(), Ctx,
-                     "this early return depends on the copy and on a "
-                     "variable that changes later, so it cannot be "
-                     "re-checked for each copy");
-  AfterGuard = true;
-  AfterBoundGuard |= exitsPastBound(Cond, GI);
-  return llvm::Error::success();
+  return !BoundsGuard::touchesMemory(Cond) && !anyNode(Cond, Changes);
+}
+
+/// The guard block's condition becomes a guard of each later statement
+/// that touches memory, and its statements are walked as the kernel's own
+/// (they end the kernel too), so they jam with the copies instead of the
+/// whole block being copied per copy.
+llvm::Expected<JamAction> JamClassifier::guardBlock(const IfStmt &If) {
+  if (llvm::Error E = guard(If.getCond(), /*Exits=*/false))
+    return E;
+  const Stmt *Then = If.getThen();
+  llvm::Error E =
+      isa<CompoundStmt>(Then)
+          ? walkList(childrenOf(*cast<CompoundStmt>(Then)), /*TopLevel=*/true)
+          : walkList(Then, /*TopLevel=*/true);
+  if (E)
+    return E;
+  return JamAction::GuardBlock;
 }
 
 /// Kernel-wide rules that do not depend on the statement walk.

@@ -36,6 +36,9 @@ enum class JamAction {
   Drop,      ///< Declares index variables, re-declared in each jam loop.
   Guard,     ///< `if (COND) return;` on the copy: later statements that
              ///< touch memory get `if (!(COND))` in their jam loop.
+  GuardBlock, ///< `if (COND) { ... }` ending the kernel, on the copy: as
+              ///< a Guard on !(COND) followed by its statements, which are
+              ///< walked in its place.
   Privatize, ///< Declares a variable each copy needs its own of (`T v[F]`).
   Descend,   ///< A block, or a loop or if whose header is the same for all
              ///< copies: kept once, its body walked.

@@ -170,9 +170,16 @@ llvm::Error JamPrinter::printStmt(const Stmt *S, unsigned Depth, Item Where) {
     Remember();
     return llvm::Error::success();
   case JamAction::Guard:
-    Guards.push_back(cast<IfStmt>(unwrap(S))->getCond());
+    Guards.push_back({cast<IfStmt>(unwrap(S))->getCond(), /*Exits=*/true});
     Remember();
     return llvm::Error::success();
+  case JamAction::GuardBlock: {
+    // Its statements take its place, each re-checking the condition.
+    const auto *If = cast<IfStmt>(unwrap(S));
+    Guards.push_back({If->getCond(), /*Exits=*/false});
+    Remember();
+    return printBlock(If->getThen(), Depth);
+  }
   case JamAction::Privatize:
     return printPrivate(*cast<DeclStmt>(S), Depth, std::move(Where));
   case JamAction::Descend:
@@ -366,8 +373,8 @@ llvm::Expected<std::vector<std::string>> JamPrinter::rematerialized() const {
     AnyGuarded |= Plan.Guarded.contains(I.S);
   }
   if (AnyGuarded)
-    for (const Expr *G : Guards)
-      forEachNode(G, Note);
+    for (const Guard &G : Guards)
+      forEachNode(G.Cond, Note);
   // Index variables computed from others need those first.
   for (auto It = Plan.IndexVars.rbegin(); It != Plan.IndexVars.rend(); ++It)
     if (Needed.contains(*It))
@@ -399,13 +406,26 @@ llvm::Expected<std::vector<std::string>> JamPrinter::rematerialized() const {
 
 llvm::Expected<std::string> JamPrinter::guardText() const {
   std::vector<std::string> Parts;
-  for (const Expr *G : Guards) {
-    auto Snip = SourceSnippet::ofExpr(*G, Ctx);
+  for (const Guard &G : Guards) {
+    // `if (!(c)) return;` is re-checked as `(c)`, not `!(!(c))`.
+    const Expr *Cond = G.Cond->IgnoreParens();
+    bool Negate = G.Exits;
+    if (const auto *Not = dyn_cast<UnaryOperator>(Cond);
+        Not && Not->getOpcode() == UO_LNot) {
+      Cond = Not->getSubExpr()->IgnoreParens();
+      Negate = !Negate;
+    }
+    auto Snip = SourceSnippet::ofExpr(*Cond, Ctx);
     if (!Snip)
       return Snip.takeError();
-    if (llvm::Error E = substitute(*Snip, G))
+    if (llvm::Error E = substitute(*Snip, Cond))
       return E;
-    Parts.push_back("!(" + collapse(Snip->text()) + ")");
+    std::string Text = collapse(Snip->text());
+    // Alone and not negated it needs no parentheses of its own.
+    bool Bare = Guards.size() == 1 && !Negate;
+    if (!Bare)
+      Text = "(" + Text + ")";
+    Parts.push_back((Negate ? "!" : "") + Text);
   }
   return llvm::join(Parts, " && ");
 }

@@ -73,7 +73,13 @@ private:
   std::optional<BodyWriter> W;
   std::vector<Item> Pending;                   ///< The open jam group.
   std::vector<const clang::VarDecl *> InScope; ///< Dropped index variables.
-  std::vector<const clang::Expr *> Guards;     ///< Removed early returns.
+  /// Removed guards: an early return's condition (the copy goes on while
+  /// it is false) or a guard block's (while it is true).
+  struct Guard {
+    const clang::Expr *Cond;
+    bool Exits;
+  };
+  std::vector<Guard> Guards;
   std::vector<std::string> Comments;           ///< Of dropped statements.
 };
 

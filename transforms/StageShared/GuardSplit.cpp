@@ -176,8 +176,9 @@ llvm::Error Splitter::refuseNesting(const Stmt &Parent) {
                          Placement +
                          (For && copyLoopTrips(*For, Ctx)
                               ? "; coarsening copies a guarded body whole "
-                                "(it jams the copies inside the loop when "
-                                "the guard is an early return)"
+                                "when statements follow the guard (it jams "
+                                "the copies inside the loop when the guard "
+                                "is an early return or ends the kernel)"
                               : ""));
   }
   return illegalAt(Loop.getBeginLoc(), Ctx,

@@ -13,6 +13,10 @@
 //
 // After coarsening, the copies hold the guard and the loop:
 // RUN: not %clang-optiml %s --apply='coarsen(site=copies,dim=x,factor=2)' --apply='stage-shared(site=copies/for#0/for#0/p)' 2>&1 | %FileCheck --check-prefix=COPIES %s
+// A guard block that ends the kernel is jammed instead: the loop is the
+// copies' own and can be staged.
+// RUN: %clang-optiml %s --apply='coarsen(site=ends,dim=x,factor=2)' --apply='stage-shared(site=ends/for#1/p)' -o %t.ends.cu
+// RUN: %nvcc -c %t.ends.cu -o %t.ends.o
 
 #include <cuda_runtime.h>
 
@@ -145,13 +149,27 @@ __global__ void lower(const float *p, float *q, int n) {
   }
 }
 
-#pragma optiml kernel sizes(N = 64) in(p[N * N]) out(q[N * N]) scalar(n = N) grid(2, 4) block(16, 16)
+#pragma optiml kernel sizes(N = 64) in(p[N * N]) out(q[N * N]) scalar(n = N) grid((N + 15) / 16, (N + 15) / 16) block(16, 16)
 __global__ void copies(const float *p, float *q, int n) {
   int c = blockIdx.x * blockDim.x + threadIdx.x;
   int r = blockIdx.y * blockDim.y + threadIdx.y;
   if (r < n && c < n) {
     float s = 0;
-    // COPIES: {{[0-9]+}}:7: stage-shared(site=copies/for#0/for#0/p) is illegal: the loop is nested in another loop; staging needs it at the top of the kernel body or under bounds guards, where every thread can reach its barriers; coarsening copies a guarded body whole (it jams the copies inside the loop when the guard is an early return)
+    // COPIES: {{[0-9]+}}:7: stage-shared(site=copies/for#0/for#0/p) is illegal: the loop is nested in another loop; staging needs it at the top of the kernel body or under bounds guards, where every thread can reach its barriers; coarsening copies a guarded body whole when statements follow the guard (it jams the copies inside the loop when the guard is an early return or ends the kernel)
+    for (int i = 0; i < n; ++i)
+      s += p[r * n + i];
+    q[r * n + c] = s;
+  }
+  if (r < n && c < n)
+    q[r * n + c] *= 2.0f;
+}
+
+#pragma optiml kernel sizes(N = 64) in(p[N * N]) out(q[N * N]) scalar(n = N) grid(2, 4) block(16, 16)
+__global__ void ends(const float *p, float *q, int n) {
+  int c = blockIdx.x * blockDim.x + threadIdx.x;
+  int r = blockIdx.y * blockDim.y + threadIdx.y;
+  if (r < n && c < n) {
+    float s = 0;
     for (int i = 0; i < n; ++i)
       s += p[r * n + i];
     q[r * n + c] = s;
