@@ -23,12 +23,13 @@ constexpr unsigned MaxSitesPerLink = 6;
 ChainLink
 link(llvm::StringRef Transform,
      std::initializer_list<std::pair<const char *, std::string>> Params,
-     bool EverySite = false) {
+     bool EverySite = false, bool Optional = false) {
   ChainLink L;
   L.Transform = Transform.str();
   for (const auto &[Name, Value] : Params)
     L.Params.set(Name, Value);
   L.EverySite = EverySite;
+  L.Optional = Optional;
   return L;
 }
 
@@ -113,12 +114,16 @@ llvm::Expected<StepChain> StepChain::decode(const Step &S) {
   if (Name == RegisterBlock) {
     if (llvm::Error E = require(S, {"y", "x", "tile"}))
       return std::move(E);
-    C.Links = {link("coarsen", {{"dim", "y"}, {"factor", P("y")}}),
+    // An output accumulated in memory is first kept in a register, where
+    // the blocked copies can accumulate it.
+    C.Links = {link("scalar-replace", {}, true, /*Optional=*/true),
+               link("coarsen", {{"dim", "y"}, {"factor", P("y")}}),
                link("coarsen", {{"dim", "x"}, {"factor", P("x")}}),
                link("stage-shared", {{"tile", P("tile")}}, true)};
     C.Why = llvm::formatv("register blocking: each thread computes {0}x{1} "
-                          "outputs, then every operand is staged through "
-                          "shared memory in tiles of {2}",
+                          "outputs (accumulated in registers), then every "
+                          "operand is staged through shared memory in "
+                          "tiles of {2}",
                           P("y"), P("x"), P("tile"));
     return C;
   }
@@ -204,7 +209,7 @@ llvm::Expected<ChainResult> StepChain::run(const TransformRegistry &Registry,
       if (!L.EverySite)
         break;
     }
-    if (Taken.empty())
+    if (Taken.empty() && !L.Optional)
       return makeError(ErrorKind::NotApplicable,
                        Context() + ": no legal site for " + L.Transform);
   }

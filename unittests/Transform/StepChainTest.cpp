@@ -67,9 +67,13 @@ TEST(StepChainTest, DecodingChecksNameAndParameters) {
       StepChain::decode(StepChain::offered(GemmLike, {32, 32, 1}, {}).front());
   ASSERT_TRUE(bool(Good)) << llvm::toString(Good.takeError());
   EXPECT_EQ(Good->name(), "register-block");
-  ASSERT_EQ(Good->links().size(), 3u);
-  EXPECT_EQ(Good->links()[0].Params.get("dim"), "y");
-  EXPECT_TRUE(Good->links()[2].EverySite);
+  // An accumulator in memory goes to a register first, where there is one.
+  ASSERT_EQ(Good->links().size(), 4u);
+  EXPECT_EQ(Good->links()[0].Transform, "scalar-replace");
+  EXPECT_TRUE(Good->links()[0].Optional);
+  EXPECT_EQ(Good->links()[1].Params.get("dim"), "y");
+  EXPECT_FALSE(Good->links()[1].Optional);
+  EXPECT_TRUE(Good->links()[3].EverySite);
   EXPECT_NE(Good->describe().find("4x4 outputs"), std::string::npos);
 
   Step Unknown = step("chain:everything", "mm");

@@ -29,6 +29,7 @@ struct ChainLink {
   std::string Transform;
   ParamValues Params;     ///< Over the site's defaults.
   bool EverySite = false; ///< At each legal site in turn (every operand).
+  bool Optional = false;  ///< Skipped where it has no legal site.
 };
 
 /// What running a chain produced: the source and the concrete steps, as
