@@ -43,8 +43,8 @@ optiml::deviceFactsOf(const protocol::RunResult &Runner) {
   return F;
 }
 
-std::optional<LaunchGeometry> optiml::firstLaunchOf(const KernelSpec *Spec,
-                                                    const KernelInfo &Kernel) {
+std::optional<ConcreteInstance>
+optiml::firstInstanceOf(const KernelSpec *Spec, const KernelInfo &Kernel) {
   if (!Spec)
     return std::nullopt;
   auto Instances = Spec->instantiate(Kernel);
@@ -53,7 +53,18 @@ std::optional<LaunchGeometry> optiml::firstLaunchOf(const KernelSpec *Spec,
       llvm::consumeError(Instances.takeError());
     return std::nullopt;
   }
-  const ConcreteInstance &I = Instances->front();
+  return Instances->front();
+}
+
+std::optional<LaunchGeometry> optiml::firstLaunchOf(const KernelSpec *Spec,
+                                                    const KernelInfo &Kernel) {
+  std::optional<ConcreteInstance> First = firstInstanceOf(Spec, Kernel);
+  if (!First)
+    return std::nullopt;
+  return launchOf(*First);
+}
+
+LaunchGeometry optiml::launchOf(const ConcreteInstance &I) {
   LaunchGeometry G;
   G.GridBlocks = I.Grid[0] * I.Grid[1] * I.Grid[2];
   G.ThreadsPerBlock = I.Block[0] * I.Block[1] * I.Block[2];

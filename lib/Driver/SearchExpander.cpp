@@ -121,37 +121,22 @@ llvm::Expected<StateKernel> SearchExpander::stateKernel(llvm::StringRef Hash) {
   return Out;
 }
 
-/// The default instance's launch, from the state's own spec (after a
-/// block-size step it is not the original's).
-std::optional<LaunchGeometry> SearchExpander::geometry(llvm::StringRef Hash) {
+/// The state's first instance, from its own spec (after a block-size step
+/// it is not the original's).
+std::optional<ConcreteInstance>
+SearchExpander::firstInstance(llvm::StringRef Hash) {
   auto SK = stateKernel(Hash);
   if (!SK) {
     llvm::consumeError(SK.takeError());
     return std::nullopt;
   }
-  return firstLaunchOf(SK->Spec ? &*SK->Spec : nullptr, SK->Kernel);
+  return firstInstanceOf(SK->Spec ? &*SK->Spec : nullptr, SK->Kernel);
 }
 
-/// The block of the state's first instance; none without a spec.
-std::optional<std::array<unsigned, 3>>
-SearchExpander::block(llvm::StringRef Hash) {
-  auto SK = stateKernel(Hash);
-  if (!SK) {
-    llvm::consumeError(SK.takeError());
-    return std::nullopt;
-  }
-  if (!SK->Spec)
-    return std::nullopt;
-  auto Instances = SK->Spec->instantiate(SK->Kernel);
-  if (!Instances) {
-    llvm::consumeError(Instances.takeError());
-    return std::nullopt;
-  }
-  if (Instances->empty())
-    return std::nullopt;
-  const auto &B = Instances->front().Block;
-  return std::array<unsigned, 3>{unsigned(B[0]), unsigned(B[1]),
-                                 unsigned(B[2])};
+std::optional<LaunchGeometry> SearchExpander::geometry(llvm::StringRef Hash) {
+  if (std::optional<ConcreteInstance> First = firstInstance(Hash))
+    return launchOf(*First);
+  return std::nullopt;
 }
 
 bool SearchExpander::allowed(const StepChain &C) const {
@@ -170,13 +155,16 @@ bool SearchExpander::allowed(const StepChain &C) const {
 void SearchExpander::addChains(const StateView &S, llvm::ArrayRef<Step> Legal,
                                std::vector<ScoredAction> &Moves) {
   constexpr double ChainWeight = 2;
-  std::optional<std::array<unsigned, 3>> B = block(S.Hash);
-  if (!B || Moves.empty())
+  std::optional<ConcreteInstance> First = firstInstance(S.Hash);
+  if (!First || Moves.empty())
     return;
+  const auto &B = First->Block;
+  std::array<unsigned, 3> Block{unsigned(B[0]), unsigned(B[1]),
+                                unsigned(B[2])};
   double Best = 0, Sum = 0;
   for (const ScoredAction &M : Moves)
     Best = std::max(Best, M.Prior * ChainWeight);
-  for (Step &Chain : StepChain::offered(Legal, *B, S.Steps)) {
+  for (Step &Chain : StepChain::offered(Legal, Block, S.Steps)) {
     auto C = StepChain::decode(Chain);
     if (!C) {
       llvm::consumeError(C.takeError());

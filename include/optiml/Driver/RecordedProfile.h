@@ -37,8 +37,15 @@ struct RecordedProfile {
 /// the result does not name its device.
 std::optional<DeviceFacts> deviceFactsOf(const protocol::RunResult &Runner);
 
-/// The launch of \p Spec's first instance of \p Kernel; nothing without a
-/// spec or when it does not instantiate.
+/// \p Spec's first instance of \p Kernel; nothing without a spec or when
+/// it does not instantiate.
+std::optional<ConcreteInstance> firstInstanceOf(const KernelSpec *Spec,
+                                                const KernelInfo &Kernel);
+
+/// \p I's launch, as the profiler reads it.
+LaunchGeometry launchOf(const ConcreteInstance &I);
+
+/// The launch of \p Spec's first instance of \p Kernel (firstInstanceOf).
 std::optional<LaunchGeometry> firstLaunchOf(const KernelSpec *Spec,
                                             const KernelInfo &Kernel);
 

@@ -83,7 +83,7 @@ private:
   bool allowed(llvm::StringRef Transform) const;
   bool allowed(const StepChain &C) const;
   std::optional<LaunchGeometry> geometry(llvm::StringRef Hash);
-  std::optional<std::array<unsigned, 3>> block(llvm::StringRef Hash);
+  std::optional<ConcreteInstance> firstInstance(llvm::StringRef Hash);
   void addChains(const StateView &S, llvm::ArrayRef<Step> Legal,
                  std::vector<ScoredAction> &Moves);
   llvm::Expected<ChainResult> applyStep(ParsedSource &From, const Step &Next);
