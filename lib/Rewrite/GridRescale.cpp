@@ -6,6 +6,7 @@
 #include "optiml/Analysis/Legality/KernelLaunches.h"
 #include "optiml/Analysis/Legality/VarUses.h"
 #include "optiml/Analysis/SourceText.h"
+#include "optiml/Support/Error.h"
 
 #include "clang/Tooling/Transformer/Stencil.h"
 #include "llvm/ADT/StringExtras.h"
@@ -147,6 +148,24 @@ llvm::Error optiml::divideGrids(const FunctionDecl &Kernel,
       return E;
   }
   return rewriteMarkGrid(Kernel, Dim, Factor, Edits, Ctx);
+}
+
+llvm::Error optiml::spreadGrids(const FunctionDecl &Kernel,
+                                llvm::ArrayRef<LaunchShape> Shapes,
+                                unsigned Dim, uint64_t Ways, EditSet &Edits,
+                                ASTContext &Ctx) {
+  llvm::SmallPtrSet<const VarDecl *, 4> Done;
+  for (const LaunchShape &S : Shapes) {
+    if (S.OldBlock[Dim] % Ways != 0)
+      return makeError(ErrorKind::NotApplicable,
+                       "the block of a launch is not a multiple of " +
+                           llvm::Twine(Ways) + " in " + AxisNames[Dim]);
+    Dim3 Divisor = {0, 0, 0};
+    Divisor[Dim] = S.OldBlock[Dim] / Ways;
+    if (llvm::Error E = rewriteGrid(Kernel, S, Divisor, Edits, Done, Ctx))
+      return E;
+  }
+  return rewriteMarkGridSpread(Kernel, Dim, Ways, Edits, Ctx);
 }
 
 llvm::Expected<EditSet>

@@ -230,9 +230,12 @@ llvm::Error optiml::rewriteMarkTiles(const FunctionDecl &Kernel,
   return rewriteMarkCover(Kernel, New, Tile, {false, false, false}, Edits, Ctx);
 }
 
-llvm::Error optiml::rewriteMarkGrid(const FunctionDecl &Kernel, unsigned Dim,
-                                    uint64_t Factor, EditSet &Edits,
-                                    ASTContext &Ctx) {
+/// Grid dimension \p Dim of \p Kernel's mark rescaled for blocks that now
+/// each cover Num / Den times the elements they covered.
+static llvm::Error rewriteMarkGridCover(const FunctionDecl &Kernel,
+                                        unsigned Dim, uint64_t Num,
+                                        uint64_t Den, EditSet &Edits,
+                                        ASTContext &Ctx) {
   auto M = findMarkLaunch(Kernel, Ctx);
   if (!M)
     return M.takeError();
@@ -240,16 +243,32 @@ llvm::Error optiml::rewriteMarkGrid(const FunctionDecl &Kernel, unsigned Dim,
     return llvm::Error::success();
   const Clause &Grid = (*M)->Grid;
   uint64_t B = (*M)->Old[Dim];
+  if (B * Num % Den != 0)
+    return notApplicable("block " + llvm::Twine(AxisNames[Dim]) + " " +
+                         llvm::Twine(B) + " is not a multiple of " +
+                         llvm::Twine(Den));
   std::vector<std::string> GridArgs = Grid.Args;
   bool Guarded = ThreadGeometry::of(Kernel, Ctx).guardsEveryIndex(Kernel, Ctx);
   if (llvm::Error E =
-          rescaleGridArg(GridArgs, Dim, B, B * Factor,
+          rescaleGridArg(GridArgs, Dim, B, B * Num / Den,
                          Guarded ? OtherGrid::RoundUp : OtherGrid::Refuse))
     return E;
   std::string GridText = dimsText(GridArgs, Grid.Args.size());
   noteCallers(Kernel, llvm::join((*M)->Block.Args, ", "), GridText, Edits, Ctx);
   return Edits.addText(Ctx.getSourceManager(), Grid.Begin,
                        Grid.End - Grid.Begin, GridText);
+}
+
+llvm::Error optiml::rewriteMarkGrid(const FunctionDecl &Kernel, unsigned Dim,
+                                    uint64_t Factor, EditSet &Edits,
+                                    ASTContext &Ctx) {
+  return rewriteMarkGridCover(Kernel, Dim, Factor, 1, Edits, Ctx);
+}
+
+llvm::Error optiml::rewriteMarkGridSpread(const FunctionDecl &Kernel,
+                                          unsigned Dim, uint64_t Ways,
+                                          EditSet &Edits, ASTContext &Ctx) {
+  return rewriteMarkGridCover(Kernel, Dim, 1, Ways, Edits, Ctx);
 }
 
 llvm::Error optiml::rewriteMarkBlock(const FunctionDecl &Kernel,

@@ -46,7 +46,7 @@ __global__ void gemv(const float *__restrict__ A, const float *__restrict__ x,
 // CHECK-NEXT: [[@LINE-6]]:14: remark: optiml: contiguous-scalar-access: each thread reads consecutive elements of 'A' as 'j' advances, one scalar an iteration: unrolled, wide loads move several at once [gemv/load:A#0]
 // CHECK-NEXT: [[@LINE-7]]:31: remark: optiml: contiguous-scalar-access: each thread reads consecutive elements of 'x' as 'j' advances{{.*}} [gemv/load:x#0]
 // CHECK: [[@LINE-9]]:5: remark: optiml: legal: unroll(site=gemv/for#0,factor=4)
-// CHECK: [[@LINE-10]]:5: remark: optiml: legal: warp-per-row(site=gemv/for#0,lanes=32)
+// CHECK: [[@LINE-10]]:5: remark: optiml: legal: warp-per-row(site=gemv/for#0,lanes=32,grid=spread)
 
 // One thread handles four neighbours, written as four scalars.
 #pragma optiml kernel sizes(N = 4096) in(a[N]) out(b[N]) scalar(n = N) \

@@ -14,13 +14,16 @@
 // With warp-per-row(lanes=32) a group of 32 lanes takes a row: the lanes
 // stride the loop (consecutive lanes, consecutive addresses), butterfly
 // shuffles add the partial sums so that every lane holds the row's sum, and
-// lane 0 alone runs what the row does after the loop. The launch stays as it
-// is: each group takes its lanes' rows one after the other, so no caller
-// changes. WarpPerRowLegality decides where it may run.
+// lane 0 alone runs what the row does after the loop. With grid=keep the
+// launch stays as it is: each group takes its lanes' rows one after the
+// other, so no caller changes, but a kernel with few rows then has few warps
+// in flight. With grid=spread the grid grows by the group's size, so that
+// each group takes one row. WarpPerRowLegality decides where it may run.
 //
 //===----------------------------------------------------------------------===//
 
 #include "optiml/Analysis/SourceText.h"
+#include "optiml/Rewrite/GridRescale.h"
 #include "optiml/Rewrite/Indentation.h"
 #include "optiml/Rewrite/SourceSnippet.h"
 #include "optiml/Transform/FunctionTransform.h"
@@ -34,8 +37,27 @@
 using namespace optiml;
 using namespace clang;
 
-static llvm::Expected<EditSet> emit(const WarpPerRowPlan &Plan, unsigned Lanes,
-                                    ASTContext &Ctx);
+/// How the rows meet the groups: the launch as it was, or a grid grown by
+/// the group's size, with the launches to rewrite.
+struct Spread {
+  bool Grow = false;
+  std::vector<LaunchShape> Launches;
+};
+
+static llvm::Expected<EditSet> emit(const FunctionDecl &Kernel,
+                                    const WarpPerRowPlan &Plan, unsigned Lanes,
+                                    const Spread &Grid, ASTContext &Ctx);
+
+/// grid=spread where the launches allow it, else grid=keep.
+static ParamValues defaults(const TransformDescriptor &, ParamValues V,
+                            const Site &S, ASTContext &Ctx) {
+  auto Lanes = unsigned(V.getInt("lanes"));
+  auto Launches = WarpPerRowLegality::spreadLaunches(*S.Kernel, Lanes, Ctx);
+  V.set("grid", Launches ? "spread" : "keep");
+  if (!Launches)
+    llvm::consumeError(Launches.takeError());
+  return V;
+}
 
 static llvm::Expected<Rewrite> plan(const Site &S, const ParamValues &P,
                                     ASTContext &Ctx) {
@@ -43,8 +65,17 @@ static llvm::Expected<Rewrite> plan(const Site &S, const ParamValues &P,
   if (!Plan)
     return Plan.takeError();
   auto Lanes = unsigned(P.getInt("lanes"));
-  return Rewrite([Plan = std::move(*Plan), Lanes, &Ctx] {
-    return emit(Plan, Lanes, Ctx);
+  Spread Grid;
+  Grid.Grow = P.get("grid") == "spread";
+  if (Grid.Grow) {
+    auto Launches = WarpPerRowLegality::spreadLaunches(*S.Kernel, Lanes, Ctx);
+    if (!Launches)
+      return Launches.takeError();
+    Grid.Launches = std::move(*Launches);
+  }
+  return Rewrite([&K = *S.Kernel, Plan = std::move(*Plan), Lanes,
+                  Grid = std::move(Grid), &Ctx] {
+    return emit(K, Plan, Lanes, Grid, Ctx);
   });
 }
 
@@ -159,29 +190,38 @@ static std::string maskOf(unsigned Lanes) {
 }
 
 /// The lines that replace the row's declaration: the group's lanes, and a
-/// loop over the rows of the group's threads.
-static std::vector<std::string> prologue(unsigned Lanes) {
+/// loop over the rows of the group's threads (one row a group when the grid
+/// grew).
+static std::vector<std::string> prologue(unsigned Lanes, bool Grow) {
   std::string L = std::to_string(Lanes);
   std::string Groups =
       "(unsigned long long)gridDim.x * (blockDim.x / " + L + ")";
-  return {"// warp-per-row: a group of " + L +
-              " lanes takes each row; the lanes stride the",
-          "// row's loop and shuffles add up their sums.",
-          "const unsigned optiml_lane = threadIdx.x % " + L + ";",
-          "const unsigned optiml_mask = " + maskOf(Lanes) + ";",
-          "if (threadIdx.x >= blockDim.x - blockDim.x % " + L + ")",
-          "  return; // Too few threads left in the block for a group.",
-          "const unsigned long long optiml_rows =",
-          "    (unsigned long long)gridDim.x * blockDim.x;",
-          "for (unsigned long long optiml_row =",
-          "         (unsigned long long)blockIdx.x * (blockDim.x / " + L +
-              ") + threadIdx.x / " + L + ";",
-          "     optiml_row < optiml_rows;",
-          "     optiml_row += " + Groups + ") {"};
+  std::vector<std::string> Lines = {
+      "// warp-per-row: a group of " + L +
+          " lanes takes each row; the lanes stride the",
+      "// row's loop and shuffles add up their sums.",
+      "const unsigned optiml_lane = threadIdx.x % " + L + ";",
+      "const unsigned optiml_mask = " + maskOf(Lanes) + ";",
+      "if (threadIdx.x >= blockDim.x - blockDim.x % " + L + ")",
+      "  return; // Too few threads left in the block for a group.",
+      "const unsigned long long optiml_rows ="};
+  if (Grow)
+    Lines.insert(Lines.begin() + 2,
+                 "// The grid grew " + L + "-fold: a group per row.");
+  Lines.push_back(Grow ? "    " + Groups + ";"
+                       : "    (unsigned long long)gridDim.x * blockDim.x;");
+  Lines.insert(Lines.end(),
+               {"for (unsigned long long optiml_row =",
+                "         (unsigned long long)blockIdx.x * (blockDim.x / " + L +
+                    ") + threadIdx.x / " + L + ";",
+                "     optiml_row < optiml_rows;",
+                "     optiml_row += " + Groups + ") {"});
+  return Lines;
 }
 
-static llvm::Expected<EditSet> emit(const WarpPerRowPlan &Plan, unsigned Lanes,
-                                    ASTContext &Ctx) {
+static llvm::Expected<EditSet> emit(const FunctionDecl &Kernel,
+                                    const WarpPerRowPlan &Plan, unsigned Lanes,
+                                    const Spread &Grid, ASTContext &Ctx) {
   auto Last = lastCharOf(*Plan.Last, Ctx);
   if (!Last)
     return Last.takeError();
@@ -193,7 +233,7 @@ static llvm::Expected<EditSet> emit(const WarpPerRowPlan &Plan, unsigned Lanes,
     return E;
   std::string Ind = lineIndentOf(Plan.RowDecl->getBeginLoc(), Ctx);
   std::string Text;
-  for (const std::string &Line : prologue(Lanes))
+  for (const std::string &Line : prologue(Lanes, Grid.Grow))
     Text += (Text.empty() ? "" : "\n" + Ind) + Line;
   for (const std::string &Line : Region->lines())
     Text += "\n" + (Line.empty() || Line[0] == '#' ? "" : Ind + "  ") + Line;
@@ -208,9 +248,13 @@ static llvm::Expected<EditSet> emit(const WarpPerRowPlan &Plan, unsigned Lanes,
   EditSet Edits;
   if (llvm::Error E = Edits.addText(SM, *Begin, *End - *Begin, Text))
     return E;
+  if (Grid.Grow)
+    if (llvm::Error E =
+            spreadGrids(Kernel, Grid.Launches, 0, Lanes, Edits, Ctx))
+      return E;
   return Edits;
 }
 
 std::unique_ptr<Transform> optiml::createWarpPerRow(TransformDescriptor D) {
-  return std::make_unique<FunctionTransform>(std::move(D), plan);
+  return std::make_unique<FunctionTransform>(std::move(D), plan, defaults);
 }

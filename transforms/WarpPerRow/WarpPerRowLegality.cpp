@@ -2,6 +2,7 @@
 
 #include "transforms/WarpPerRow/WarpPerRowLegality.h"
 #include "optiml/Analysis/Legality/CudaBuiltins.h"
+#include "optiml/Analysis/Legality/KernelBlock.h"
 #include "optiml/Analysis/Legality/LegalityError.h"
 #include "optiml/Analysis/Legality/ThreadGeometry.h"
 #include "optiml/Analysis/Legality/VarUses.h"
@@ -471,4 +472,21 @@ WarpPerRowLegality::check(const FunctionDecl &Kernel, const Stmt &Loop,
           *For, *cast<CompoundStmt>(Kernel.getBody())))
     return E;
   return Plan;
+}
+
+llvm::Expected<std::vector<LaunchShape>>
+WarpPerRowLegality::spreadLaunches(const FunctionDecl &Kernel, unsigned Lanes,
+                                   ASTContext &Ctx) {
+  auto Block = kernelBlock(Kernel, Ctx);
+  if (!Block)
+    return Block.takeError();
+  if ((*Block)[0] % Lanes != 0)
+    return notApplicableAt(Kernel.getLocation(), Ctx,
+                           "the block's " + llvm::Twine((*Block)[0]) +
+                               " threads in x are not a multiple of " +
+                               llvm::Twine(Lanes) +
+                               " lanes: spread the grid only over whole "
+                               "groups (grid=keep keeps it)");
+  return dividableLaunches(Kernel, 0, Ctx,
+                           {"grow", "grow to a group per row"});
 }

@@ -20,11 +20,17 @@
 //   holds the same sums: statements that write memory run in lane 0 only,
 //   so a declaration there may have no side effect.
 //
+// With grid=spread the grid grows by the group's size instead, so that each
+// group takes one row (as many groups as the kernel had threads, and as
+// many warps in flight): every launch must be in reach with its grid written
+// ceil(N / B) and its block a multiple of the group (spreadLaunches).
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef OPTIML_TRANSFORMS_WARPPERROW_WARPPERROWLEGALITY_H
 #define OPTIML_TRANSFORMS_WARPPERROW_WARPPERROWLEGALITY_H
 
+#include "optiml/Analysis/Legality/LaunchShape.h"
 #include "optiml/Analysis/Legality/LoopInfo.h"
 #include "optiml/Transform/Site.h"
 
@@ -64,6 +70,13 @@ public:
   static llvm::Expected<WarpPerRowPlan> check(const clang::FunctionDecl &Kernel,
                                               const clang::Stmt &Loop,
                                               clang::ASTContext &Ctx);
+
+  /// The launches of \p Kernel whose grid may grow \p Lanes-fold (none
+  /// when the mark alone gives its launch), or a LegalityError saying why
+  /// not.
+  static llvm::Expected<std::vector<LaunchShape>>
+  spreadLaunches(const clang::FunctionDecl &Kernel, unsigned Lanes,
+                 clang::ASTContext &Ctx);
 };
 
 } // namespace optiml

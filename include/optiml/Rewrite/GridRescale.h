@@ -61,6 +61,15 @@ llvm::Error divideGrids(const clang::FunctionDecl &Kernel,
                         uint64_t Factor, EditSet &Edits,
                         clang::ASTContext &Ctx);
 
+/// Multiplies grid dimension \p Dim of every launch in \p Shapes (checked
+/// by dividableLaunches) and of \p Kernel's mark by \p Ways, for blocks
+/// whose threads now share each element \p Ways ways: ceil(N / B) becomes
+/// ceil(N / (B / Ways)). NotApplicable when a block is not a multiple of
+/// \p Ways.
+llvm::Error spreadGrids(const clang::FunctionDecl &Kernel,
+                        llvm::ArrayRef<LaunchShape> Shapes, unsigned Dim,
+                        uint64_t Ways, EditSet &Edits, clang::ASTContext &Ctx);
+
 /// The edits of a transform that gives each thread \p Factor times the work
 /// along \p Dim: \p Kernel's body becomes \p Body, and every grid (launches
 /// and mark) is divided by \p Factor along \p Dim.

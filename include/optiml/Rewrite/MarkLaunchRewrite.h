@@ -41,6 +41,16 @@ llvm::Error rewriteMarkTiles(const clang::FunctionDecl &Kernel, const Dim3 &New,
                              const Dim3 &Tile, EditSet &Edits,
                              clang::ASTContext &Ctx);
 
+/// Multiplies grid dimension \p Dim of \p Kernel's mark by \p Ways, for
+/// a block that stays the same but whose threads now share each element
+/// \p Ways ways (warp-per-row): `(N + B - 1) / B` becomes the same form
+/// for B / Ways, any other G `ceil_div((G) * B, B / Ways)` when the kernel
+/// guards its indices. NotApplicable when the mark's block is not a
+/// multiple of \p Ways, or as rewriteMarkGrid.
+llvm::Error rewriteMarkGridSpread(const clang::FunctionDecl &Kernel,
+                                  unsigned Dim, uint64_t Ways,
+                                  EditSet &Edits, clang::ASTContext &Ctx);
+
 /// Rewrites only the block(...) clause of \p Kernel's mark to \p New, for
 /// a rewrite that keeps the grid (swap-xy); callers outside the file get
 /// the same note. NotApplicable as rewriteMarkLaunch.

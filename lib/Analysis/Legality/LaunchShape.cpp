@@ -79,7 +79,7 @@ optiml::launchesInReach(const FunctionDecl &Kernel, llvm::StringRef What,
 
 llvm::Expected<std::vector<LaunchShape>>
 optiml::dividableLaunches(const FunctionDecl &Kernel, unsigned Dim,
-                          ASTContext &Ctx) {
+                          ASTContext &Ctx, const GridChange &Change) {
   auto Calls = launchesInReach(Kernel, "its grid", Ctx);
   if (!Calls)
     return Calls.takeError();
@@ -89,8 +89,7 @@ optiml::dividableLaunches(const FunctionDecl &Kernel, unsigned Dim,
     auto S = LaunchShape::read(*Call, Ctx);
     if (!S)
       return S.takeError();
-    if (llvm::Error E = S->matchGrid(
-            Dim, {"divide", "be divided among fewer threads"}, Ctx, Guarded))
+    if (llvm::Error E = S->matchGrid(Dim, Change, Ctx, Guarded))
       return E;
     Shapes.push_back(std::move(*S));
   }

@@ -8,7 +8,7 @@
 //
 // --list-sites offers it with its parameter.
 // RUN: %clang-optiml %s --list-sites --kernel=gemv | %FileCheck --check-prefix=LIST %s
-// LIST: warp-per-row  gemv/for#0         legal: --apply='warp-per-row(site=gemv/for#0,lanes=32)'
+// LIST: warp-per-row  gemv/for#0         legal: --apply='warp-per-row(site=gemv/for#0,lanes=32,grid=keep)'
 //
 // It is registered, with its kind of site:
 // RUN: %clang-optiml --list-transforms | %FileCheck --check-prefix=LISTED %s

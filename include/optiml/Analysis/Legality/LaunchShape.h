@@ -66,10 +66,13 @@ launchesInReach(const clang::FunctionDecl &Kernel, llvm::StringRef What,
 /// Every launch of \p Kernel, each with a constant block and grid
 /// dimension \p Dim written as ceil(N / B), so that the grid can be divided
 /// among fewer threads that each do the work of several (coarsen,
-/// vectorize).
+/// vectorize), or, as \p Change says, changed otherwise.
 llvm::Expected<std::vector<LaunchShape>>
 dividableLaunches(const clang::FunctionDecl &Kernel, unsigned Dim,
-                  clang::ASTContext &Ctx);
+                  clang::ASTContext &Ctx,
+                  const GridChange &Change = {"divide",
+                                              "be divided among fewer "
+                                              "threads"});
 
 /// Why two threads' cooperation forbids a rewrite, for each way they may
 /// cooperate: through __shared__ memory, and through a barrier or warp
