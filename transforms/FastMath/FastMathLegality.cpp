@@ -1,6 +1,7 @@
 //===- FastMathLegality.cpp - what fast-math may rewrite in a kernel -----===//
 
 #include "transforms/FastMath/FastMathLegality.h"
+#include "optiml/Analysis/Legality/PrivateHelpers.h"
 #include "optiml/Analysis/Legality/LegalityError.h"
 
 #include "clang/ASTMatchers/ASTMatchFinder.h"
@@ -205,21 +206,26 @@ llvm::Expected<std::vector<FastMathCandidate>>
 FastMathLegality::candidates(const FunctionDecl &Kernel, FastMathOps Ops,
                              ASTContext &Ctx) {
   std::vector<FastMathCandidate> Found;
-  const Stmt *Body = Kernel.getBody();
+  // The helpers only this kernel calls are part of it; shared ones are not.
+  std::vector<const FunctionDecl *> Scope = privateHelpers(Kernel, Ctx);
+  Scope.push_back(&Kernel);
   const auto Division = binaryOperator(hasOperatorName("/")).bind("d");
-  for (const BoundNodes &N : match(findAll(Division), *Body, Ctx)) {
-    const auto &Div = *N.getNodeAs<BinaryOperator>("d");
-    std::optional<FastMathCandidate> C;
-    if (selects(Ops, FastMathOps::Rsqrt))
-      C = reciprocalSqrt(Div, Ctx);
-    if (!C && selects(Ops, FastMathOps::Div))
-      C = divide(Div, Ctx);
-    if (C)
-      Found.push_back(std::move(*C));
+  for (const FunctionDecl *F : Scope) {
+    const Stmt &Body = *F->getBody();
+    for (const BoundNodes &N : match(findAll(Division), Body, Ctx)) {
+      const auto &Div = *N.getNodeAs<BinaryOperator>("d");
+      std::optional<FastMathCandidate> C;
+      if (selects(Ops, FastMathOps::Rsqrt))
+        C = reciprocalSqrt(Div, Ctx);
+      if (!C && selects(Ops, FastMathOps::Div))
+        C = divide(Div, Ctx);
+      if (C)
+        Found.push_back(std::move(*C));
+    }
+    for (const BoundNodes &N : match(findAll(callExpr().bind("c")), Body, Ctx))
+      if (auto C = intrinsic(*N.getNodeAs<CallExpr>("c"), Ops, Ctx))
+        Found.push_back(std::move(*C));
   }
-  for (const BoundNodes &N : match(findAll(callExpr().bind("c")), *Body, Ctx))
-    if (auto C = intrinsic(*N.getNodeAs<CallExpr>("c"), Ops, Ctx))
-      Found.push_back(std::move(*C));
   const SourceManager &SM = Ctx.getSourceManager();
   llvm::stable_sort(Found, [&](const auto &A, const auto &B) {
     return SM.isBeforeInTranslationUnit(locationOf(A), locationOf(B));
@@ -227,7 +233,9 @@ FastMathLegality::candidates(const FunctionDecl &Kernel, FastMathOps Ops,
   if (Found.empty())
     return notApplicableAt(Kernel.getLocation(), Ctx,
                            "'" + Kernel.getName() + "' has no " +
-                               candidatesText(Ops) + " to replace");
+                               candidatesText(Ops) +
+                               " to replace, nor do the helpers only it "
+                               "calls");
   std::vector<FastMathCandidate> Editable;
   llvm::copy_if(Found, std::back_inserter(Editable),
                 [&](const FastMathCandidate &C) { return editable(C, Ctx); });

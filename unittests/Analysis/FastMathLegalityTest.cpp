@@ -92,6 +92,7 @@ TEST_F(FastMathLegalityTest, UserFunctionsAndMacrosStay) {
   parse("p[0] = user::expf(p[1]) + EXP(p[2]) + helper(p[3]);",
         "namespace user { __device__ float expf(float x) { return x; } }\n"
         "__device__ float helper(float x) { return expf(x); }\n"
+        "__global__ void other(float *p) { p[0] = helper(p[1]); }\n"
         "#define EXP(x) expf(x)");
   EXPECT_EQ(replacements(),
             (Strings{"refused: every single-precision call of expf, logf, "
@@ -104,7 +105,18 @@ TEST_F(FastMathLegalityTest, NothingToReplace) {
   parse("d[0] = exp(d[1]);");
   EXPECT_EQ(replacements(FastMathOps::Trig),
             (Strings{"refused: 'k' has no single-precision call of sinf, cosf "
-                     "or tanf to replace"}));
+                     "or tanf to replace, nor do the helpers only it calls"}));
+}
+
+TEST_F(FastMathLegalityTest, ReachesHelpersOnlyTheKernelCalls) {
+  // `mine` is k's alone, through `twice`; `shared` is called from host code
+  // too, so its division stays.
+  parse("p[0] = twice(p[1]) + shared(p[2]);",
+        "__device__ float mine(float x) { return 1.0f / sqrtf(x); }\n"
+        "__device__ float twice(float x) { return mine(x) + mine(x); }\n"
+        "__host__ __device__ float shared(float x) { return x / 3.0f; }\n"
+        "float on_host(float x) { return shared(x); }");
+  EXPECT_EQ(replacements(), (Strings{"rsqrtf"}));
 }
 
 TEST_F(FastMathLegalityTest, ParsesOps) {

@@ -1,6 +1,7 @@
 // fast-math(site, ops): single-precision library calls and float divisions
-// in the kernel's body become CUDA's fast intrinsics; doubles, integers,
-// divisions by a power of two, macros and code outside the kernel stay.
+// in the kernel's body, and in the helpers only it calls, become CUDA's fast
+// intrinsics; doubles, integers, divisions by a power of two, macros and
+// code shared with other functions stay.
 // RUN: %clang-optiml %s --apply='fast-math(site=k)' -o %t.all.cu 2>&1 | %FileCheck --check-prefix=NOTE %s
 // RUN: %FileCheck --input-file=%t.all.cu %s
 // RUN: %nvcc -c %t.all.cu -o %t.all.o
@@ -51,8 +52,16 @@ namespace user {
 __device__ float expf(float x) { return x; }
 } // namespace user
 
+// A helper another kernel also calls stays; the helpers only k calls,
+// directly or through each other, are rewritten with it.
 __device__ float helper(float x) { return expf(x); }
 // CHECK: {{^}}__device__ float helper(float x) { return expf(x); }{{$}}
+__device__ float own(float x, float y) { return 1.0f / sqrtf(x * x + y); }
+// CHECK: {{^}}__device__ float own(float x, float y) { return rsqrtf(x * x + y); }{{$}}
+__device__ float calls_own(float x) { return own(x, x) / x; }
+// CHECK: {{^}}__device__ float calls_own(float x) { return __fdividef(own(x, x), x); }{{$}}
+__global__ void other(float *p) { p[0] = helper(p[1]); }
+// CHECK: {{^}}__global__ void other(float *p) { p[0] = helper(p[1]); }{{$}}
 
 __global__ void k(float *p, double *d, int *q, int n) {
   float x = p[0], y = p[1];
@@ -85,9 +94,9 @@ __global__ void k(float *p, double *d, int *q, int n) {
   // Divisions by a power of two are already multiplies; constants fold.
   // CHECK: {{^}}  p[9] = x / 2.0f + x / 0.25f + x / 2 + x / -4.0f + 1.0f / 3.0f;{{$}}
   p[9] = x / 2.0f + x / 0.25f + x / 2 + x / -4.0f + 1.0f / 3.0f;
-  // Macros, other functions named expf, and the callees stay.
-  // CHECK: {{^}}  p[10] = EXP(x) + user::expf(x) + helper(x);{{$}}
-  p[10] = EXP(x) + user::expf(x) + helper(x);
+  // Macros, other functions named expf, and shared callees stay.
+  // CHECK: {{^}}  p[10] = EXP(x) + user::expf(x) + helper(x) + calls_own(x);{{$}}
+  p[10] = EXP(x) + user::expf(x) + helper(x) + calls_own(x);
   // CHECK: {{^}}  p[11] /= y;{{$}}
   p[11] /= y;
   // Double precision and integers stay.
