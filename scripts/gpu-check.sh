@@ -122,7 +122,9 @@
 #               with one GPU and with all; skipped on a one-GPU machine
 #     corpus    --optimize on every kernel of benchmarks/corpus (only the
 #               files of $OPTIML_GPU_CORPUS_FILES when set, e.g. "gemv
-#               atax"), $OPTIML_GPU_CORPUS_BUDGET candidates (6) and at most
+#               atax", and only the kernels of $OPTIML_GPU_CORPUS_KERNELS,
+#               e.g. "gemv_rows reduce::row_sums"),
+#               $OPTIML_GPU_CORPUS_BUDGET candidates (6) and at most
 #               $OPTIML_GPU_CORPUS_SECONDS (60) each; one row per kernel, and
 #               corpus.json (speedup, roofline before/after, trace) in $OUT;
 #               OPTIML_GPU_PARALLEL=all (or OPTIML_GPU_CORPUS_PARALLEL=all)
@@ -638,6 +640,7 @@ PY
 # searches run one per GPU at a time, each on its own GPU and database.
 check_corpus() {
   local src name kernel files=${OPTIML_GPU_CORPUS_FILES:-}
+  local kernels=${OPTIML_GPU_CORPUS_KERNELS:-}
   local summary="$logs/corpus.jsonl" tag line rc slots i=0 item
   local -a items=()
   : >"$summary"
@@ -647,6 +650,7 @@ check_corpus() {
     [ -n "$files" ] && [[ " $files " != *" $name "* ]] && continue
     for kernel in $("$tool" "$src" --list-kernels --format=json --cuda-path="$cuda" 2>/dev/null |
       python3 -c 'import json,sys; [print(k["qualified_name"]) for k in json.load(sys.stdin)["kernels"] if k.get("mark")]'); do
+      [ -n "$kernels" ] && [[ " $kernels " != *" $kernel "* ]] && continue
       items+=("$src|$name|$kernel")
     done
   done

@@ -9,11 +9,15 @@ using namespace optiml;
 
 unsigned MctsStrategy::childCount(int N) const {
   const SearchNode &Node = G.node(N);
-  return std::count_if(Node.Edges.begin(), Node.Edges.end(),
-                       [&](const SearchEdge &E) {
-                         return E.Kind == EdgeKind::Child &&
-                                G.node(E.Child).State != NodeState::Failed;
-                       });
+  return std::count_if(
+      Node.Edges.begin(), Node.Edges.end(), [&](const SearchEdge &E) {
+        if (E.Kind != EdgeKind::Child)
+          return false;
+        const SearchNode &Child = G.node(E.Child);
+        return Child.State == NodeState::Pending ||
+               (Child.live() && !(Node.live() && G.reward().regresses(
+                                                     Child.Result, Node.Result)));
+      });
 }
 
 unsigned MctsStrategy::widenLimit(int N) const {

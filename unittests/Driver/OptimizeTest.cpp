@@ -153,6 +153,28 @@ std::map<std::string, double> chainsOf(const std::vector<ScoredAction> &Moves) {
   return Out;
 }
 
+TEST_F(OptimizeTest, ASitesOtherParameterValuesFollowItsDefault) {
+  auto E = expander("sgemm");
+  ASSERT_TRUE(E);
+  auto Actions = E->actions({Trace(), E->rootHash(), Measurement()});
+  ASSERT_TRUE(bool(Actions)) << llvm::toString(Actions.takeError());
+  // The first step of each (transform, site) is its default; the others
+  // weigh a third of it (without counters every default weighs the same).
+  std::map<std::string, double> Default;
+  unsigned Neighbours = 0;
+  for (const ScoredAction &A : *Actions) {
+    if (StepChain::isChain(A.Action))
+      continue;
+    std::string Key = A.Action.Transform + " " + A.Action.Site;
+    auto [It, First] = Default.insert({Key, A.Prior});
+    if (First)
+      continue;
+    ++Neighbours;
+    EXPECT_NEAR(A.Prior, It->second / 3, 1e-12) << A.Action.str();
+  }
+  EXPECT_GT(Neighbours, 0u);
+}
+
 TEST_F(OptimizeTest, ExpanderOffersChainsAtTheStartOfBlocking) {
   auto E = expander("sgemm");
   ASSERT_TRUE(E);

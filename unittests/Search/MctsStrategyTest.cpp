@@ -76,7 +76,7 @@ unsigned children(const SearchGraph &G, int N) {
 }
 
 TEST(MctsStrategyTest, ProgressiveWideningGrowsChildrenWithVisits) {
-  auto Env = env(treeTable(3, 5));
+  auto Env = env(treeTable(3, 5, /*Falling=*/true));
   MctsOptions O;
   O.WidenK = 1, O.WidenAlpha = 0.5, O.WidenBeta = 0; // floor(sqrt(N)).
   MctsStrategy S(*Env, O);
@@ -90,6 +90,28 @@ TEST(MctsStrategyTest, ProgressiveWideningGrowsChildrenWithVisits) {
         << "after " << Visits << " visits";
   }
   EXPECT_EQ(children(G, SearchGraph::Root), 5u);
+}
+
+TEST(MctsStrategyTest, ARegressionFreesItsPlaceUnderTheWideningLimit) {
+  // The root's likeliest move regresses (0.3x); the one after it is 3x.
+  json States = {
+      {"r", state(100, {move("stage", "k", 0.6, "S"), move("warp", "k", 0.4,
+                                                            "W")})},
+      {"S", state(330, {move("x", "k", 1, "SX")})},
+      {"SX", state(300)},
+      {"W", state(33)}};
+  auto Env = env({{"root", "r"}, {"noise", 0.0}, {"states", States}});
+  MctsOptions O;
+  O.WidenK = 1, O.WidenAlpha = 0.5, O.WidenBeta = 0;
+  MctsStrategy S(*Env, O);
+  round(S, *Env, 1);
+  ASSERT_EQ(round(S, *Env, 1).front().Steps.front().Transform, "stage");
+  // One place at the root, but the regression does not hold it: the next
+  // candidate is the root's other move, not one below the regression.
+  std::vector<Candidate> Next = round(S, *Env, 1);
+  ASSERT_EQ(Next.size(), 1u);
+  EXPECT_EQ(Next.front().Steps.size(), 1u);
+  EXPECT_EQ(Next.front().Steps.front().Transform, "warp");
 }
 
 TEST(MctsStrategyTest, PromisingNodesWidenFaster) {

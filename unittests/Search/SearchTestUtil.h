@@ -40,8 +40,10 @@ inline nlohmann::json state(double TimeNs, nlohmann::json Actions = {}) {
 
 /// A tree of \p Depth levels under the root with \p Branching moves each;
 /// state "r" is the root, its children "r0", "r1", ... Priors fall with
-/// the index, times follow a fixed pattern so values differ.
-inline nlohmann::json treeTable(unsigned Depth, unsigned Branching) {
+/// the index, times follow a fixed pattern so values differ; with \p Falling
+/// every state is faster than its parent instead (none regresses).
+inline nlohmann::json treeTable(unsigned Depth, unsigned Branching,
+                                bool Falling = false) {
   nlohmann::json States = nlohmann::json::object();
   std::function<void(const std::string &, unsigned)> Add =
       [&](const std::string &Name, unsigned Level) {
@@ -53,7 +55,9 @@ inline nlohmann::json treeTable(unsigned Depth, unsigned Branching) {
                 move("t" + std::to_string(I), Name, 1.0 / (I + 1), Child));
             Add(Child, Level + 1);
           }
-        double Time = 100.0 / (1 + 0.1 * ((Name.size() * 7 + Name.back()) % 5));
+        double Time =
+            Falling ? 100.0 / Name.size()
+                    : 100.0 / (1 + 0.1 * ((Name.size() * 7 + Name.back()) % 5));
         States[Name] = state(Time, Actions);
       };
   Add("r", 0);
