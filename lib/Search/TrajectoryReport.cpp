@@ -101,6 +101,37 @@ static std::vector<TrajectoryStep> stepsTo(const SearchGraph &G, Expander &E,
   return Steps;
 }
 
+/// What a move of the original came to.
+static std::string outcomeOf(const SearchGraph &G, const SearchEdge &E) {
+  switch (E.Kind) {
+  case EdgeKind::Unexpanded:
+    return "not tried";
+  case EdgeKind::ApplyFailed:
+    return "refused: " + E.Error;
+  case EdgeKind::Redundant:
+    return "redundant";
+  case EdgeKind::Child:
+    break;
+  }
+  const SearchNode &Child = G.node(E.Child);
+  if (Child.State == NodeState::Pending)
+    return "in flight";
+  if (Child.State == NodeState::Failed)
+    return "failed";
+  return llvm::formatv("measured {0:F2}x", Child.Result.effectiveSpeedup());
+}
+
+static std::vector<RootMove> rootMovesOf(const SearchGraph &G) {
+  std::vector<RootMove> Moves;
+  for (const SearchEdge &E : G.node(SearchGraph::Root).Edges)
+    Moves.push_back({E.Move.Action.str(), E.Prior, E.Move.Motivation,
+                     outcomeOf(G, E)});
+  llvm::stable_sort(Moves, [](const RootMove &A, const RootMove &B) {
+    return A.Prior > B.Prior;
+  });
+  return Moves;
+}
+
 Trajectory optiml::buildTrajectory(const SearchGraph &G, Expander &E,
                                    llvm::StringRef Kernel,
                                    llvm::StringRef Strategy) {
@@ -109,6 +140,7 @@ Trajectory optiml::buildTrajectory(const SearchGraph &G, Expander &E,
   T.Strategy = Strategy.str();
   T.Device = deviceOf(G);
   T.Series = seriesOf(G);
+  T.RootMoves = rootMovesOf(G);
   T.Evaluated = G.evaluated();
   T.Failed = G.failed();
   T.Cached = G.cached();
@@ -299,6 +331,26 @@ static void seriesSection(const Trajectory &T, std::string &Out) {
   Out += "\n";
 }
 
+/// The original's moves the search ranked highest, and what each came to.
+static void rootMovesSection(const Trajectory &T, std::string &Out) {
+  constexpr unsigned Shown = 12;
+  if (T.RootMoves.empty())
+    return;
+  Out += "## Moves at the original, by prior\n\n| Step | Prior | Outcome | "
+         "Motivation |\n|---|---:|---|---|\n";
+  for (unsigned I = 0; I < T.RootMoves.size() && I < Shown; ++I) {
+    const RootMove &M = T.RootMoves[I];
+    std::string Why = M.Motivation;
+    llvm::erase_if(Why, [](char C) { return C == '\n'; });
+    Out += llvm::formatv("| `{0}` | {1:F3} | {2} | {3} |\n", M.Step, M.Prior,
+                         M.Outcome, llvm::join(llvm::split(Why, '|'), "\\|"));
+  }
+  if (T.RootMoves.size() > Shown)
+    Out += llvm::formatv("\n{0} more in the JSON report.\n",
+                         T.RootMoves.size() - Shown);
+  Out += "\n";
+}
+
 std::string optiml::toMarkdown(const Trajectory &T) {
   std::string Out = "# OptiML search: " + T.Kernel + "\n\n";
   if (T.Improved)
@@ -331,11 +383,22 @@ std::string optiml::toMarkdown(const Trajectory &T) {
   if (T.Llm)
     usageSection(*T.Llm, Out);
   seriesSection(T, Out);
+  rootMovesSection(T, Out);
   return Out;
 }
 
 template <typename V> static json orNull(const std::optional<V> &X) {
   return X ? json(*X) : json(nullptr);
+}
+
+static json rootMovesJSON(const Trajectory &T) {
+  json Moves = json::array();
+  for (const RootMove &M : T.RootMoves)
+    Moves.push_back({{"step", M.Step},
+                     {"prior", M.Prior},
+                     {"motivation", M.Motivation},
+                     {"outcome", M.Outcome}});
+  return Moves;
 }
 
 static json seriesJSON(const Trajectory &T) {
@@ -423,7 +486,8 @@ nlohmann::json optiml::toJSON(const Trajectory &T) {
           {"steps", Steps},
           {"llm", usageJSON(T.Llm)},
           {"provenance", provenanceJSON(T.Provenance)},
-          {"series", seriesJSON(T)}};
+          {"series", seriesJSON(T)},
+          {"root_moves", rootMovesJSON(T)}};
 }
 
 std::string optiml::formatKernelTime(double Ns) {

@@ -49,6 +49,16 @@ TEST(TrajectoryReportTest, TheBestPathOfTheSgemmReplay) {
       EXPECT_DOUBLE_EQ(*P.Measured, P.Speedup);
   }
   EXPECT_TRUE(T.Series.front().Trace.empty()); // The original comes first.
+  // The original's moves, by prior, each with what it came to: the best
+  // path's first step was measured.
+  ASSERT_FALSE(T.RootMoves.empty());
+  for (unsigned I = 1; I < T.RootMoves.size(); ++I)
+    EXPECT_GE(T.RootMoves[I - 1].Prior, T.RootMoves[I].Prior);
+  auto First = llvm::find_if(T.RootMoves, [&](const RootMove &M) {
+    return M.Step == T.Steps[0].Step;
+  });
+  ASSERT_NE(First, T.RootMoves.end());
+  EXPECT_EQ(First->Outcome.rfind("measured 2.", 0), 0u) << First->Outcome;
 
   std::string Md = toMarkdown(T);
   EXPECT_NE(Md.find("**Best: 14."), std::string::npos) << Md;
@@ -58,6 +68,7 @@ TEST(TrajectoryReportTest, TheBestPathOfTheSgemmReplay) {
                     "(step 1)\n"),
             std::string::npos);
   EXPECT_NE(Md.find("## Best speedup over evaluations"), std::string::npos);
+  EXPECT_NE(Md.find("## Moves at the original, by prior"), std::string::npos);
   // Each step's kernel time stands next to its ratios.
   EXPECT_NE(Md.find(llvm::formatv("| 1 | `stage-shared(site=sgemm/for#0,tile="
                                   "32)` | {0} |",

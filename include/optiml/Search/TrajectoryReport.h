@@ -68,6 +68,16 @@ struct ProposerUsage {
   std::vector<std::string> Notes;
 };
 
+/// A move the search had at the original, with the prior that ranked it
+/// and what it came to.
+struct RootMove {
+  std::string Step;
+  double Prior = 0;
+  std::string Motivation;
+  /// "measured 3.05x", "failed", "refused: ...", "not tried", ...
+  std::string Outcome;
+};
+
 struct Trajectory {
   std::string Kernel;
   std::string Strategy;
@@ -79,6 +89,9 @@ struct Trajectory {
   std::optional<double> WallSeconds;
   std::vector<TrajectoryStep> Steps;
   std::vector<TrajectoryPoint> Series;
+  /// The original's moves by prior, highest first: why the search tried
+  /// what it tried first.
+  std::vector<RootMove> RootMoves;
   unsigned Evaluated = 0, Failed = 0, Cached = 0;
   /// What the search ranked by (--objective), and the best state's gain
   /// under it (Measurement::effectiveGain(); BestSpeedup under time).
