@@ -136,17 +136,33 @@ llvm::Error optiml::rewriteLaunchBlock(
   return replace(*B.Arg, Text, Edits, Ctx);
 }
 
+/// Grid dimension \p Dim of every launch in \p Shapes rescaled for blocks
+/// that now each cover Num / Den times the elements they covered.
+static llvm::Error rescaleLaunchGrids(const FunctionDecl &Kernel,
+                                      llvm::ArrayRef<LaunchShape> Shapes,
+                                      unsigned Dim, uint64_t Num, uint64_t Den,
+                                      EditSet &Edits, ASTContext &Ctx) {
+  llvm::SmallPtrSet<const VarDecl *, 4> Done;
+  for (const LaunchShape &S : Shapes) {
+    if (S.OldBlock[Dim] * Num % Den != 0)
+      return makeError(ErrorKind::NotApplicable,
+                       "the block of a launch is not a multiple of " +
+                           llvm::Twine(Den) + " in " + AxisNames[Dim]);
+    Dim3 Divisor = {0, 0, 0};
+    Divisor[Dim] = S.OldBlock[Dim] * Num / Den;
+    if (llvm::Error E = rewriteGrid(Kernel, S, Divisor, Edits, Done, Ctx))
+      return E;
+  }
+  return llvm::Error::success();
+}
+
 llvm::Error optiml::divideGrids(const FunctionDecl &Kernel,
                                 llvm::ArrayRef<LaunchShape> Shapes,
                                 unsigned Dim, uint64_t Factor, EditSet &Edits,
                                 ASTContext &Ctx) {
-  llvm::SmallPtrSet<const VarDecl *, 4> Done;
-  for (const LaunchShape &S : Shapes) {
-    Dim3 Divisor = {0, 0, 0};
-    Divisor[Dim] = S.OldBlock[Dim] * Factor;
-    if (llvm::Error E = rewriteGrid(Kernel, S, Divisor, Edits, Done, Ctx))
-      return E;
-  }
+  if (llvm::Error E =
+          rescaleLaunchGrids(Kernel, Shapes, Dim, Factor, 1, Edits, Ctx))
+    return E;
   return rewriteMarkGrid(Kernel, Dim, Factor, Edits, Ctx);
 }
 
@@ -154,17 +170,9 @@ llvm::Error optiml::spreadGrids(const FunctionDecl &Kernel,
                                 llvm::ArrayRef<LaunchShape> Shapes,
                                 unsigned Dim, uint64_t Ways, EditSet &Edits,
                                 ASTContext &Ctx) {
-  llvm::SmallPtrSet<const VarDecl *, 4> Done;
-  for (const LaunchShape &S : Shapes) {
-    if (S.OldBlock[Dim] % Ways != 0)
-      return makeError(ErrorKind::NotApplicable,
-                       "the block of a launch is not a multiple of " +
-                           llvm::Twine(Ways) + " in " + AxisNames[Dim]);
-    Dim3 Divisor = {0, 0, 0};
-    Divisor[Dim] = S.OldBlock[Dim] / Ways;
-    if (llvm::Error E = rewriteGrid(Kernel, S, Divisor, Edits, Done, Ctx))
-      return E;
-  }
+  if (llvm::Error E =
+          rescaleLaunchGrids(Kernel, Shapes, Dim, 1, Ways, Edits, Ctx))
+    return E;
   return rewriteMarkGridSpread(Kernel, Dim, Ways, Edits, Ctx);
 }
 

@@ -61,7 +61,6 @@ optiml::privateHelpers(const FunctionDecl &Kernel, ASTContext &Ctx) {
   for (const Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
     if (!SM.isInMainFile(SM.getExpansionLoc(D->getLocation())))
       continue;
-
     for (const BoundNodes &N : match(ToHelper, *D, Ctx)) {
       const auto *Ref = N.getNodeAs<DeclRefExpr>("r");
       const auto *To = cast<FunctionDecl>(Ref->getDecl())->getDefinition();
