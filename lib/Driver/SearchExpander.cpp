@@ -2,6 +2,7 @@
 
 #include "optiml/Driver/SearchExpander.h"
 #include "optiml/Analysis/KernelFinder.h"
+#include "optiml/Analysis/Legality/StaticFindings.h"
 #include "optiml/Driver/LlmGuide.h"
 #include "optiml/Driver/RecordedProfile.h"
 #include "optiml/Profile/MicroProfiler.h"
@@ -11,6 +12,7 @@
 #include "optiml/Support/Stopwatch.h"
 #include "optiml/Transform/ActionSpace.h"
 #include "optiml/Transform/StepChain.h"
+#include "optiml/Transform/SiteIndex.h"
 #include "optiml/Transform/StepRunner.h"
 #include "optiml/Transform/TransformRegistry.h"
 
@@ -200,6 +202,22 @@ static void favourDefaults(std::vector<ScoredAction> &Moves) {
       M.Prior /= Sum;
 }
 
+/// What the source of \p Kernel says before anything runs (a strided read,
+/// a transcendental call in a loop): counters tell how slow a kernel is,
+/// the source often tells why (row_sums' counters name L1 reuse and
+/// occupancy; its source, a thread reading a row that its warp neighbours
+/// read a row apart).
+static std::vector<StaticHint> staticHints(ParsedSource &P,
+                                           llvm::StringRef Kernel) {
+  std::vector<StaticHint> Out;
+  SiteIndex Index(P.context());
+  for (const clang::FunctionDecl *K : Index.kernels())
+    if (kernelNamed(*K, Kernel))
+      for (StaticFinding &F : StaticFindings::of(*K, P.context()))
+        Out.push_back({std::move(F.Kind), std::move(F.Site), {}, {}});
+  return Out;
+}
+
 /// Every step the same share: without counters nothing says otherwise.
 static std::vector<ScoredAction> uniformPriors(llvm::ArrayRef<Step> Steps) {
   std::vector<ScoredAction> Out;
@@ -220,6 +238,7 @@ SearchExpander::actions(const StateView &S) {
   } else {
     ProfileInput In = profileInput(S.Result);
     In.Geometry = geometry(S.Hash);
+    In.Hints = staticHints(*parsed(S.Hash), Kernel);
     if (auto Limits = DeviceLimits::forArch(Arch))
       In.Limits = *Limits;
     ProfileReport R = MicroProfiler::standard().profile(In);

@@ -11,6 +11,7 @@
 #include "optiml/Profile/TransformPriors.h"
 
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
 
 using namespace optiml;
 
@@ -67,12 +68,15 @@ static bool appliesTo(const Bottleneck &B, const ProfileInput &In) {
   return !In.Hints.empty();
 }
 
+/// One finding per kind, at its first hint: a kernel with five strided
+/// reads has one cause, and five findings would outweigh the counters.
 static std::vector<Finding> analyze(const Bottleneck &B,
                                     const ProfileInput &In) {
   std::vector<Finding> Out;
+  llvm::StringSet<> Seen;
   for (const StaticHint &H : In.Hints) {
     const HintKind *K = lookup(H.Kind);
-    if (!K && H.Prior.empty())
+    if ((!K && H.Prior.empty()) || !Seen.insert(H.Kind).second)
       continue;
     Finding F;
     F.Id = "hint:" + H.Kind;

@@ -77,6 +77,52 @@ __global__ void blur(const float *__restrict__ in, float *__restrict__ out,
 // CHECK: [[@LINE-6]]:17: remark: optiml: kernel 'blur': 0 findings,
 // CHECK-NOT: finding
 
+// The helper only this kernel calls runs in its loop: its square root and
+// division count as the kernel's. The mean's division after the loop, once
+// per thread, does not.
+__device__ float inverse_distance(float dx, float dy) {
+  return 1.0f / sqrtf(dx * dx + dy * dy + 1e-3f);
+}
+
+#pragma optiml kernel sizes(N = 4096) in(x[N], y[N]) out(f[N]) scalar(n = N) \
+    grid(N / 256) block(256)
+__global__ void pull(const float *__restrict__ x, const float *__restrict__ y,
+                     float *__restrict__ f, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  float sum = 0.0f;
+  for (int j = 0; j < n; ++j)
+    sum += inverse_distance(x[j] - x[i], y[j] - y[i]);
+  f[i] = sum / n;
+}
+// CHECK: [[@LINE-8]]:17: remark: optiml: kernel 'pull': 3 findings,
+// CHECK-NEXT: [[@LINE-14]]:10: remark: optiml: transcendental: 1 single-precision math call (expf, sqrtf, tanhf, ...), 1 in loops, and 1 float division in loops, in the kernel and the helpers only it calls: IEEE-exact, each takes tens of instructions where a fast intrinsic takes a few [pull]
+
+// A mean: one division per thread after its loop, no finding.
+#pragma optiml kernel sizes(N = 4096) in(a[N * 64]) out(m[N]) scalar(n = N) \
+    grid(N / 256) block(256)
+__global__ void row_mean(const float *__restrict__ a, float *__restrict__ m,
+                         int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  float sum = 0.0f;
+  for (int j = 0; j < 64; ++j)
+    sum += a[j * n + i];
+  m[i] = sum / 64.0f + sum / n;
+}
+// CHECK: [[@LINE-8]]:17: remark: optiml: kernel 'row_mean':
+// CHECK-NOT: transcendental
+// CHECK: kernel 'gelu':
+
+// No loop: the one call is all the thread computes.
+#pragma optiml kernel sizes(N = 4096) in(x[N]) out(y[N]) scalar(n = N) \
+    grid(N / 256) block(256)
+__global__ void gelu(const float *__restrict__ x, float *__restrict__ y,
+                     int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    y[i] = 0.5f * x[i] * (1.0f + tanhf(0.79788456f * x[i]));
+}
+// CHECK: [[@LINE-2]]:34: remark: optiml: transcendental: 1 single-precision math call (expf, sqrtf, tanhf, ...), 0 in loops, and 0 float divisions in loops, {{.*}} [gelu]
+
 // Unmarked: not reported.
 __global__ void helper(float *p, const float *q) { p[threadIdx.x * 2] = q[0]; }
 // CHECK-NOT: helper

@@ -264,6 +264,41 @@ TEST_F(OptimizeTest, ExpanderWeighsStepsByTheProfilersFindings) {
   EXPECT_EQ(Top->first, "vectorize");
 }
 
+// A row sum, one thread a row: its counters (here the naive transpose's,
+// cache-bound) say how slow it is; its source says why, neighbouring
+// threads reading rows `n` elements apart, and that static finding reaches
+// the priors as a hint, which warp-per-row answers.
+TEST_F(OptimizeTest, ExpanderWeighsTheSourcesStaticFindingsToo) {
+  auto P = Parser.parse(KernelSource("row_sums.cu", R"cu(
+__global__ void row_sums(const float *__restrict__ a, float *__restrict__ s,
+                         int m, int n) {
+  int row = blockIdx.x * blockDim.x + threadIdx.x;
+  if (row < m) {
+    float sum = 0.0f;
+    for (int j = 0; j < n; ++j)
+      sum += a[row * n + j];
+    s[row] = sum;
+  }
+}
+void run(const float *a, float *s, int m, int n) {
+  row_sums<<<(m + 127) / 128, 128>>>(a, s, m, n);
+}
+)cu"));
+  ASSERT_TRUE(bool(P)) << llvm::toString(P.takeError());
+  SearchExpander E(Registry, Parser, std::move(*P), "row_sums", "", "sm_90");
+  Measurement Measured;
+  Measured.Runner = std::make_shared<const protocol::RunResult>(
+      test::h200Result(test::Transpose));
+  auto Actions = E.actions({Trace(), E.rootHash(), Measured});
+  ASSERT_TRUE(bool(Actions)) << llvm::toString(Actions.takeError());
+  std::string Cited;
+  for (const ScoredAction &A : *Actions)
+    if (A.Action.Transform == "warp-per-row")
+      Cited = A.Motivation;
+  EXPECT_EQ(Cited.rfind("hint:strided-access: At row_sums/load:a#0: ", 0), 0u)
+      << Cited;
+}
+
 TEST_F(OptimizeTest, NeighboursKeepTheOtherParameters) {
   Step S{"block-size", "saxpy", {}};
   S.Params.set("x", "256");

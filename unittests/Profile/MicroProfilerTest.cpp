@@ -121,6 +121,8 @@ TEST(MicroProfilerTest, StaticHintsAloneWithoutCounters) {
                       "transpose/store:out#0",
                       {{"stride_elements", 8192}},
                       {}});
+  // A second strided access is the same cause: one finding, at the first.
+  In.Hints.push_back({"strided-access", "transpose/load:in#0", {}, {}});
   In.Hints.push_back({"made-up", "", {}, {}}); // Unknown, no prior: dropped.
   In.Hints.push_back({"needs-tensor-cores", "", {}, {{"mma", 1}}});
   ProfileReport R = profile(In);
@@ -129,6 +131,7 @@ TEST(MicroProfilerTest, StaticHintsAloneWithoutCounters) {
   EXPECT_EQ(R.Findings[0].Id, "hint:strided-access");
   EXPECT_DOUBLE_EQ(R.Findings[0].Severity, 0.6);
   EXPECT_EQ(R.Findings[0].evidence("stride_elements"), 8192);
+  EXPECT_EQ(R.Findings[0].Guidance.rfind("At transpose/store:out#0: ", 0), 0u);
   EXPECT_EQ(R.Findings[1].Guidance,
             "Static analysis reports needs-tensor-cores.");
   // Carried as given; the search refuses a name no transform has

@@ -34,7 +34,8 @@ struct LaunchGeometry {
 struct StaticHint {
   /// "strided-access", "reused-load", "reduction-loop", "transcendental",
   /// "invariant-index", "contiguous-scalar-access", "short-loop" are known
-  /// to StaticHintAnalyzer; others need their own Prior.
+  /// to StaticHintAnalyzer; others ("missing-restrict": the stage-one
+  /// classes already weigh restrict) are skipped unless given a Prior.
   std::string Kind;
   std::string Site; ///< Where: "transpose/load:in#0".
   std::vector<std::pair<std::string, double>> Evidence;

@@ -14,6 +14,7 @@
 #include "optiml/Analysis/Legality/BufferRoot.h"
 #include "optiml/Analysis/Legality/IndexPolynomial.h"
 #include "optiml/Analysis/Legality/LoopInfo.h"
+#include "optiml/Analysis/Legality/PrivateHelpers.h"
 #include "optiml/Analysis/Legality/VarUses.h"
 
 #include "clang/Basic/SourceManager.h"
@@ -91,6 +92,59 @@ struct Neighbours {
   const Access *First = nullptr;
 };
 
+bool isFloat(QualType T) {
+  return !T.isNull() &&
+         T.getCanonicalType()->isSpecificBuiltinType(BuiltinType::Float);
+}
+
+/// A single-precision call of the C library's exponentials, logarithms,
+/// powers, trigonometric, hyperbolic or error functions or square root:
+/// IEEE-exact, each is tens of instructions where a fast intrinsic or an
+/// approximation is a few. A user's function of the same name is not one.
+bool isTranscendentalCall(const CallExpr &Call, const ASTContext &Ctx) {
+  const FunctionDecl *F = Call.getDirectCallee();
+  if (!F || !F->getIdentifier() || !isFloat(Call.getType()))
+    return false;
+  const DeclContext *DC = F->getDeclContext()->getRedeclContext();
+  if (!DC->isTranslationUnit() && !DC->isStdNamespace())
+    return false;
+  SourceLocation Loc = F->getFirstDecl()->getLocation();
+  if (F->getBuiltinID() == 0 &&
+      !(Loc.isValid() && Ctx.getSourceManager().isInSystemHeader(Loc)))
+    return false;
+  llvm::StringRef Name = F->getName();
+  Name.consume_back("f");
+  static const char *const Names[] = {
+      "exp",  "exp2", "exp10", "expm1", "log",  "log2",  "log10", "log1p",
+      "pow",  "sin",  "cos",   "tan",   "sinh", "cosh",  "tanh",  "asin",
+      "acos", "atan", "atan2", "erf",   "erfc", "sqrt",  "cbrt",  "hypot"};
+  return llvm::is_contained(Names, Name);
+}
+
+/// A division computed in float by a value that is not a constant.
+bool isFloatDivision(const Stmt &S) {
+  const auto *Div = dyn_cast<BinaryOperator>(&S);
+  if (!Div || (Div->getOpcode() != BO_Div && Div->getOpcode() != BO_DivAssign))
+    return false;
+  const Expr *Rhs = Div->getRHS()->IgnoreParenImpCasts();
+  return isFloat(Div->getType()) && !isa<FloatingLiteral>(Rhs) &&
+         !isa<IntegerLiteral>(Rhs);
+}
+
+bool isLoop(const Stmt *S) {
+  return isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S);
+}
+
+/// Whether \p S lies in a loop of the function holding it.
+bool inLoop(const Stmt &S, ASTContext &Ctx) {
+  return llvm::any_of(enclosingStmts(S, Ctx), isLoop);
+}
+
+/// "1 call", "2 calls".
+std::string counted(unsigned N, llvm::StringRef Noun) {
+  return std::to_string(N) + " " + Noun.str() + (N == 1 ? "" : "s");
+}
+
 /// Whether consecutive threadIdx.x values access consecutive elements.
 bool hasUnitLaneStride(const Access &A) {
   auto Lane = A.Index.coefficient(LaneAtom);
@@ -133,6 +187,7 @@ public:
       loopWalk(A);
     }
     missingRestrict();
+    transcendental();
     llvm::stable_sort(Out, [&](const StaticFinding &L, const StaticFinding &R) {
       return Ctx.getSourceManager().isBeforeInTranslationUnit(L.Loc, R.Loc);
     });
@@ -251,6 +306,77 @@ private:
           A.Expr->getExprLoc());
       return;
     }
+  }
+
+  /// Single-precision transcendental calls and divisions in the kernel and
+  /// in the helpers only it calls (a force between two bodies): reported
+  /// when one runs in a loop, or a call stands in a kernel without loops
+  /// (an elementwise tanhf); one square root or division per thread after
+  /// a loop (a row's norm) costs nothing worth a change.
+  void transcendental() {
+    std::vector<const FunctionDecl *> Bodies = {&Kernel};
+    llvm::append_range(Bodies, privateHelpers(Kernel, Ctx));
+    std::set<const FunctionDecl *> Looped = loopedHelpers(Bodies);
+    unsigned Calls = 0, CallsInLoops = 0, Divisions = 0;
+    const Stmt *First = nullptr;
+    for (const FunctionDecl *F : Bodies) {
+      forEachNode(F->getBody(), [&](const Stmt *S) {
+        const auto *Call = dyn_cast<CallExpr>(S);
+        bool IsCall = Call && isTranscendentalCall(*Call, Ctx);
+        if (!IsCall && !isFloatDivision(*S))
+          return;
+        bool Loop = Looped.count(F) || inLoop(*S, Ctx);
+        if (!IsCall && !Loop)
+          return;
+        ++(IsCall ? Calls : Divisions);
+        CallsInLoops += IsCall && Loop;
+        if (!First && (Loop || !IsCall))
+          First = S;
+      });
+    }
+    bool KernelLoops = !nodesOf<ForStmt>(Kernel.getBody()).empty() ||
+                       !nodesOf<WhileStmt>(Kernel.getBody()).empty() ||
+                       !nodesOf<DoStmt>(Kernel.getBody()).empty();
+    if (CallsInLoops + Divisions == 0 && (Calls == 0 || KernelLoops))
+      return;
+    if (!First)
+      First = firstTranscendentalCall(Bodies);
+    add("transcendental", Kernel.getQualifiedNameAsString(),
+        counted(Calls, "single-precision math call") +
+            " (expf, sqrtf, tanhf, ...), " + std::to_string(CallsInLoops) +
+            " in loops, and " + counted(Divisions, "float division") +
+            " in loops, in the kernel and the helpers only it calls: "
+            "IEEE-exact, each takes tens of instructions where a fast "
+            "intrinsic takes a few",
+        First->getBeginLoc());
+  }
+
+  const Stmt *firstTranscendentalCall(llvm::ArrayRef<const FunctionDecl *> In) {
+    for (const FunctionDecl *F : In)
+      for (const auto *Call : nodesOf<CallExpr>(F->getBody()))
+        if (isTranscendentalCall(*Call, Ctx))
+          return Call;
+    return nullptr;
+  }
+
+  /// The helpers among \p Bodies (the kernel first) whose every statement
+  /// runs in a loop: called from a loop, or from such a helper.
+  std::set<const FunctionDecl *>
+  loopedHelpers(llvm::ArrayRef<const FunctionDecl *> Bodies) {
+    std::set<const FunctionDecl *> Looped;
+    for (bool Grew = true; Grew;) {
+      Grew = false;
+      for (const FunctionDecl *F : Bodies)
+        for (const auto *Call : nodesOf<CallExpr>(F->getBody())) {
+          const FunctionDecl *Callee = Call->getDirectCallee();
+          if (!Callee || !llvm::is_contained(Bodies, Callee->getDefinition()))
+            continue;
+          if ((Looped.count(F) || inLoop(*Call, Ctx)) &&
+              Looped.insert(Callee->getDefinition()).second)
+            Grew = true;
+        }
+    }
+    return Looped;
   }
 
   /// Pointer parameters without __restrict__ in a kernel that writes

@@ -5,7 +5,8 @@
 // accesses move with the thread index: neighbouring threads (consecutive
 // threadIdx.x, one warp) reading addresses far apart, one thread walking
 // consecutive scalars that a wide load would move at once, pointers that
-// the compiler must assume alias. Each fact is found from the index
+// the compiler must assume alias, IEEE-exact math where fast intrinsics
+// exist. Each fact is found from the index
 // polynomials and the buffer analysis, never from how a name is spelled,
 // and points at the expression it is about: the Clang plugin shows them as
 // remarks, and their kinds are the static hints the profile analyzers know.
@@ -23,7 +24,8 @@
 namespace optiml {
 
 struct StaticFinding {
-  /// "strided-access", "contiguous-scalar-access" or "missing-restrict".
+  /// "strided-access", "contiguous-scalar-access", "missing-restrict" or
+  /// "transcendental".
   std::string Kind;
   /// The access ("transpose/load:in#0", the n-th load of `in` in source
   /// order) or the buffer ("saxpy/x").
