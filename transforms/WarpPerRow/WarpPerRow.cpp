@@ -14,10 +14,12 @@
 // With warp-per-row(lanes=32) a group of 32 lanes takes a row: the lanes
 // stride the loop (consecutive lanes, consecutive addresses), butterfly
 // shuffles add the partial sums so that every lane holds the row's sum, and
-// lane 0 alone runs what the row does after the loop. With grid=keep the
-// launch stays as it is: each group takes its lanes' rows one after the
-// other, so no caller changes, but a kernel with few rows then has few warps
-// in flight. With grid=spread the grid grows by the group's size, so that
+// lane 0 alone runs what the row does after the loop, except the loops
+// that follow it in its block: further sums (a variance after a mean) and
+// loops that write the row's elements, which the lanes stride too. With
+// grid=keep the launch stays as it is: each group takes its lanes' rows one
+// after the other, so no caller changes, but a kernel with few rows then
+// has few warps in flight. With grid=spread the grid grows by the group's size, so that
 // each group takes one row. WarpPerRowLegality decides where it may run.
 //
 //===----------------------------------------------------------------------===//
@@ -98,6 +100,18 @@ static std::string tokenText(SourceLocation Loc, const ASTContext &Ctx) {
       .str();
 }
 
+/// \p Head and its statements, braced when there are several, each line
+/// after the first indented from \p Ind.
+static std::string block(const std::string &Head,
+                         llvm::ArrayRef<std::string> Body,
+                         const std::string &Ind) {
+  bool One = Body.size() == 1;
+  std::string Text = Head + (One ? "" : " {");
+  for (const std::string &Line : Body)
+    Text += "\n" + Ind + "  " + Line;
+  return One ? Text : Text + "\n" + Ind + "}";
+}
+
 /// Where lane k starts: k steps past \p Lower.
 static std::string laneStart(const Expr &Lower, bool Up,
                              const ASTContext &Ctx) {
@@ -112,11 +126,14 @@ static std::string laneStart(const Expr &Lower, bool Up,
   return Text + (Up ? " + optiml_lane" : " - optiml_lane");
 }
 
-/// The sums start at zero on every lane but the first, above the loop;
-/// below it, shuffles leave the row's sum in every lane.
-static llvm::Error splitLoop(const WarpPerRowPlan &Plan, unsigned Lanes,
-                             SourceSnippet &Region, ASTContext &Ctx) {
-  const CanonicalLoop &L = Plan.Loop;
+/// The lanes stride the loop. Its sums start at zero on every lane but the
+/// first, above the loop (a maximum needs no start: every lane may begin
+/// from the row's); below it, shuffles leave the row's result in every
+/// lane. An element loop has no reductions.
+static llvm::Error splitLoop(const CanonicalLoop &L,
+                             llvm::ArrayRef<RowReduction> Reductions,
+                             unsigned Lanes, SourceSnippet &Region,
+                             ASTContext &Ctx) {
   std::string Ind = lineIndentOf(L.For->getBeginLoc(), Ctx);
   if (llvm::Error E = Region.replace(L.Lower->getSourceRange(),
                                      laneStart(*L.Lower, L.increasing(), Ctx)))
@@ -125,28 +142,33 @@ static llvm::Error splitLoop(const WarpPerRowPlan &Plan, unsigned Lanes,
   if (llvm::Error E = Region.replace(L.For->getInc()->getSourceRange(),
                                      L.IV->getName().str() + Step))
     return E;
-  bool One = Plan.Sums.size() == 1;
-  std::string Reset = "if (optiml_lane != 0)" + std::string(One ? "" : " {");
-  std::string Shuffle =
-      "for (int optiml_offset = " + std::to_string(Lanes / 2) +
-      "; optiml_offset > 0; optiml_offset /= 2)" + (One ? "" : " {");
-  for (const VarDecl *V : Plan.Sums) {
-    std::string N = V->getName().str();
-    Reset += "\n" + Ind + "  " + N + " = 0;";
-    Shuffle += "\n" + Ind + "  " + N + " += __shfl_xor_sync(optiml_mask, " + N +
-               ", optiml_offset, " + std::to_string(Lanes) + ");";
+  if (Reductions.empty())
+    return llvm::Error::success();
+  std::vector<std::string> Resets, Shuffles;
+  for (const RowReduction &R : Reductions) {
+    std::string N = R.Var->getName().str();
+    std::string Other = "__shfl_xor_sync(optiml_mask, " + N +
+                        ", optiml_offset, " + std::to_string(Lanes) + ")";
+    if (R.isSum())
+      Resets.push_back(N + " = 0;");
+    Shuffles.push_back(R.isSum() ? N + " += " + Other + ";"
+                                 : N + " = " + R.Combine + "(" + N + ", " +
+                                       Other + ");");
   }
-  if (!One) {
-    Reset += "\n" + Ind + "}";
-    Shuffle += "\n" + Ind + "}";
-  }
-  if (llvm::Error E = Region.replace(SourceRange(L.For->getForLoc()),
-                                     Reset + "\n" + Ind + "for"))
-    return E;
+  if (!Resets.empty())
+    if (llvm::Error E =
+            Region.replace(SourceRange(L.For->getForLoc()),
+                           block("if (optiml_lane != 0)", Resets, Ind) + "\n" +
+                               Ind + "for"))
+      return E;
   auto Last = lastCharOf(*L.For, Ctx);
   if (!Last)
     return Last.takeError();
-  return Region.insertAfter(*Last, "\n" + Ind + Shuffle);
+  return Region.insertAfter(
+      *Last, "\n" + Ind +
+                 block("for (int optiml_offset = " + std::to_string(Lanes / 2) +
+                           "; optiml_offset > 0; optiml_offset /= 2)",
+                       Shuffles, Ind));
 }
 
 /// The row's own variable takes the group's row; returns go on to the next
@@ -176,7 +198,10 @@ static llvm::Error editRegion(const WarpPerRowPlan &Plan, unsigned Lanes,
     if (llvm::Error E = Region.insertAfter(*Last, " }"))
       return E;
   }
-  return splitLoop(Plan, Lanes, Region, Ctx);
+  for (const WarpPerRowPlan::Follower &F : Plan.Followers)
+    if (llvm::Error E = splitLoop(F.Loop, F.Reductions, Lanes, Region, Ctx))
+      return E;
+  return splitLoop(Plan.Loop, Plan.Reductions, Lanes, Region, Ctx);
 }
 
 /// The lanes of one group: all 32 of a warp, or L consecutive ones.
@@ -199,7 +224,7 @@ static std::vector<std::string> prologue(unsigned Lanes, bool Grow) {
   std::vector<std::string> Lines = {
       "// warp-per-row: a group of " + L +
           " lanes takes each row; the lanes stride the",
-      "// row's loop and shuffles add up their sums.",
+      "// row's loops and shuffles combine their results.",
       "const unsigned optiml_lane = threadIdx.x % " + L + ";",
       "const unsigned optiml_mask = " + maskOf(Lanes) + ";",
       "if (threadIdx.x >= blockDim.x - blockDim.x % " + L + ")",

@@ -1,7 +1,9 @@
 //===- WarpPerRowLegality.cpp - when a row's sum may be split -------------===//
 
 #include "transforms/WarpPerRow/WarpPerRowLegality.h"
+#include "optiml/Analysis/Legality/BufferRoot.h"
 #include "optiml/Analysis/Legality/CudaBuiltins.h"
+#include "optiml/Analysis/Legality/DistinctBuffers.h"
 #include "optiml/Analysis/Legality/KernelBlock.h"
 #include "optiml/Analysis/Legality/LegalityError.h"
 #include "optiml/Analysis/Legality/ThreadGeometry.h"
@@ -16,6 +18,8 @@
 
 using namespace optiml;
 using namespace clang;
+
+static llvm::Error checkLoop(const CanonicalLoop &L, ASTContext &Ctx);
 
 /// The names the rewrite declares.
 static const char *const OwnNames[] = {
@@ -116,26 +120,27 @@ private:
   unsigned Depth;
 };
 
-/// The loop's body: what it sums into, or why it may not be split.
+/// The loop's body: what it reduces into, or why it may not be split.
 class LoopBody {
 public:
   LoopBody(const ForStmt &For, ASTContext &Ctx) : For(For), Ctx(Ctx) {}
 
-  llvm::Expected<std::vector<const VarDecl *>> sums() {
+  llvm::Expected<std::vector<RowReduction>> reductions() {
     for (const DeclStmt *D : nodesOf<DeclStmt>(For.getBody()))
       for (const Decl *Dcl : D->decls())
         if (const auto *V = dyn_cast<VarDecl>(Dcl))
           Own.insert(V);
     if (llvm::Error E = walk(For.getBody(), /*InLoop=*/false))
       return E;
-    if (Sums.empty())
+    if (Reductions.empty())
       return notApplicableAt(For.getBeginLoc(), Ctx,
-                             "the loop sums into no local variable: only a "
-                             "summing loop is split across lanes");
-    for (const VarDecl *V : Sums)
-      if (llvm::Error E = checkSum(*V))
+                             "the loop reduces into no local variable: only "
+                             "a loop that sums (or takes a maximum or "
+                             "minimum) is split across lanes");
+    for (const RowReduction &R : Reductions)
+      if (llvm::Error E = checkSum(*R.Var))
         return E;
-    return Sums;
+    return Reductions;
   }
 
 private:
@@ -177,18 +182,54 @@ private:
                            "split across lanes");
     if (Own.contains(V))
       return llvm::Error::success();
-    const auto *Self = sumOperand(*S, *V);
+    std::string Combine;
+    const DeclRefExpr *Self = sumOperand(*S, *V);
+    if (!Self)
+      Self = extremumOperand(*S, *V, Combine);
     if (!Self)
       return notApplicableAt(S->getBeginLoc(), Ctx,
                              "'" + V->getName() +
                                  "' is updated here but not summed (+=, -=, "
-                                 "++): only sums combine across lanes");
-    if (!llvm::is_contained(Sums, V))
-      Sums.push_back(V);
+                                 "++) nor reduced by fmaxf, max, fminf or "
+                                 "min: only those combine across lanes");
+    auto Known = llvm::find_if(
+        Reductions, [&](const RowReduction &R) { return R.Var == V; });
+    if (Known == Reductions.end())
+      Reductions.push_back({V, Combine});
+    else if (Known->Combine != Combine)
+      return notApplicableAt(S->getBeginLoc(), Ctx,
+                             "'" + V->getName() +
+                                 "' is reduced in two ways in the loop");
     Allowed.insert(cast<DeclRefExpr>(LHS->IgnoreParenImpCasts()));
     if (Self != LHS->IgnoreParenImpCasts())
       Allowed.insert(Self);
     return llvm::Error::success();
+  }
+
+  /// The `V` argument of `V = f(V, e)` or `V = f(e, V)` where f is the
+  /// maximum or minimum of two numbers (fmaxf, fmax, max, fminf, fmin,
+  /// min), with \p Combine set to f as written; else null.
+  const DeclRefExpr *extremumOperand(const Stmt &S, const VarDecl &V,
+                                     std::string &Combine) {
+    const auto *B = dyn_cast<BinaryOperator>(&S);
+    if (!B || B->getOpcode() != BO_Assign)
+      return nullptr;
+    const auto *Call = dyn_cast<CallExpr>(B->getRHS()->IgnoreParenImpCasts());
+    const FunctionDecl *F = Call ? Call->getDirectCallee() : nullptr;
+    if (!F || !F->getIdentifier() || Call->getNumArgs() != 2 ||
+        !isPureMathCall(*Call, Ctx))
+      return nullptr;
+    static const char *const Names[] = {"fmaxf", "fmax", "max",
+                                        "fminf", "fmin", "min"};
+    if (!llvm::is_contained(Names, F->getName()))
+      return nullptr;
+    for (const Expr *Arg : Call->arguments())
+      if (const auto *Ref = dyn_cast<DeclRefExpr>(Arg->IgnoreParenImpCasts());
+          Ref && Ref->getDecl() == &V) {
+        Combine = textOf(Call->getCallee()->getSourceRange(), Ctx);
+        return Ref;
+      }
+    return nullptr;
   }
 
   /// The reference to \p V that \p S adds to: its target for `+=`, `-=`,
@@ -242,15 +283,175 @@ private:
   const ForStmt &For;
   ASTContext &Ctx;
   llvm::SmallPtrSet<const VarDecl *, 8> Own;
-  std::vector<const VarDecl *> Sums;
+  std::vector<RowReduction> Reductions;
   llvm::SmallPtrSet<const DeclRefExpr *, 8> Allowed;
+};
+
+/// A loop that writes the row's elements, a different one each iteration
+/// (`out[row * n + j] = s * x[row * n + j]`): its lanes may take the
+/// iterations in any order when no iteration reads what another writes.
+class ElementLoop {
+public:
+  ElementLoop(const FunctionDecl &Kernel, const CanonicalLoop &L,
+              ASTContext &Ctx)
+      : Kernel(Kernel), L(L), Ctx(Ctx),
+        Counter(IndexAtom::of(*L.IV)) {}
+
+  llvm::Error check() {
+    for (const DeclStmt *D : nodesOf<DeclStmt>(L.For->getBody()))
+      for (const Decl *Dcl : D->decls())
+        if (const auto *V = dyn_cast<VarDecl>(Dcl))
+          Own.insert(V);
+    if (llvm::Error E = walk(L.For->getBody(), /*InLoop=*/false))
+      return E;
+    if (Stores.empty())
+      return notApplicableAt(L.For->getBeginLoc(), Ctx,
+                             "the loop stores to no element");
+    if (llvm::Error E = readsOnlyItsOwnElements())
+      return E;
+    if (llvm::Error E = checkDistinctBuffers(Kernel, Ctx))
+      return E;
+    return unreferencedAfter();
+  }
+
+private:
+  struct Access {
+    const ParmVarDecl *Buffer;
+    IndexPolynomial Index;
+  };
+
+  llvm::Error walk(const Stmt *S, bool InLoop) {
+    if (!S)
+      return llvm::Error::success();
+    if (isa<ReturnStmt, GotoStmt>(S) || (isa<BreakStmt>(S) && !InLoop))
+      return notApplicableAt(S->getBeginLoc(), Ctx,
+                             "the loop can end early here");
+    if (isa<AsmStmt>(S))
+      return illegalAt(S->getBeginLoc(), Ctx, "the loop holds asm");
+    if (const auto *Call = dyn_cast<CallExpr>(S);
+        Call && SideEffects(Ctx).first(Call))
+      return illegalAt(S->getBeginLoc(), Ctx,
+                       "the loop calls '" +
+                           textOf(Call->getCallee()->getSourceRange(), Ctx) +
+                           "', which may have side effects");
+    if (const Expr *LHS = assignedBy(S))
+      if (llvm::Error E = assignment(*S, *LHS))
+        return E;
+    bool Nested = InLoop || isa<ForStmt, WhileStmt, DoStmt, SwitchStmt>(S);
+    for (const Stmt *Child : S->children())
+      if (llvm::Error E = walk(Child, Nested))
+        return E;
+    return llvm::Error::success();
+  }
+
+  /// Its own locals, or an element that moves with the counter.
+  llvm::Error assignment(const Stmt &S, const Expr &LHS) {
+    if (const VarDecl *V = localTarget(&LHS)) {
+      if (Own.contains(V))
+        return llvm::Error::success();
+      return notApplicableAt(S.getBeginLoc(), Ctx,
+                             "the loop changes '" + V->getName() +
+                                 "', declared outside it");
+    }
+    const auto *Sub = dyn_cast<ArraySubscriptExpr>(LHS.IgnoreParenImpCasts());
+    std::optional<Access> A = Sub ? access(*Sub) : std::nullopt;
+    auto Step = A ? A->Index.coefficient(Counter) : std::nullopt;
+    auto C = Step ? Step->asConstant() : std::nullopt;
+    if (!C || *C == 0)
+      return notApplicableAt(S.getBeginLoc(), Ctx,
+                             "the loop stores to '" +
+                                 textOf(LHS.getSourceRange(), Ctx) +
+                                 "', not an element that moves with '" +
+                                 L.IV->getName() + "'");
+    Stores.push_back(std::move(*A));
+    return llvm::Error::success();
+  }
+
+  std::optional<Access> access(const ArraySubscriptExpr &E) {
+    auto Root = bufferRootOf(*E.getBase(), Kernel, Ctx);
+    if (!Root || !Root->Offset)
+      return std::nullopt;
+    auto Index = IndexPolynomial::of(*E.getIdx(), Ctx);
+    if (!Index) {
+      llvm::consumeError(Index.takeError());
+      return std::nullopt;
+    }
+    return Access{Root->Param, *Root->Offset + *Index};
+  }
+
+  /// The parameter a pointer variable points into, if any.
+  const ParmVarDecl *bufferOf(const DeclRefExpr &Ref) {
+    const auto *V = dyn_cast<VarDecl>(Ref.getDecl());
+    if (!V || !V->getType()->isPointerType())
+      return nullptr;
+    if (const auto *P = dyn_cast<ParmVarDecl>(V))
+      return P;
+    auto Root = bufferRootOf(*V, Kernel, Ctx);
+    return Root ? Root->Param : nullptr;
+  }
+
+  bool stored(const ParmVarDecl *P) const {
+    return llvm::any_of(Stores, [&](const Access &A) { return A.Buffer == P; });
+  }
+
+  /// A stored buffer is reached in the loop only through elements it
+  /// stores to, at the index it stores to.
+  llvm::Error readsOnlyItsOwnElements() {
+    llvm::SmallPtrSet<const DeclRefExpr *, 8> Allowed;
+    for (const auto *Sub : nodesOf<ArraySubscriptExpr>(L.For->getBody())) {
+      std::optional<Access> A = access(*Sub);
+      if (!A || !stored(A->Buffer))
+        continue;
+      bool Own = llvm::any_of(Stores, [&](const Access &S) {
+        return S.Buffer == A->Buffer && S.Index == A->Index;
+      });
+      if (!Own)
+        return illegalAt(Sub->getBeginLoc(), Ctx,
+                         "the loop reads '" +
+                             textOf(Sub->getSourceRange(), Ctx) +
+                             "', which another iteration may write");
+      for (const auto *Ref : nodesOf<DeclRefExpr>(Sub->getBase()))
+        Allowed.insert(Ref);
+    }
+    for (const auto *Ref : nodesOf<DeclRefExpr>(L.For->getBody()))
+      if (const ParmVarDecl *P = bufferOf(*Ref);
+          P && stored(P) && !Allowed.contains(Ref))
+        return illegalAt(Ref->getBeginLoc(), Ctx,
+                         "the loop uses '" + Ref->getDecl()->getName() +
+                             "' other than through the elements it stores");
+    return llvm::Error::success();
+  }
+
+  /// Lanes do not see each other's stores without a barrier: nothing after
+  /// the loop may refer to what it stores to.
+  llvm::Error unreferencedAfter() {
+    const SourceManager &SM = Ctx.getSourceManager();
+    for (const auto *Ref : nodesOf<DeclRefExpr>(Kernel.getBody()))
+      if (const ParmVarDecl *P = bufferOf(*Ref);
+          P && stored(P) &&
+          SM.isBeforeInTranslationUnit(L.For->getEndLoc(), Ref->getBeginLoc()))
+        return notApplicableAt(Ref->getBeginLoc(), Ctx,
+                               "'" + Ref->getDecl()->getName() +
+                                   "' is used after the loop that stores "
+                                   "to it");
+    return llvm::Error::success();
+  }
+
+  const FunctionDecl &Kernel;
+  const CanonicalLoop &L;
+  ASTContext &Ctx;
+  IndexAtom Counter;
+  llvm::SmallPtrSet<const VarDecl *, 8> Own;
+  std::vector<Access> Stores;
 };
 
 /// The statements around the loop, from the row's declaration down: what
 /// every lane runs, what lane 0 alone runs, and the kernel's returns.
 class Surroundings {
 public:
-  Surroundings(WarpPerRowPlan &Plan, ASTContext &Ctx) : Plan(Plan), Ctx(Ctx) {}
+  Surroundings(const FunctionDecl &Kernel, WarpPerRowPlan &Plan,
+               ASTContext &Ctx)
+      : Kernel(Kernel), Plan(Plan), Ctx(Ctx) {}
 
   /// Walks up from \p Loop to \p Body.
   llvm::Error classify(const Stmt &Loop, const CompoundStmt &Body) {
@@ -293,6 +494,9 @@ private:
   llvm::Error block(const CompoundStmt &Block, const Stmt &Child,
                     bool Outermost) {
     bool Before = !Outermost, After = false;
+    // Loops after the site in its own block may follow it onto the lanes
+    // until a statement that only lane 0 runs.
+    bool Following = &Child == Plan.Loop.For;
     for (const Stmt *S : Block.body()) {
       if (S == &Child) {
         Before = false, After = true;
@@ -304,6 +508,12 @@ private:
       }
       if (Outermost && !Before && !After)
         continue; // Before the row: runs once per thread, as it did.
+      if (After && Following) {
+        if (follows(*S))
+          continue;
+        if (SideEffects(Ctx).first(S))
+          Following = false;
+      }
       if (llvm::Error E = Before ? everyLane(*S) : laneZero(*S))
         return E;
     }
@@ -312,6 +522,35 @@ private:
                              "the loop comes before '" + Plan.Row->getName() +
                                  "' is declared");
     return llvm::Error::success();
+  }
+
+  /// Whether \p S is a loop the lanes stride too (it joins the plan's
+  /// followers).
+  bool follows(const Stmt &S) {
+    const auto *For = dyn_cast<ForStmt>(&S);
+    if (!For)
+      return false;
+    auto Loop = analyzeLoop(*For, Ctx);
+    if (!Loop) {
+      llvm::consumeError(Loop.takeError());
+      return false;
+    }
+    if (llvm::Error E = checkLoop(*Loop, Ctx)) {
+      llvm::consumeError(std::move(E));
+      return false;
+    }
+    auto Reductions = LoopBody(*For, Ctx).reductions();
+    if (Reductions) {
+      Plan.Followers.push_back({*Loop, std::move(*Reductions)});
+      return true;
+    }
+    llvm::consumeError(Reductions.takeError());
+    if (llvm::Error E = ElementLoop(Kernel, *Loop, Ctx).check()) {
+      llvm::consumeError(std::move(E));
+      return false;
+    }
+    Plan.Followers.push_back({*Loop, {}});
+    return true;
   }
 
   /// Before the loop every lane runs \p S: it may not write memory.
@@ -358,6 +597,7 @@ private:
     return llvm::Error::success();
   }
 
+  const FunctionDecl &Kernel;
   WarpPerRowPlan &Plan;
   ASTContext &Ctx;
 };
@@ -461,14 +701,14 @@ WarpPerRowLegality::check(const FunctionDecl &Kernel, const Stmt &Loop,
     return E;
   if (llvm::Error E = checkIndependentThreads(Kernel, Ctx))
     return E;
-  auto Sums = LoopBody(*For, Ctx).sums();
-  if (!Sums)
-    return Sums.takeError();
-  Plan.Sums = std::move(*Sums);
+  auto Reductions = LoopBody(*For, Ctx).reductions();
+  if (!Reductions)
+    return Reductions.takeError();
+  Plan.Reductions = std::move(*Reductions);
   if (parentOf(DynTypedNode::create(*For), Ctx).get<AttributedStmt>())
     return notApplicableAt(For->getBeginLoc(), Ctx,
                            "the loop has a pragma: split it before adding one");
-  if (llvm::Error E = Surroundings(Plan, Ctx).classify(
+  if (llvm::Error E = Surroundings(Kernel, Plan, Ctx).classify(
           *For, *cast<CompoundStmt>(Kernel.getBody())))
     return E;
   return Plan;

@@ -12,13 +12,21 @@
 // - the site is a canonical for-loop with step 1 or -1 whose IV is declared
 //   in its header (LoopInfo), inside { } blocks and ifs only, after the
 //   index variable;
-// - its body only sums into local scalars (`s += e`, `s -= e`, `s = s + e`,
-//   `++s`) it reads nowhere else, and writes nothing but its own locals: no
-//   store, no call with side effects, no return or break;
+// - its body only reduces into local scalars it reads nowhere else, by sums
+//   (`s += e`, `s -= e`, `s = s + e`, `++s`) or a maximum or minimum (`m =
+//   fmaxf(m, e)`, `max`, `fminf`, `min`), and writes nothing but its own
+//   locals: no store, no call with side effects, no return or break;
 // - the statements before the loop (and the conditions of the ifs around
 //   it) write no memory: every lane runs them. After the loop every lane
 //   holds the same sums: statements that write memory run in lane 0 only,
 //   so a declaration there may have no side effect.
+// - Loops after the site in its block, before any statement for lane 0, are
+//   split too when they are summing loops under the same rules, or element
+//   loops: each iteration stores only to elements whose index moves with
+//   the loop's counter and reads the stored buffers only at those elements,
+//   the kernel's buffers are distinct (DistinctBuffers), and nothing after
+//   the loop refers to a buffer it stores to (lanes do not see each other's
+//   stores without a barrier). Others run in lane 0 as before.
 //
 // With grid=spread the grid grows by the group's size instead, so that each
 // group takes one row (as many groups as the kernel had threads, and as
@@ -41,6 +49,16 @@
 
 namespace optiml {
 
+/// A local that the row's loop reduces into, and how two lanes' partial
+/// results combine: added, or through a two-argument function that picks
+/// one of them (fmaxf, min, ...).
+struct RowReduction {
+  const clang::VarDecl *Var = nullptr;
+  std::string Combine; ///< Empty for a sum; else the callee as written.
+
+  bool isSum() const { return Combine.empty(); }
+};
+
 /// What the rewrite needs, decided once by WarpPerRowLegality.
 struct WarpPerRowPlan {
   CanonicalLoop Loop;
@@ -49,8 +67,8 @@ struct WarpPerRowPlan {
   const clang::VarDecl *Row = nullptr;
   /// The body's last statement: the rows' loop ends after it.
   const clang::Stmt *Last = nullptr;
-  /// The local scalars the loop sums into.
-  std::vector<const clang::VarDecl *> Sums;
+  /// The local scalars the loop reduces into.
+  std::vector<RowReduction> Reductions;
   /// A statement after the loop that writes memory, which only lane 0
   /// runs; Braced when it is
   /// an if's then-branch, whose else the added `if` must not capture.
@@ -59,6 +77,15 @@ struct WarpPerRowPlan {
     bool Braced;
   };
   std::vector<Guarded> LaneZero;
+  /// The loops after the site in its block, up to the first statement for
+  /// lane 0, that the lanes stride too: a row's further sums (a variance
+  /// after its mean), or loops that write the row's elements, a different
+  /// one each iteration (a normalization after its sums).
+  struct Follower {
+    CanonicalLoop Loop;
+    std::vector<RowReduction> Reductions; ///< None: an element loop.
+  };
+  std::vector<Follower> Followers;
   /// Returns from the kernel, which become `continue` (the next row).
   std::vector<const clang::ReturnStmt *> Returns;
 };

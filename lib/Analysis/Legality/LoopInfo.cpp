@@ -44,7 +44,10 @@ static const llvm::StringSet<> &pureMathNames() {
       "__ffsll",    "__brev",    "__brevll",  "__sad",      "__usad",
       "__expf",     "__logf",    "__log2f",   "__log10f",   "__sinf",
       "__cosf",     "__tanf",    "__powf",    "__fdividef", "__saturatef",
-      "__fsqrt_rn", "__frcp_rn", "__fmaf_rn", "__fmul_rn",  "__fadd_rn"};
+      "__fsqrt_rn", "__frcp_rn", "__fmaf_rn", "__fmul_rn",  "__fadd_rn",
+      // What INFINITY, HUGE_VALF and NAN expand to.
+      "__builtin_huge_valf", "__builtin_huge_val", "__builtin_inff",
+      "__builtin_inf", "__builtin_nanf", "__builtin_nan"};
   return Names;
 }
 

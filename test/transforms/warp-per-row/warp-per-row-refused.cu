@@ -29,14 +29,14 @@ __global__ void cumsum(const float *in, float *out, int rows, int n) {
   }
 }
 
-// A maximum, not a sum.
+// A maximum written as a choice, not through fmaxf (which is split).
 __global__ void rowmax(const float *in, float *out, int rows, int n) {
   int r = blockIdx.x * blockDim.x + threadIdx.x;
   if (r < rows) {
     float m = -1e30f;
     for (int j = 0; j < n; ++j)
-      // MAX: :[[@LINE+1]]:7: warp-per-row(site=rowmax/for#0) is not applicable: 'm' is updated here but not summed (+=, -=, ++): only sums combine across lanes
-      m = fmaxf(m, in[r * n + j]);
+      // MAX: :[[@LINE+1]]:7: warp-per-row(site=rowmax/for#0) is not applicable: 'm' is updated here but not summed (+=, -=, ++) nor reduced by fmaxf, max, fminf or min: only those combine across lanes
+      m = in[r * n + j] > m ? in[r * n + j] : m;
     out[r] = m;
   }
 }
@@ -171,7 +171,7 @@ __global__ void pairs(const float *in, float2 *out, int n) {
   int r = blockIdx.x * blockDim.x + threadIdx.x;
   float2 acc = make_float2(0.0f, 0.0f);
   for (int j = 0; j < n; ++j)
-    // STRUCT: :[[@LINE+1]]:5: warp-per-row(site=pairs/for#0) is not applicable: 'acc' is updated here but not summed (+=, -=, ++): only sums combine across lanes
+    // STRUCT: :[[@LINE+1]]:5: warp-per-row(site=pairs/for#0) is not applicable: 'acc' is updated here but not summed (+=, -=, ++) nor reduced by fmaxf, max, fminf or min: only those combine across lanes
     acc = add2(acc, in[r * n + j]);
   out[r] = acc;
 }

@@ -32,7 +32,7 @@ __host__ __device__ constexpr int ceil_div(int a, int b) { return (a + b - 1) / 
 // CHECK-NEXT: {{^}}    scalar(rows = R, cols = C) grid((R + 3) / 4) block(128){{$}}
 // CHECK-LABEL: {{^}}__global__ void row_sums(
 // CHECK-NEXT: {{^}}  // warp-per-row: a group of 32 lanes takes each row; the lanes stride the
-// CHECK-NEXT: {{^}}  // row's loop and shuffles add up their sums.
+// CHECK-NEXT: {{^}}  // row's loops and shuffles combine their results.
 // CHECK-NEXT: {{^}}  // The grid grew 32-fold: a group per row.
 // CHECK-NEXT: {{^}}  const unsigned optiml_lane = threadIdx.x % 32;
 // CHECK-NEXT: {{^}}  const unsigned optiml_mask = 0xffffffffu;

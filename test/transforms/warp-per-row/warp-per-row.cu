@@ -19,7 +19,7 @@
 // The textbook gemv, a thread per row.
 // CHECK-LABEL: {{^}}__global__ void gemv(
 // CHECK-NEXT: {{^}}  // warp-per-row: a group of 32 lanes takes each row; the lanes stride the
-// CHECK-NEXT: {{^}}  // row's loop and shuffles add up their sums.
+// CHECK-NEXT: {{^}}  // row's loops and shuffles combine their results.
 // CHECK-NEXT: {{^}}  const unsigned optiml_lane = threadIdx.x % 32;
 // CHECK-NEXT: {{^}}  const unsigned optiml_mask = 0xffffffffu;
 // CHECK-NEXT: {{^}}  if (threadIdx.x >= blockDim.x - blockDim.x % 32)
