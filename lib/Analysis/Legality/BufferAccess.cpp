@@ -39,16 +39,44 @@ DynTypedNode pointerFlowTop(const Expr &E, ASTContext &Ctx) {
   }
 }
 
+/// Whether \p T points to const.
+bool pointsToConst(QualType T) {
+  return T->isPointerType() && T->getPointeeType().isConstQualified();
+}
+
+/// Whether \p F's body casts a pointer to const into one to non-const, the
+/// only way it could write through a `const T *` parameter.
+bool castsAwayConst(const FunctionDecl &F) {
+  const FunctionDecl *Def = F.getDefinition();
+  if (!Def || !Def->getBody())
+    return false;
+  for (const auto *Cast : nodesOf<ExplicitCastExpr>(Def->getBody()))
+    if (Cast->getType()->isPointerType() && !pointsToConst(Cast->getType()) &&
+        pointsToConst(Cast->getSubExpr()->IgnoreParenImpCasts()->getType()))
+      return true;
+  return false;
+}
+
 /// Whether \p Arg is a pointer that \p Call only loads through: any
-/// argument of a CUDA load intrinsic (they take pointers to const), or the
-/// source of an asynchronous copy to shared memory.
+/// argument of a CUDA load intrinsic (they take pointers to const), the
+/// source of an asynchronous copy to shared memory, or an argument for a
+/// `const T *` parameter (an accessor `at(const float *m, int ld, ...)`)
+/// of a function that casts no const away.
 bool isReadOnlyArg(const CallExpr &Call, const Expr &Arg) {
   if (isLoadIntrinsic(Call))
     return true;
   const FunctionDecl *F = Call.getDirectCallee();
-  return F && F->getIdentifier() &&
-         F->getName() == "__pipeline_memcpy_async" && Call.getNumArgs() > 1 &&
-         Call.getArg(1)->IgnoreParenImpCasts() == Arg.IgnoreParenImpCasts();
+  if (!F)
+    return false;
+  const Expr *Plain = Arg.IgnoreParenImpCasts();
+  if (F->getIdentifier() && F->getName() == "__pipeline_memcpy_async")
+    return Call.getNumArgs() > 1 &&
+           Call.getArg(1)->IgnoreParenImpCasts() == Plain;
+  for (unsigned I = 0; I < Call.getNumArgs() && I < F->getNumParams(); ++I)
+    if (Call.getArg(I)->IgnoreParenImpCasts() == Plain)
+      return pointsToConst(F->getParamDecl(I)->getType()) &&
+             !castsAwayConst(*F);
+  return false;
 }
 
 /// Whether \p Addr (an element's address) is an argument that its call

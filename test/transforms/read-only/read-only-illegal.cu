@@ -17,7 +17,7 @@
 
 #include <cuda_runtime.h>
 
-__device__ void helper(const float *p, int i) {}
+__device__ void helper(const float *p, int i) { ((float *)p)[i] = 0.0f; }
 __device__ float *scratch;
 struct Pair { float a, b; };
 
@@ -39,7 +39,8 @@ __global__ void atomic(float *x, float *y) {
   atomicAdd(&x[0], 1.0f);
 }
 
-// A helper that takes a pointer to const may still cast it away.
+// A helper that takes a pointer to const may still cast it away (this one
+// does; one that does not only reads).
 __global__ void escapes(const float *x, float *y) {
   y[0] = x[0];
   // ESCAPES: :[[@LINE+1]]:10: read-only(site=escapes/x) is illegal: 'x' is passed to 'helper', which may write through it: the read-only path may return stale data
