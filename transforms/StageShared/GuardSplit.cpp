@@ -291,16 +291,14 @@ llvm::Error Splitter::guardDeclaration(const DeclStmt &Decls) {
     const auto *V = dyn_cast<VarDecl>(D);
     if (!V || !V->getInit() || !BoundsGuard::touchesMemory(V->getInit()))
       continue;
-    QualType T = V->getType();
-    if (!V->hasLocalStorage() || V->getInitStyle() != VarDecl::CInit ||
-        isa<InitListExpr>(V->getInit()) || T->getContainedAutoType() ||
-        !(T->isArithmeticType() || T->isPointerType()))
+    std::optional<std::string> Zero = guardedZero(*V, Ctx);
+    if (!Zero)
       return illegalAt(V->getLocation(), Ctx,
                        "'" + V->getName() +
                            "' is initialized from memory or by a call under "
-                           "the guard, and only a scalar 'T v = init;' can be "
-                           "initialized under a condition");
-    Split.Declarations.push_back({V, live()});
+                           "the guard, and only a scalar or record 'T v = "
+                           "init;' can be initialized under a condition");
+    Split.Declarations.push_back({V, live(), *Zero});
   }
   return llvm::Error::success();
 }

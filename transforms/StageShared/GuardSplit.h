@@ -51,12 +51,8 @@ struct GuardSplit {
     std::string Live;
   };
   std::vector<Guarded> Statements;
-  /// A local whose initializer reads memory: it becomes `(Live) ? init : 0`.
-  struct Initialized {
-    const clang::VarDecl *Var = nullptr;
-    std::string Live;
-  };
-  std::vector<Initialized> Declarations;
+  /// Locals whose initializers read memory: `(Live) ? init : Zero`.
+  std::vector<GuardedDeclaration> Declarations;
 
   /// The condition the loop's body runs under: the early returns' Live and
   /// the opened guards' conditions; empty when there is none.

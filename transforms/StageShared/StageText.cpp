@@ -52,6 +52,17 @@ std::string optiml::blockThreadIndex(const std::array<uint64_t, 3> &B) {
   return "threadIdx.x";
 }
 
+/// `T v = init;` becomes `T v = (live) ? init : zero;`.
+static llvm::Error guardDeclaration(const GuardedDeclaration &D,
+                                    EditSet &Edits, const ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  const Expr &Init = *D.Var->getInit();
+  if (llvm::Error E = Edits.addText(SM, offsetOf(Init.getBeginLoc(), Ctx), 0,
+                                    "(" + D.Live + ") ? "))
+    return E;
+  return Edits.addText(SM, endOffsetOf(Init, false, Ctx), 0, " : " + D.Zero);
+}
+
 llvm::Error optiml::writeReturnFold(const ReturnFold &Fold, EditSet &Edits,
                                     const ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
@@ -71,6 +82,9 @@ llvm::Error optiml::writeReturnFold(const ReturnFold &Fold, EditSet &Edits,
   }
   for (const Stmt *S : Fold.Guarded)
     if (llvm::Error E = guardStatement(*S, Fold.Live, Edits, Ctx))
+      return E;
+  for (const GuardedDeclaration &D : Fold.Declarations)
+    if (llvm::Error E = guardDeclaration(D, Edits, Ctx))
       return E;
   return llvm::Error::success();
 }
@@ -120,14 +134,8 @@ llvm::Error optiml::writeGuardSplit(const GuardSplit &Split, EditSet &Edits,
   for (const GuardSplit::Guarded &G : Split.Statements)
     if (llvm::Error E = guardStatement(*G.S, G.Live, Edits, Ctx))
       return E;
-  for (const GuardSplit::Initialized &D : Split.Declarations) {
-    const Expr &Init = *D.Var->getInit();
-    if (llvm::Error E = Edits.addText(SM, offsetOf(Init.getBeginLoc(), Ctx), 0,
-                                      "(" + D.Live + ") ? "))
+  for (const GuardedDeclaration &D : Split.Declarations)
+    if (llvm::Error E = guardDeclaration(D, Edits, Ctx))
       return E;
-    if (llvm::Error E =
-            Edits.addText(SM, endOffsetOf(Init, false, Ctx), 0, " : 0"))
-      return E;
-  }
   return llvm::Error::success();
 }

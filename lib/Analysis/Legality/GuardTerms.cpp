@@ -8,6 +8,7 @@
 #include "optiml/Analysis/SourceText.h"
 
 #include "clang/AST/Decl.h"
+#include "clang/AST/DeclCXX.h"
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/StringExtras.h"
 
@@ -125,11 +126,21 @@ llvm::Expected<ReturnFold> optiml::foldEarlyReturns(const FunctionDecl &Kernel,
     After |= S == Fold.EarlyReturns.front();
     if (!After || S == &Anchor || llvm::is_contained(Fold.EarlyReturns, S))
       continue;
-    if (isa<DeclStmt>(S)) {
-      if (BoundsGuard::touchesMemory(S))
-        return illegalAt(S->getBeginLoc(), Ctx,
-                         "this declaration reads memory after an early "
-                         "return that must become a guard");
+    if (const auto *Decls = dyn_cast<DeclStmt>(S)) {
+      for (const Decl *D : Decls->decls()) {
+        const auto *V = dyn_cast<VarDecl>(D);
+        if (!V || !V->getInit() || !BoundsGuard::touchesMemory(V->getInit()))
+          continue;
+        std::optional<std::string> Zero = guardedZero(*V, Ctx);
+        if (!Zero)
+          return illegalAt(V->getLocation(), Ctx,
+                           "'" + V->getName() +
+                               "' reads memory after an early return that "
+                               "must become a guard, and only a scalar or "
+                               "record 'T v = init;' can be initialized "
+                               "under a condition");
+        Fold.Declarations.push_back({V, Fold.Live, *Zero});
+      }
       continue;
     }
     for (const CallExpr *C : nodesOf<CallExpr>(S))
@@ -140,4 +151,20 @@ llvm::Expected<ReturnFold> optiml::foldEarlyReturns(const FunctionDecl &Kernel,
     Fold.Guarded.push_back(S);
   }
   return Fold;
+}
+
+std::optional<std::string> optiml::guardedZero(const VarDecl &V,
+                                               const ASTContext &Ctx) {
+  QualType T = V.getType();
+  if (!V.hasLocalStorage() || V.getInitStyle() != VarDecl::CInit ||
+      !V.getInit() || isa<InitListExpr>(V.getInit()) ||
+      T->getContainedAutoType() || T->isDependentType())
+    return std::nullopt;
+  if (T->isArithmeticType() || T->isPointerType())
+    return std::string("0");
+  const auto *R = T->getAsCXXRecordDecl();
+  if (!R || !R->hasDefinition() || !R->hasTrivialDefaultConstructor() ||
+      T.isConstQualified())
+    return std::nullopt;
+  return T.getUnqualifiedType().getAsString(Ctx.getPrintingPolicy()) + "()";
 }

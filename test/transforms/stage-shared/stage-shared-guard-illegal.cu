@@ -115,7 +115,7 @@ __global__ void hides(const float *p, float *q, int n, int m) {
 __global__ void pair(const float *p, float *q, int n) {
   int r = blockIdx.y * blockDim.y + threadIdx.y;
   if (r < n) {
-    // PAIR: :[[@LINE+1]]:11: stage-shared(site=pair/for#0/p) is illegal: 'v' is initialized from memory or by a call under the guard, and only a scalar 'T v = init;' can be initialized under a condition
+    // PAIR: :[[@LINE+1]]:11: stage-shared(site=pair/for#0/p) is illegal: 'v' is initialized from memory or by a call under the guard, and only a scalar or record 'T v = init;' can be initialized under a condition
     float v[2] = {q[r], q[r + 1]};
     for (int i = 0; i < n; ++i)
       v[i % 2] += p[r * n + i];

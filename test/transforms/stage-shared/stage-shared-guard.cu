@@ -417,3 +417,28 @@ __global__ void two(const float *A, const float *B, float *y, int m, int n) {
     y[row] = sa * sb;
   }
 }
+
+// Declarations after an early return that read memory or call (a bias, a
+// float3 made from it) keep their place and get their value only where the
+// folded guard holds; a record's other value is its default.
+// RUN: %clang-optiml --format-style=none %s --apply='stage-shared(site=read_after_return/for#0/A)' -o %t.rar.cu
+// RUN: %FileCheck --check-prefix=RAR --input-file=%t.rar.cu %s
+// RUN: %nvcc -c %t.rar.cu -o %t.rar.o
+// RAR-LABEL: __global__ void read_after_return(
+// RAR: {{^}}  int row = blockIdx.x * blockDim.x + threadIdx.x;
+// RAR-NEXT: {{^}}  float b = (!(row >= m)) ? bias[row] : 0;
+// RAR-NEXT: {{^}}  float3 acc = (!(row >= m)) ? make_float3(b, 0.0f, 0.0f) : float3();
+// RAR: {{^}}  if (!(row >= m)) y[row] = acc.x + acc.y;
+#pragma optiml kernel sizes(M = 256, N = 64) in(A[M * N], bias[M]) out(y[M]) \
+    scalar(m = M, n = N) grid((M + 127) / 128) block(128)
+__global__ void read_after_return(const float *A, const float *bias, float *y,
+                                  int m, int n) {
+  int row = blockIdx.x * blockDim.x + threadIdx.x;
+  if (row >= m)
+    return;
+  float b = bias[row];
+  float3 acc = make_float3(b, 0.0f, 0.0f);
+  for (int j = 0; j < n; j++)
+    acc.x += A[row * n + j];
+  y[row] = acc.x + acc.y;
+}

@@ -15,6 +15,7 @@
 #include "clang/AST/Stmt.h"
 #include "llvm/Support/Error.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -54,19 +55,38 @@ std::vector<GuardTerm> guardTermsAt(const clang::Stmt &S,
 /// Early returns that a rewrite adding barriers turns into guards: every
 /// thread must reach the barriers, so `if (C) return;` before \p Anchor is
 /// dropped and the statements after it run under Live = `!(C)`.
+/// A local `T v = init;` whose initializer reads memory (or calls), run
+/// where a guard may fail: it becomes `T v = (Live) ? init : Zero;`.
+struct GuardedDeclaration {
+  const clang::VarDecl *Var = nullptr;
+  std::string Live;
+  std::string Zero;
+};
+
+/// The value \p V takes where its guard fails, so that its declaration
+/// reads no memory there: "0" for a scalar or pointer, "T()" for a record
+/// (a float3, a struct of scalars) that is trivially default-constructible;
+/// nothing for other declarations (arrays, references, `auto`, braces or
+/// constructor syntax), which cannot be guarded.
+std::optional<std::string> guardedZero(const clang::VarDecl &V,
+                                       const clang::ASTContext &Ctx);
+
 struct ReturnFold {
   std::vector<const clang::IfStmt *> EarlyReturns;
   std::string Live; ///< "!(C1) && !(C2)"; empty when there is none.
   /// Top-level statements after the first folded return, other than
   /// \p Anchor and declarations, that must run under Live.
   std::vector<const clang::Stmt *> Guarded;
+  /// Top-level declarations after the first folded return that read
+  /// memory: they get their value only where Live holds.
+  std::vector<GuardedDeclaration> Declarations;
 };
 
 /// The fold for a rewrite that adds barriers in \p Anchor, a top-level
 /// statement of \p Kernel; an Illegal LegalityError when some return
 /// cannot be folded (not a top-level `if (C) return;` before the end of
-/// Anchor), a declaration after it reads memory, or a barrier would end up
-/// guarded. With \p BarriersInAnchor false the barriers go just before
+/// Anchor), a declaration after it reads memory and cannot be guarded
+/// (guardedZero), or a barrier would end up guarded. With \p BarriersInAnchor false the barriers go just before
 /// Anchor, so returns inside and after it are harmless.
 llvm::Expected<ReturnFold> foldEarlyReturns(const clang::FunctionDecl &Kernel,
                                             const clang::Stmt &Anchor,
