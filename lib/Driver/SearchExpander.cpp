@@ -11,8 +11,8 @@
 #include "optiml/Support/Error.h"
 #include "optiml/Support/Stopwatch.h"
 #include "optiml/Transform/ActionSpace.h"
-#include "optiml/Transform/StepChain.h"
 #include "optiml/Transform/SiteIndex.h"
+#include "optiml/Transform/StepChain.h"
 #include "optiml/Transform/StepRunner.h"
 #include "optiml/Transform/TransformRegistry.h"
 

@@ -287,20 +287,8 @@ llvm::Error Splitter::guardSiblings(const CompoundStmt &Block,
 /// A declaration stays where it is, for its scope; one whose initializer
 /// reads memory gets its value only where the guard holds.
 llvm::Error Splitter::guardDeclaration(const DeclStmt &Decls) {
-  for (const Decl *D : Decls.decls()) {
-    const auto *V = dyn_cast<VarDecl>(D);
-    if (!V || !V->getInit() || !BoundsGuard::touchesMemory(V->getInit()))
-      continue;
-    std::optional<std::string> Zero = guardedZero(*V, Ctx);
-    if (!Zero)
-      return illegalAt(V->getLocation(), Ctx,
-                       "'" + V->getName() +
-                           "' is initialized from memory or by a call under "
-                           "the guard, and only a scalar or record 'T v = "
-                           "init;' can be initialized under a condition");
-    Split.Declarations.push_back({V, live(), *Zero});
-  }
-  return llvm::Error::success();
+  return guardDeclarations(Decls, live(), "under the guard", Split.Declarations,
+                           Ctx);
 }
 
 llvm::Expected<GuardSplit> GuardSplitter::split(const FunctionDecl &Kernel,

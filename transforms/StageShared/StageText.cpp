@@ -53,8 +53,8 @@ std::string optiml::blockThreadIndex(const std::array<uint64_t, 3> &B) {
 }
 
 /// `T v = init;` becomes `T v = (live) ? init : zero;`.
-static llvm::Error guardDeclaration(const GuardedDeclaration &D,
-                                    EditSet &Edits, const ASTContext &Ctx) {
+static llvm::Error guardDeclaration(const GuardedDeclaration &D, EditSet &Edits,
+                                    const ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
   const Expr &Init = *D.Var->getInit();
   if (llvm::Error E = Edits.addText(SM, offsetOf(Init.getBeginLoc(), Ctx), 0,

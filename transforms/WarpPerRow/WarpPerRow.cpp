@@ -19,8 +19,9 @@
 // loops that write the row's elements, which the lanes stride too. With
 // grid=keep the launch stays as it is: each group takes its lanes' rows one
 // after the other, so no caller changes, but a kernel with few rows then
-// has few warps in flight. With grid=spread the grid grows by the group's size, so that
-// each group takes one row. WarpPerRowLegality decides where it may run.
+// has few warps in flight. With grid=spread the grid grows by the group's
+// size, so that each group takes one row. WarpPerRowLegality decides where
+// it may run.
 //
 //===----------------------------------------------------------------------===//
 
@@ -156,10 +157,9 @@ static llvm::Error splitLoop(const CanonicalLoop &L,
                                        Other + ");");
   }
   if (!Resets.empty())
-    if (llvm::Error E =
-            Region.replace(SourceRange(L.For->getForLoc()),
-                           block("if (optiml_lane != 0)", Resets, Ind) + "\n" +
-                               Ind + "for"))
+    if (llvm::Error E = Region.replace(
+            SourceRange(L.For->getForLoc()),
+            block("if (optiml_lane != 0)", Resets, Ind) + "\n" + Ind + "for"))
       return E;
   auto Last = lastCharOf(*L.For, Ctx);
   if (!Last)

@@ -120,6 +120,44 @@ private:
   unsigned Depth;
 };
 
+/// What no statement of a loop whose iterations the lanes share may do:
+/// leave it early (lanes would stop at different iterations), call what
+/// may have side effects, hold asm. \p InLoop: \p S is in a loop nested in
+/// it, where `break` ends only that loop.
+static llvm::Error splittable(const Stmt &S, bool InLoop, ASTContext &Ctx) {
+  if (isa<ReturnStmt, GotoStmt>(S) || (isa<BreakStmt>(S) && !InLoop))
+    return notApplicableAt(S.getBeginLoc(), Ctx,
+                           "the loop can end early here: its lanes would "
+                           "stop at different iterations");
+  if (const auto *Call = dyn_cast<CallExpr>(&S);
+      Call && SideEffects(Ctx).first(Call))
+    return illegalAt(S.getBeginLoc(), Ctx,
+                     "the loop calls '" +
+                         textOf(Call->getCallee()->getSourceRange(), Ctx) +
+                         "', which may have side effects");
+  if (isa<AsmStmt>(S))
+    return illegalAt(S.getBeginLoc(), Ctx, "the loop holds asm");
+  return llvm::Error::success();
+}
+
+/// Checks \p S and every statement below it with splittable, then with
+/// \p Visit, in source order.
+static llvm::Error
+walkSplittable(const Stmt *S, bool InLoop, ASTContext &Ctx,
+               llvm::function_ref<llvm::Error(const Stmt &)> Visit) {
+  if (!S)
+    return llvm::Error::success();
+  if (llvm::Error E = splittable(*S, InLoop, Ctx))
+    return E;
+  if (llvm::Error E = Visit(*S))
+    return E;
+  bool Nested = InLoop || isa<ForStmt, WhileStmt, DoStmt, SwitchStmt>(S);
+  for (const Stmt *Child : S->children())
+    if (llvm::Error E = walkSplittable(Child, Nested, Ctx, Visit))
+      return E;
+  return llvm::Error::success();
+}
+
 /// The loop's body: what it reduces into, or why it may not be split.
 class LoopBody {
 public:
@@ -130,7 +168,9 @@ public:
       for (const Decl *Dcl : D->decls())
         if (const auto *V = dyn_cast<VarDecl>(Dcl))
           Own.insert(V);
-    if (llvm::Error E = walk(For.getBody(), /*InLoop=*/false))
+    if (llvm::Error E =
+            walkSplittable(For.getBody(), /*InLoop=*/false, Ctx,
+                           [&](const Stmt &S) { return update(&S); }))
       return E;
     if (Reductions.empty())
       return notApplicableAt(For.getBeginLoc(), Ctx,
@@ -144,30 +184,6 @@ public:
   }
 
 private:
-  llvm::Error walk(const Stmt *S, bool InLoop) {
-    if (!S)
-      return llvm::Error::success();
-    if (isa<ReturnStmt, GotoStmt>(S) || (isa<BreakStmt>(S) && !InLoop))
-      return notApplicableAt(S->getBeginLoc(), Ctx,
-                             "the loop can end early here: its lanes would "
-                             "stop at different iterations");
-    if (llvm::Error E = update(S))
-      return E;
-    if (const auto *Call = dyn_cast<CallExpr>(S);
-        Call && SideEffects(Ctx).first(Call))
-      return illegalAt(S->getBeginLoc(), Ctx,
-                       "the loop calls '" +
-                           textOf(Call->getCallee()->getSourceRange(), Ctx) +
-                           "', which may have side effects");
-    if (isa<AsmStmt>(S))
-      return illegalAt(S->getBeginLoc(), Ctx, "the loop holds asm");
-    bool Nested = InLoop || isa<ForStmt, WhileStmt, DoStmt, SwitchStmt>(S);
-    for (const Stmt *Child : S->children())
-      if (llvm::Error E = walk(Child, Nested))
-        return E;
-    return llvm::Error::success();
-  }
-
   /// An assignment in the body: to its own locals, or a sum.
   llvm::Error update(const Stmt *S) {
     const Expr *LHS = assignedBy(S);
@@ -294,15 +310,18 @@ class ElementLoop {
 public:
   ElementLoop(const FunctionDecl &Kernel, const CanonicalLoop &L,
               ASTContext &Ctx)
-      : Kernel(Kernel), L(L), Ctx(Ctx),
-        Counter(IndexAtom::of(*L.IV)) {}
+      : Kernel(Kernel), L(L), Ctx(Ctx), Counter(IndexAtom::of(*L.IV)) {}
 
   llvm::Error check() {
     for (const DeclStmt *D : nodesOf<DeclStmt>(L.For->getBody()))
       for (const Decl *Dcl : D->decls())
         if (const auto *V = dyn_cast<VarDecl>(Dcl))
           Own.insert(V);
-    if (llvm::Error E = walk(L.For->getBody(), /*InLoop=*/false))
+    if (llvm::Error E = walkSplittable(
+            L.For->getBody(), /*InLoop=*/false, Ctx, [&](const Stmt &S) {
+              const Expr *LHS = assignedBy(&S);
+              return LHS ? assignment(S, *LHS) : llvm::Error::success();
+            }))
       return E;
     if (Stores.empty())
       return notApplicableAt(L.For->getBeginLoc(), Ctx,
@@ -320,30 +339,6 @@ private:
     IndexPolynomial Index;
   };
 
-  llvm::Error walk(const Stmt *S, bool InLoop) {
-    if (!S)
-      return llvm::Error::success();
-    if (isa<ReturnStmt, GotoStmt>(S) || (isa<BreakStmt>(S) && !InLoop))
-      return notApplicableAt(S->getBeginLoc(), Ctx,
-                             "the loop can end early here");
-    if (isa<AsmStmt>(S))
-      return illegalAt(S->getBeginLoc(), Ctx, "the loop holds asm");
-    if (const auto *Call = dyn_cast<CallExpr>(S);
-        Call && SideEffects(Ctx).first(Call))
-      return illegalAt(S->getBeginLoc(), Ctx,
-                       "the loop calls '" +
-                           textOf(Call->getCallee()->getSourceRange(), Ctx) +
-                           "', which may have side effects");
-    if (const Expr *LHS = assignedBy(S))
-      if (llvm::Error E = assignment(*S, *LHS))
-        return E;
-    bool Nested = InLoop || isa<ForStmt, WhileStmt, DoStmt, SwitchStmt>(S);
-    for (const Stmt *Child : S->children())
-      if (llvm::Error E = walk(Child, Nested))
-        return E;
-    return llvm::Error::success();
-  }
-
   /// Its own locals, or an element that moves with the counter.
   llvm::Error assignment(const Stmt &S, const Expr &LHS) {
     if (const VarDecl *V = localTarget(&LHS)) {
@@ -358,11 +353,10 @@ private:
     auto Step = A ? A->Index.coefficient(Counter) : std::nullopt;
     auto C = Step ? Step->asConstant() : std::nullopt;
     if (!C || *C == 0)
-      return notApplicableAt(S.getBeginLoc(), Ctx,
-                             "the loop stores to '" +
-                                 textOf(LHS.getSourceRange(), Ctx) +
-                                 "', not an element that moves with '" +
-                                 L.IV->getName() + "'");
+      return notApplicableAt(
+          S.getBeginLoc(), Ctx,
+          "the loop stores to '" + textOf(LHS.getSourceRange(), Ctx) +
+              "', not an element that moves with '" + L.IV->getName() + "'");
     Stores.push_back(std::move(*A));
     return llvm::Error::success();
   }
@@ -708,8 +702,9 @@ WarpPerRowLegality::check(const FunctionDecl &Kernel, const Stmt &Loop,
   if (parentOf(DynTypedNode::create(*For), Ctx).get<AttributedStmt>())
     return notApplicableAt(For->getBeginLoc(), Ctx,
                            "the loop has a pragma: split it before adding one");
-  if (llvm::Error E = Surroundings(Kernel, Plan, Ctx).classify(
-          *For, *cast<CompoundStmt>(Kernel.getBody())))
+  if (llvm::Error E =
+          Surroundings(Kernel, Plan, Ctx)
+              .classify(*For, *cast<CompoundStmt>(Kernel.getBody())))
     return E;
   return Plan;
 }

@@ -127,20 +127,11 @@ llvm::Expected<ReturnFold> optiml::foldEarlyReturns(const FunctionDecl &Kernel,
     if (!After || S == &Anchor || llvm::is_contained(Fold.EarlyReturns, S))
       continue;
     if (const auto *Decls = dyn_cast<DeclStmt>(S)) {
-      for (const Decl *D : Decls->decls()) {
-        const auto *V = dyn_cast<VarDecl>(D);
-        if (!V || !V->getInit() || !BoundsGuard::touchesMemory(V->getInit()))
-          continue;
-        std::optional<std::string> Zero = guardedZero(*V, Ctx);
-        if (!Zero)
-          return illegalAt(V->getLocation(), Ctx,
-                           "'" + V->getName() +
-                               "' reads memory after an early return that "
-                               "must become a guard, and only a scalar or "
-                               "record 'T v = init;' can be initialized "
-                               "under a condition");
-        Fold.Declarations.push_back({V, Fold.Live, *Zero});
-      }
+      if (llvm::Error E = guardDeclarations(
+              *Decls, Fold.Live,
+              "after an early return that must become a guard",
+              Fold.Declarations, Ctx))
+        return E;
       continue;
     }
     for (const CallExpr *C : nodesOf<CallExpr>(S))
@@ -167,4 +158,26 @@ std::optional<std::string> optiml::guardedZero(const VarDecl &V,
       T.isConstQualified())
     return std::nullopt;
   return T.getUnqualifiedType().getAsString(Ctx.getPrintingPolicy()) + "()";
+}
+
+llvm::Error optiml::guardDeclarations(const DeclStmt &Decls,
+                                      llvm::StringRef Live,
+                                      llvm::StringRef Where,
+                                      std::vector<GuardedDeclaration> &Out,
+                                      ASTContext &Ctx) {
+  for (const Decl *D : Decls.decls()) {
+    const auto *V = dyn_cast<VarDecl>(D);
+    if (!V || !V->getInit() || !BoundsGuard::touchesMemory(V->getInit()))
+      continue;
+    std::optional<std::string> Zero = guardedZero(*V, Ctx);
+    if (!Zero)
+      return illegalAt(V->getLocation(), Ctx,
+                       "'" + V->getName() +
+                           "' is initialized from memory or by a call " +
+                           Where +
+                           ", and only a scalar or record 'T v = init;' can "
+                           "be initialized under a condition");
+    Out.push_back({V, Live.str(), *Zero});
+  }
+  return llvm::Error::success();
 }

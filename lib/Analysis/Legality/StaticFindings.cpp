@@ -115,9 +115,9 @@ bool isTranscendentalCall(const CallExpr &Call, const ASTContext &Ctx) {
   llvm::StringRef Name = F->getName();
   Name.consume_back("f");
   static const char *const Names[] = {
-      "exp",  "exp2", "exp10", "expm1", "log",  "log2",  "log10", "log1p",
-      "pow",  "sin",  "cos",   "tan",   "sinh", "cosh",  "tanh",  "asin",
-      "acos", "atan", "atan2", "erf",   "erfc", "sqrt",  "cbrt",  "hypot"};
+      "exp",  "exp2", "exp10", "expm1", "log",  "log2", "log10", "log1p",
+      "pow",  "sin",  "cos",   "tan",   "sinh", "cosh", "tanh",  "asin",
+      "acos", "atan", "atan2", "erf",   "erfc", "sqrt", "cbrt",  "hypot"};
   return llvm::is_contained(Names, Name);
 }
 

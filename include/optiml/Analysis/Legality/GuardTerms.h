@@ -71,6 +71,15 @@ struct GuardedDeclaration {
 std::optional<std::string> guardedZero(const clang::VarDecl &V,
                                        const clang::ASTContext &Ctx);
 
+/// Adds to \p Out the declarations of \p Decls whose initializers read
+/// memory (or call), each to take its value where \p Live holds; an
+/// Illegal LegalityError for one that cannot (guardedZero), which says it
+/// stands \p Where ("under the guard").
+llvm::Error guardDeclarations(const clang::DeclStmt &Decls,
+                              llvm::StringRef Live, llvm::StringRef Where,
+                              std::vector<GuardedDeclaration> &Out,
+                              clang::ASTContext &Ctx);
+
 struct ReturnFold {
   std::vector<const clang::IfStmt *> EarlyReturns;
   std::string Live; ///< "!(C1) && !(C2)"; empty when there is none.
@@ -86,8 +95,9 @@ struct ReturnFold {
 /// statement of \p Kernel; an Illegal LegalityError when some return
 /// cannot be folded (not a top-level `if (C) return;` before the end of
 /// Anchor), a declaration after it reads memory and cannot be guarded
-/// (guardedZero), or a barrier would end up guarded. With \p BarriersInAnchor false the barriers go just before
-/// Anchor, so returns inside and after it are harmless.
+/// (guardedZero), or a barrier would end up guarded. With
+/// \p BarriersInAnchor false the barriers go just before Anchor, so returns
+/// inside and after it are harmless.
 llvm::Expected<ReturnFold> foldEarlyReturns(const clang::FunctionDecl &Kernel,
                                             const clang::Stmt &Anchor,
                                             clang::ASTContext &Ctx,

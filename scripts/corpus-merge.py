@@ -1,0 +1,75 @@
+#!/usr/bin/env python3
+"""Merges corpus runs into one table: the latest run that measured a kernel
+gives its row.
+
+Usage: corpus-merge.py BASE.md LABEL=RUN.jsonl ...
+
+BASE.md is an earlier merged table (benchmarks/results/*-corpus-reruns-*.md:
+rows `| file | `kernel` | speedup | before | roofline | run | trace |`);
+each RUN.jsonl is the corpus.jsonl that scripts/gpu-check.sh writes, later
+runs last. Prints the merged table, then the summary line: kernels, how
+many reach 1.1x, the geomean and the median.
+"""
+import json
+import math
+import statistics
+import sys
+
+
+def base_rows(path):
+    rows = {}
+    for line in open(path):
+        cells = [c.strip() for c in line.split("|")]
+        if len(cells) < 9 or not cells[2].startswith("`"):
+            continue
+        try:
+            speedup = float(cells[3].rstrip("x"))
+        except ValueError:
+            continue
+        kernel = cells[2].strip("`")
+        rows[kernel] = {
+            "file": cells[1], "kernel": kernel, "speedup": speedup,
+            "before": cells[4], "roofline": cells[5], "run": cells[6],
+            "trace": cells[7].strip("`")}
+    return rows
+
+
+def percent(x):
+    return "%.1f%%" % (100 * x)
+
+
+def main(argv):
+    if len(argv) < 2:
+        sys.exit(__doc__)
+    rows = base_rows(argv[1])
+    for arg in argv[2:]:
+        label, _, path = arg.partition("=")
+        for line in open(path):
+            r = json.loads(line)
+            old = rows.get(r["kernel"])
+            rows[r["kernel"]] = {
+                "file": r["file"], "kernel": r["kernel"],
+                "speedup": r["speedup"],
+                "before": "%.2fx" % old["speedup"] if old else "",  # the previous table's
+                "roofline": percent(r["roofline_original"]) + " -> " +
+                percent(r["roofline_best"]),
+                "run": label, "trace": r["trace"] or "(original kept)"}
+    print("| file | kernel | speedup | before | roofline before -> after "
+          "| run | best trace |")
+    print("|---|---|---:|---:|---|---|---|")
+    for r in sorted(rows.values(), key=lambda r: (r["file"], r["kernel"])):
+        print("| %s | `%s` | %.2fx | %s | %s | %s | `%s` |" % (
+            r["file"], r["kernel"], r["speedup"], r["before"],
+            r["roofline"], r["run"], r["trace"]))
+    speedups = [r["speedup"] for r in rows.values()]
+    hits = sum(s >= 1.1 for s in speedups)
+    geo = math.exp(sum(math.log(max(s, 1e-9)) for s in speedups) /
+                   len(speedups))
+    print("\n**Summary.** Kernels %d; >=1.1x: %d (%d%%); geomean %.2fx; "
+          "median %.2fx." % (len(speedups), hits,
+                             round(100 * hits / len(speedups)), geo,
+                             statistics.median(speedups)))
+
+
+if __name__ == "__main__":
+    main(sys.argv)
