@@ -44,15 +44,22 @@ bool pointsToConst(QualType T) {
   return T->isPointerType() && T->getPointeeType().isConstQualified();
 }
 
-/// Whether \p F's body casts a pointer to const into one to non-const, the
-/// only way it could write through a `const T *` parameter.
-bool castsAwayConst(const FunctionDecl &F) {
+/// Whether \p F's body, or a function it calls, casts a pointer to const
+/// into one to non-const, the only way it could write through a `const T
+/// *` parameter. Calls deeper than a few levels count as such a cast.
+bool castsAwayConst(const FunctionDecl &F, unsigned Depth = 0) {
   const FunctionDecl *Def = F.getDefinition();
   if (!Def || !Def->getBody())
     return false;
+  if (Depth > 3)
+    return true;
   for (const auto *Cast : nodesOf<ExplicitCastExpr>(Def->getBody()))
     if (Cast->getType()->isPointerType() && !pointsToConst(Cast->getType()) &&
         pointsToConst(Cast->getSubExpr()->IgnoreParenImpCasts()->getType()))
+      return true;
+  for (const auto *Call : nodesOf<CallExpr>(Def->getBody()))
+    if (const FunctionDecl *Callee = Call->getDirectCallee();
+        Callee && Callee != Def && castsAwayConst(*Callee, Depth + 1))
       return true;
   return false;
 }

@@ -43,25 +43,39 @@ struct BodyNodes {
   }
 };
 
+/// \p E without parentheses and casts from one integer type to another,
+/// written or not: `(size_t)blockIdx.x` is blockIdx.x, widened.
+const Expr *withoutIntegerCasts(const Expr *E) {
+  while (true) {
+    E = E->IgnoreParenImpCasts();
+    const auto *Cast = dyn_cast<ExplicitCastExpr>(E);
+    if (!Cast || !Cast->getType()->isIntegerType() ||
+        !Cast->getSubExpr()->getType()->isIntegerType())
+      return E;
+    E = Cast->getSubExpr();
+  }
+}
+
 const PseudoObjectExpr *builtinNode(const Expr *E, BuiltinRef::Var Which,
                                     int Dim = -1) {
+  E = withoutIntegerCasts(E);
   std::optional<BuiltinRef> R = asBuiltinRef(E);
   if (!R || R->Which != Which || (Dim >= 0 && R->Dim != unsigned(Dim)))
     return nullptr;
-  return cast<PseudoObjectExpr>(E->IgnoreParenImpCasts());
+  return cast<PseudoObjectExpr>(E);
 }
 
 /// For `A * B` with A and B the components \p X and \p Y (either order) of
 /// one dimension: the two nodes and the dimension.
 bool matchProduct(const Expr *E, BuiltinRef::Var X, BuiltinRef::Var Y,
                   const PseudoObjectExpr *Out[2], unsigned &Dim) {
-  const auto *M = dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts());
+  const auto *M = dyn_cast<BinaryOperator>(withoutIntegerCasts(E));
   if (!M || M->getOpcode() != BO_Mul)
     return false;
   for (int Swap = 0; Swap < 2; ++Swap) {
     const Expr *L = Swap ? M->getRHS() : M->getLHS();
     const Expr *R = Swap ? M->getLHS() : M->getRHS();
-    std::optional<BuiltinRef> LR = asBuiltinRef(L);
+    std::optional<BuiltinRef> LR = asBuiltinRef(withoutIntegerCasts(L));
     if (!LR || LR->Which != X)
       continue;
     if (const PseudoObjectExpr *RN = builtinNode(R, Y, LR->Dim)) {
@@ -86,12 +100,15 @@ bool matchGlobalIndex(const BinaryOperator &Sum, const PseudoObjectExpr *Out[3],
   return false;
 }
 
-/// The variable \p E initializes, looking through casts and parentheses.
+/// The variable \p E initializes, looking through parentheses and casts
+/// to integer types (`size_t i = (size_t)(blockIdx.x * ...)`).
 const VarDecl *initializedVar(const Expr &E, ASTContext &Ctx) {
   DynTypedNode Node = DynTypedNode::create(E);
   while (true) {
     DynTypedNode Parent = parentOf(Node, Ctx);
-    if (Parent.get<ImplicitCastExpr>() || Parent.get<ParenExpr>()) {
+    const auto *Cast = Parent.get<ExplicitCastExpr>();
+    if (Parent.get<ImplicitCastExpr>() || Parent.get<ParenExpr>() ||
+        (Cast && Cast->getType()->isIntegerType())) {
       Node = Parent;
       continue;
     }

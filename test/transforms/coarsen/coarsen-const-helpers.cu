@@ -1,6 +1,7 @@
 // A kernel that reads its matrices through an accessor taking `const float
 // *` writes nothing through them: coarsen copies its body. An accessor
-// that casts the const away may write, and coarsen refuses.
+// that casts the const away, itself or through a function it calls, may
+// write, and coarsen refuses.
 // RUN: %clang-optiml --format-style=none %s --apply='coarsen(site=through_accessor,dim=y,factor=2)' -o %t.cu
 // RUN: %FileCheck --input-file=%t.cu %s
 // RUN: %nvcc -c %t.cu -o %t.o
@@ -10,11 +11,14 @@ __device__ inline float at(const float *m, int ld, int r, int c) {
   return m[r * ld + c];
 }
 
-__device__ inline float bump(const float *m, int i) {
+__device__ inline float poke(const float *m, int i) {
   float *w = (float *)m;
   w[i] += 1.0f;
   return w[i];
 }
+
+// Casts nothing itself, but calls a function that does.
+__device__ inline float bump(const float *m, int i) { return poke(m, i); }
 
 #pragma optiml kernel sizes(N = 64) in(a[N * N], b[N * N]) out(c[N * N]) scalar(n = N) grid(4, 4) block(16, 16)
 __global__ void through_accessor(const float *a, const float *b, float *c,

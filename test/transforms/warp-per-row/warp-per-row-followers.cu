@@ -138,3 +138,38 @@ void launch(float *y, float *m, const float *x, float *t, int rows, int n) {
   reread<<<(rows + 127) / 128, 128>>>(y, x, t, rows, n);
   after_store<<<(rows + 127) / 128, 128>>>(y, x, t, rows, n);
 }
+
+// 64-bit rows (`size_t idx = (size_t)blockIdx.x * blockDim.x + ...`), an
+// early return, two sums in one loop, then the element loop.
+// RUN: %clang-optiml --format-style=none %s --apply='warp-per-row(site=wide_rows/for#0)' -o %t.wide.cu
+// RUN: %FileCheck --check-prefix=WIDE --input-file=%t.wide.cu %s
+// RUN: %nvcc -c %t.wide.cu -o %t.wide.o
+// WIDE-LABEL: {{^}}__global__ void wide_rows(
+// WIDE: {{^}}    size_t idx = (size_t)optiml_row;
+// WIDE-NEXT: {{^}}    if (idx >= N)
+// WIDE-NEXT: {{^}}      continue;
+// WIDE: {{^}}    for (int i = optiml_lane; i < C; i += 32) {
+// WIDE: {{^}}      sq += __shfl_xor_sync(optiml_mask, sq, optiml_offset, 32);
+// WIDE: {{^}}    for (int i = optiml_lane; i < C; i += 32)
+// WIDE-NEXT: {{^}}      o[i] = (x[i] - mean) * rs;
+__global__ void wide_rows(float *__restrict__ out,
+                          const float *__restrict__ inp, int N, int C) {
+  size_t idx = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
+  if (idx >= N)
+    return;
+  const float *x = inp + idx * C;
+  float sum = 0.f, sq = 0.f;
+  for (int i = 0; i < C; ++i) {
+    sum += x[i];
+    sq += x[i] * x[i];
+  }
+  float mean = sum / C;
+  float rs = rsqrtf(sq / C - mean * mean + 1e-5f);
+  float *o = out + idx * C;
+  for (int i = 0; i < C; ++i)
+    o[i] = (x[i] - mean) * rs;
+}
+
+void launch_wide(float *out, const float *inp, int N, int C) {
+  wide_rows<<<(N + 255) / 256, 256>>>(out, inp, N, C);
+}

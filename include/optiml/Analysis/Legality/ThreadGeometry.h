@@ -4,6 +4,8 @@
 // `blockIdx.d * blockDim.d + threadIdx.d` (and grid strides
 // `blockDim.d * gridDim.d`) computes the same thing for any block shape that
 // covers the problem; any other use of the thread geometry may assume one.
+// Casts between integer types do not change the pattern: 64-bit indices
+// (`(size_t)blockIdx.x * blockDim.x + threadIdx.x`) are global indices too.
 //
 //===----------------------------------------------------------------------===//
 
