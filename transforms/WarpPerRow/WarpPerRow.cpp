@@ -131,7 +131,7 @@ static std::string laneStart(const Expr &Lower, bool Up,
 /// first, above the loop (a maximum needs no start: every lane may begin
 /// from the row's); below it, shuffles leave the row's result in every
 /// lane. An element loop has no reductions.
-static llvm::Error splitLoop(const CanonicalLoop &L,
+static llvm::Error splitLoop(const CanonicalLoop &L, const Stmt &Whole,
                              llvm::ArrayRef<RowReduction> Reductions,
                              unsigned Lanes, SourceSnippet &Region,
                              ASTContext &Ctx) {
@@ -156,10 +156,12 @@ static llvm::Error splitLoop(const CanonicalLoop &L,
                                  : N + " = " + R.Combine + "(" + N + ", " +
                                        Other + ");");
   }
+  // Above the loop's statement: a pragma must stay next to its loop.
+  SourceLocation Above = Whole.getBeginLoc();
   if (!Resets.empty())
     if (llvm::Error E = Region.replace(
-            SourceRange(L.For->getForLoc()),
-            block("if (optiml_lane != 0)", Resets, Ind) + "\n" + Ind + "for"))
+            SourceRange(Above), block("if (optiml_lane != 0)", Resets, Ind) +
+                                    "\n" + Ind + tokenText(Above, Ctx)))
       return E;
   auto Last = lastCharOf(*L.For, Ctx);
   if (!Last)
@@ -184,24 +186,31 @@ static llvm::Error editRegion(const WarpPerRowPlan &Plan, unsigned Lanes,
             Region.replace(SourceRange(R->getReturnLoc()), "continue"))
       return E;
   for (const WarpPerRowPlan::Guarded &G : Plan.LaneZero) {
-    std::string Guard =
-        G.Braced ? "{ if (optiml_lane == 0) " : "if (optiml_lane == 0) ";
+    // A loop with a pragma: the pragma keeps a line of its own, in braces.
+    bool Pragma = isa<AttributedStmt>(G.S);
     SourceLocation Begin = G.S->getBeginLoc();
+    std::string Ind = lineIndentOf(Begin, Ctx);
+    std::string Guard = Pragma     ? "if (optiml_lane == 0) {\n" + Ind
+                        : G.Braced ? "{ if (optiml_lane == 0) "
+                                   : "if (optiml_lane == 0) ";
     if (llvm::Error E =
             Region.replace(SourceRange(Begin), Guard + tokenText(Begin, Ctx)))
       return E;
-    if (!G.Braced)
+    if (!G.Braced && !Pragma)
       continue;
     auto Last = lastCharOf(*G.S, Ctx);
     if (!Last)
       return Last.takeError();
-    if (llvm::Error E = Region.insertAfter(*Last, " }"))
+    if (llvm::Error E = Region.insertAfter(
+            *Last, Pragma ? "\n" + Ind + "}" + (G.Braced ? " }" : "") : " }"))
       return E;
   }
   for (const WarpPerRowPlan::Follower &F : Plan.Followers)
-    if (llvm::Error E = splitLoop(F.Loop, F.Reductions, Lanes, Region, Ctx))
+    if (llvm::Error E =
+            splitLoop(F.Loop, *F.Whole, F.Reductions, Lanes, Region, Ctx))
       return E;
-  return splitLoop(Plan.Loop, Plan.Reductions, Lanes, Region, Ctx);
+  return splitLoop(Plan.Loop, *Plan.Loop.For, Plan.Reductions, Lanes, Region,
+                   Ctx);
 }
 
 /// The lanes of one group: all 32 of a warp, or L consecutive ones.

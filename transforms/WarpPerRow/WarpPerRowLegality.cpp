@@ -521,7 +521,10 @@ private:
   /// Whether \p S is a loop the lanes stride too (it joins the plan's
   /// followers).
   bool follows(const Stmt &S) {
-    const auto *For = dyn_cast<ForStmt>(&S);
+    const Stmt *Inner = &S;
+    if (const auto *Pragma = dyn_cast<AttributedStmt>(&S))
+      Inner = Pragma->getSubStmt();
+    const auto *For = dyn_cast<ForStmt>(Inner);
     if (!For)
       return false;
     auto Loop = analyzeLoop(*For, Ctx);
@@ -535,7 +538,7 @@ private:
     }
     auto Reductions = LoopBody(*For, Ctx).reductions();
     if (Reductions) {
-      Plan.Followers.push_back({*Loop, std::move(*Reductions)});
+      Plan.Followers.push_back({*Loop, std::move(*Reductions), &S});
       return true;
     }
     llvm::consumeError(Reductions.takeError());
@@ -543,7 +546,7 @@ private:
       llvm::consumeError(std::move(E));
       return false;
     }
-    Plan.Followers.push_back({*Loop, {}});
+    Plan.Followers.push_back({*Loop, {}, &S});
     return true;
   }
 

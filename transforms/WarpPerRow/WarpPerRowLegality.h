@@ -84,6 +84,8 @@ struct WarpPerRowPlan {
   struct Follower {
     CanonicalLoop Loop;
     std::vector<RowReduction> Reductions; ///< None: an element loop.
+    /// The loop's statement: the loop, or the pragma around it.
+    const clang::Stmt *Whole = nullptr;
   };
   std::vector<Follower> Followers;
   /// Returns from the kernel, which become `continue` (the next row).

@@ -173,3 +173,41 @@ __global__ void wide_rows(float *__restrict__ out,
 void launch_wide(float *out, const float *inp, int N, int C) {
   wide_rows<<<(N + 255) / 256, 256>>>(out, inp, N, C);
 }
+
+// Loops with a pragma follow too (their lanes' sums start above the
+// pragma); one left to lane 0 keeps its pragma on a line of its own.
+// RUN: %clang-optiml --format-style=none %s --apply='warp-per-row(site=pragmas/for#0,grid=keep)' -o %t.pragmas.cu
+// RUN: %FileCheck --check-prefix=PRAGMAS --input-file=%t.pragmas.cu %s
+// RUN: %nvcc -c %t.pragmas.cu -o %t.pragmas.o
+// PRAGMAS-LABEL: {{^}}__global__ void pragmas(
+// PRAGMAS: {{^}}    if (optiml_lane != 0)
+// PRAGMAS-NEXT: {{^}}      s = 0;
+// PRAGMAS-NEXT: {{^}}#pragma unroll 4
+// PRAGMAS-NEXT: {{^}}    for (int j = optiml_lane; j < n; j += 32)
+// PRAGMAS: {{^}}    if (optiml_lane == 0) total[r] = s;
+// PRAGMAS-NEXT: {{^}}    if (optiml_lane == 0) {
+// PRAGMAS-NEXT: {{^}}#pragma unroll 4
+// PRAGMAS-NEXT: {{^}}      for (int j = 0; j < n; j++)
+// PRAGMAS-NEXT: {{^}}        y[r * n + j] = x[r * n + j] / s;
+// PRAGMAS-NEXT: {{^}}    }
+__global__ void pragmas(const float *__restrict__ x, float *__restrict__ y,
+                        float *__restrict__ total, int rows, int n) {
+  int r = blockIdx.x * blockDim.x + threadIdx.x;
+  if (r >= rows)
+    return;
+  float m = x[r * n];
+  for (int j = 1; j < n; j++)
+    m = max(m, x[r * n + j]);
+  float s = 0;
+#pragma unroll 4
+  for (int j = 0; j < n; j++)
+    s += __expf(x[r * n + j] - m);
+  total[r] = s;
+#pragma unroll 4
+  for (int j = 0; j < n; j++)
+    y[r * n + j] = x[r * n + j] / s;
+}
+
+void launch_pragmas(const float *x, float *y, float *t, int rows, int n) {
+  pragmas<<<(rows + 127) / 128, 128>>>(x, y, t, rows, n);
+}
