@@ -142,16 +142,12 @@ struct Candidate {
 std::optional<int64_t> laneStrideOf(const ArraySubscriptExpr &A,
                                     const std::optional<BufferRoot> &Root,
                                     ASTContext &Ctx) {
-  if (!Root || !Root->Offset)
+  std::optional<IndexPolynomial> Index =
+      Root ? elementIndexOf(A, *Root, Ctx) : std::nullopt;
+  if (!Index)
     return std::nullopt;
-  auto Index = IndexPolynomial::of(*A.getIdx(), Ctx);
-  if (!Index) {
-    llvm::consumeError(Index.takeError());
-    return std::nullopt;
-  }
-  auto Lane = (*Root->Offset + *Index)
-                  .coefficient(IndexAtom::of(
-                      BuiltinRef{BuiltinRef::ThreadIdx, 0}));
+  auto Lane =
+      Index->coefficient(IndexAtom::of(BuiltinRef{BuiltinRef::ThreadIdx, 0}));
   return Lane ? Lane->asConstant() : std::nullopt;
 }
 

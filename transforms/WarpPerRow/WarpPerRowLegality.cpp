@@ -363,14 +363,11 @@ private:
 
   std::optional<Access> access(const ArraySubscriptExpr &E) {
     auto Root = bufferRootOf(*E.getBase(), Kernel, Ctx);
-    if (!Root || !Root->Offset)
+    std::optional<IndexPolynomial> Index =
+        Root ? elementIndexOf(E, *Root, Ctx) : std::nullopt;
+    if (!Index)
       return std::nullopt;
-    auto Index = IndexPolynomial::of(*E.getIdx(), Ctx);
-    if (!Index) {
-      llvm::consumeError(Index.takeError());
-      return std::nullopt;
-    }
-    return Access{Root->Param, *Root->Offset + *Index};
+    return Access{Root->Param, std::move(*Index)};
   }
 
   /// The parameter a pointer variable points into, if any.

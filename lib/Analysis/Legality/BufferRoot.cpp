@@ -78,3 +78,16 @@ const VarDecl *optiml::pointerVariableOf(const Expr &Pointer) {
     return Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
   }
 }
+
+std::optional<IndexPolynomial>
+optiml::elementIndexOf(const ArraySubscriptExpr &E, const BufferRoot &Root,
+                       ASTContext &Ctx) {
+  if (!Root.Offset)
+    return std::nullopt;
+  auto Index = IndexPolynomial::of(*E.getIdx(), Ctx);
+  if (!Index) {
+    llvm::consumeError(Index.takeError());
+    return std::nullopt;
+  }
+  return *Root.Offset + *Index;
+}

@@ -112,14 +112,7 @@ LaunchConfig::evaluate(const ConfigOperand &Op, ASTContext &Ctx) {
 }
 
 const Expr *LaunchConfig::stripArithmeticCasts(const Expr *E) {
-  while (true) {
-    E = E->IgnoreParenImpCasts();
-    const auto *Cast = dyn_cast<ExplicitCastExpr>(E);
-    if (!Cast || !Cast->getType()->isArithmeticType() ||
-        !Cast->getSubExpr()->getType()->isArithmeticType())
-      return E;
-    E = Cast->getSubExpr();
-  }
+  return withoutValueCasts(E);
 }
 
 /// The initializer of the local variable \p Ref names when the variable

@@ -48,16 +48,14 @@ std::vector<Access> accessesOf(const FunctionDecl &Kernel, ASTContext &Ctx) {
   std::string Name = Kernel.getQualifiedNameAsString();
   for (const auto *E : nodesOf<ArraySubscriptExpr>(Kernel.getBody())) {
     auto Root = bufferRootOf(*E->getBase(), Kernel, Ctx);
-    if (!Root || !Root->Offset)
+    if (!Root)
       continue;
     LvalueUse Use = lvalueUseOf(*E, Ctx);
     if (Use == LvalueUse::Escapes)
       continue;
-    auto Index = IndexPolynomial::of(*E->getIdx(), Ctx);
-    if (!Index) {
-      llvm::consumeError(Index.takeError());
+    std::optional<IndexPolynomial> Index = elementIndexOf(*E, *Root, Ctx);
+    if (!Index)
       continue;
-    }
     bool IsStore = Use != LvalueUse::Read;
     std::string Tag =
         (IsStore ? "store:" : "load:") + Root->Param->getName().str();
@@ -65,8 +63,8 @@ std::vector<Access> accessesOf(const FunctionDecl &Kernel, ASTContext &Ctx) {
     std::optional<int64_t> Bytes;
     if (!E->getType()->isDependentType() && !E->getType()->isIncompleteType())
       Bytes = Ctx.getTypeSizeInChars(E->getType()).getQuantity();
-    Out.push_back({E, Root->Param, *Root->Offset + *Index, IsStore,
-                   std::move(Site), Bytes});
+    Out.push_back(
+        {E, Root->Param, std::move(*Index), IsStore, std::move(Site), Bytes});
   }
   return Out;
 }

@@ -43,17 +43,9 @@ struct BodyNodes {
   }
 };
 
-/// \p E without parentheses and casts from one integer type to another,
-/// written or not: `(size_t)blockIdx.x` is blockIdx.x, widened.
+/// `(size_t)blockIdx.x` is blockIdx.x, widened.
 const Expr *withoutIntegerCasts(const Expr *E) {
-  while (true) {
-    E = E->IgnoreParenImpCasts();
-    const auto *Cast = dyn_cast<ExplicitCastExpr>(E);
-    if (!Cast || !Cast->getType()->isIntegerType() ||
-        !Cast->getSubExpr()->getType()->isIntegerType())
-      return E;
-    E = Cast->getSubExpr();
-  }
+  return withoutValueCasts(E, /*IntegersOnly=*/true);
 }
 
 const PseudoObjectExpr *builtinNode(const Expr *E, BuiltinRef::Var Which,

@@ -131,3 +131,16 @@ const FunctionDecl *optiml::enclosingFunction(const Stmt &S, ASTContext &Ctx) {
       return F;
   }
 }
+
+const Expr *optiml::withoutValueCasts(const Expr *E, bool IntegersOnly) {
+  auto Kept = [&](QualType T) {
+    return IntegersOnly ? T->isIntegerType() : T->isArithmeticType();
+  };
+  while (true) {
+    E = E->IgnoreParenImpCasts();
+    const auto *Cast = dyn_cast<ExplicitCastExpr>(E);
+    if (!Cast || !Kept(Cast->getType()) || !Kept(Cast->getSubExpr()->getType()))
+      return E;
+    E = Cast->getSubExpr();
+  }
+}

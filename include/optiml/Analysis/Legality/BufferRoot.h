@@ -42,6 +42,13 @@ std::optional<BufferRoot> bufferRootOf(const clang::VarDecl &Pointer,
 /// casts and offsets (`(const float4 *)(row + 2)` -> `row`); else null.
 const clang::VarDecl *pointerVariableOf(const clang::Expr &E);
 
+/// The element \p E accesses, in elements from its buffer parameter's
+/// address (its root's offset plus its index); nothing when either is not
+/// a polynomial.
+std::optional<IndexPolynomial>
+elementIndexOf(const clang::ArraySubscriptExpr &E, const BufferRoot &Root,
+               clang::ASTContext &Ctx);
+
 } // namespace optiml
 
 #endif // OPTIML_ANALYSIS_LEGALITY_BUFFERROOT_H

@@ -55,6 +55,12 @@ lvalueUser(const clang::Expr &E, clang::ASTContext &Ctx,
 /// call made for its effect: `atomicAdd(p, v);`).
 bool isDiscardedValue(const clang::Expr &E, clang::ASTContext &Ctx);
 
+/// \p E without parentheses and casts between arithmetic types, written
+/// or not (`(unsigned)ceil((float)n / 16)`); with \p IntegersOnly, only
+/// casts from one integer type to another (`(size_t)blockIdx.x`).
+const clang::Expr *withoutValueCasts(const clang::Expr *E,
+                                     bool IntegersOnly = false);
+
 /// What is done with an lvalue where it stands (through parentheses).
 enum class LvalueUse {
   Read,      ///< Its value is taken.
