@@ -54,7 +54,8 @@
 #                 each on its own GPU (CUDA_VISIBLE_DEVICES) and database
 #     strategies  MCTS, greedy and random at equal budget, each with every
 #                 seed of $OPTIML_GPU_STRAT_SEEDS ("1 2", --search-seed) on
-#                 every example of $OPTIML_GPU_STRAT_EXAMPLES ("sgemm"),
+#                 every example of $OPTIML_GPU_STRAT_EXAMPLES ("sgemm"; FILE:KERNEL
+#                 names a corpus kernel, e.g. "gemv:gemv_rows"),
 #                 $OPTIML_GPU_STRAT_BUDGET candidates (8), a fresh database
 #                 per run (only the strategies of $OPTIML_GPU_STRAT_STRATEGIES
 #                 when set); one row per (example, strategy) with the mean and
@@ -96,10 +97,12 @@
 #               (scripts/throughput.py), and throughput.txt in $OUT; not in
 #               the default
 #     energy    --optimize --objective=energy on each example of
-#               $OPTIML_GPU_ENERGY_EXAMPLES ("saxpy transpose"),
+#               $OPTIML_GPU_ENERGY_EXAMPLES ("saxpy transpose"; FILE:KERNEL
+#               names a corpus kernel),
 #               $OPTIML_GPU_ENERGY_BUDGET candidates (8): the best energy
-#               saving, its speed, joules per launch before and after; not
-#               in the default
+#               saving, its speed, joules per launch before and after, and
+#               the report's same-speed-less-energy finding; not in the
+#               default
 #     faults    a search whose proposals (test/faults/saxpy.faulty) hang,
 #               trap and write out of bounds goes on past them (timeout,
 #               crashed) to a verified best; a search killed with kill -9
@@ -129,6 +132,9 @@
 #               corpus.json (speedup, roofline before/after, trace) in $OUT;
 #               OPTIML_GPU_PARALLEL=all (or OPTIML_GPU_CORPUS_PARALLEL=all)
 #               runs one search per GPU at a time
+# Two checks can share a machine at once, each on its own GPUs
+# (CUDA_VISIBLE_DEVICES), with their own OPTIML_GPU_WORK, OPTIML_GPU_LOGS
+# (/tmp/optiml-gpu-logs) and OUT.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -136,7 +142,7 @@ bundle=bundle/optiml-gpu.tar.xz
 if [ $# -gt 0 ] && [[ "$1" == *.tar.xz ]]; then bundle=$1; shift; fi
 sections=${*:-tool runtime evaluate candidates adversarial transforms sequences baselines optimize strategies ncu}
 work=${OPTIML_GPU_WORK:-/tmp/optiml-gpu-work}
-logs=/tmp/optiml-gpu-logs
+logs=${OPTIML_GPU_LOGS:-/tmp/optiml-gpu-logs}
 cuda=${CUDA_PATH:-/usr/local/cuda}
 arch=${OPTIML_GPU_ARCH:-sm_90}
 export PATH="$cuda/bin:$PATH"
@@ -556,21 +562,30 @@ check_gpus() {
 # the original, and the joules per launch of both (from the report).
 check_energy() {
   local examples=${OPTIML_GPU_ENERGY_EXAMPLES:-saxpy transpose}
-  local budget=${OPTIML_GPU_ENERGY_BUDGET:-8} name tag start_s line
+  local budget=${OPTIML_GPU_ENERGY_BUDGET:-8} name tag start_s line src
+  local -a pick
   for name in $examples; do
-    tag="energy-$name"
+    # An example's name, or FILE:KERNEL of the corpus (elementwise:ew::axpby).
+    src="examples/$name.cu" pick=()
+    if [[ $name == *:* ]]; then
+      src="benchmarks/corpus/${name%%:*}.cu" pick=(--kernel="${name#*:}")
+    fi
+    tag="energy-${name//:/_}"
     rm -f "$work/$tag.db"
     start_s=$SECONDS
-    if "$tool" "examples/$name.cu" --optimize --objective=energy \
+    if "$tool" "$src" "${pick[@]}" --optimize --objective=energy \
       --budget="$budget" --db="$work/$tag.db" -o "$work/$tag.cu" \
       --report="$logs/$tag" --cuda-path="$cuda" >"$logs/$tag.txt" 2>&1 &&
       line=$(python3 - "$logs/$tag.json" <<'PY'
 import json, sys
 r = json.load(open(sys.argv[1]))
 mj = lambda j: "n/a" if j is None else "%.3f mJ" % (j * 1e3)
-print("best %.2fx less energy at %.2fx speed (%s): %s -> %s per launch"
+m = r.get("matched_speed")
+print("best %.2fx less energy at %.2fx speed (%s): %s -> %s per launch; "
+      "same speed, less energy: %s"
       % (r["best_gain"], r["best_speedup"], r["best_trace"] or "original",
-         mj(r["joules_original"]), mj(r["joules_best"])))
+         mj(r["joules_original"]), mj(r["joules_best"]),
+         m["text"] if m else "none measured"))
 PY
       ); then
       record "energy $name" "ok" "$((SECONDS - start_s))s: $line"
@@ -896,9 +911,11 @@ PY
 # optimize_run SRC TAG STRATEGY BUDGET DB SEED: one search; the output is
 # $work/opt-TAG.cu, the log and reports $logs/opt-TAG.{txt,md,json,html}.
 optimize_run() {
-  local src=$1 tag=$2 strategy=$3 budget=$4 db=$5 seed=$6
+  local src=$1 tag=$2 strategy=$3 budget=$4 db=$5 seed=$6 kernel=""
   shift 6
-  "$tool" "$src" --optimize --strategy="$strategy" --budget="$budget" \
+  # SRC may name one kernel of a file: path.cu#kernel.
+  if [[ $src == *"#"* ]]; then kernel=${src#*#} src=${src%%#*}; fi
+  "$tool" "$src" ${kernel:+--kernel="$kernel"} --optimize --strategy="$strategy" --budget="$budget" \
     --search-seed="$seed" --db="$db" -o "$work/opt-$tag.cu" \
     --report="$logs/opt-$tag" --cuda-path="$cuda" "$@" >"$logs/opt-$tag.txt" 2>&1
 }
@@ -1007,18 +1024,21 @@ PY
 # runs differ only where the GPU's noise changes a decision.
 check_strategies() {
   local examples=${OPTIML_GPU_STRAT_EXAMPLES:-sgemm} seeds=${OPTIML_GPU_STRAT_SEEDS:-1 2}
-  local budget=${OPTIML_GPU_STRAT_BUDGET:-8} name s seed tag start_s failed line
+  local budget=${OPTIML_GPU_STRAT_BUDGET:-8} name s seed tag start_s failed line src
   local strategies=${OPTIML_GPU_STRAT_STRATEGIES:-mcts greedy random} slots i=0
   local -a reports
   slots=$(gpu_slots)
   start_s=$SECONDS
   for name in $examples; do
+    # An example's name, or FILE:KERNEL of the corpus (gemv:gemv_rows).
+    src="examples/$name.cu"
+    [[ $name == *:* ]] && src="benchmarks/corpus/${name%%:*}.cu#${name#*:}"
     for s in $strategies; do
       for seed in $seeds; do
-        tag="$name-$s-seed$seed"
+        tag="${name//:/_}-$s-seed$seed"
         # A fresh database each: no run starts from another's records.
         rm -f "$work/strategy-$tag.db"
-        in_slot $i "$slots" optimize_job "examples/$name.cu" "$tag" "$s" "$budget" \
+        in_slot $i "$slots" optimize_job "$src" "$tag" "$s" "$budget" \
           "$work/strategy-$tag.db" "$seed" ""
         i=$((i + 1))
       done
@@ -1031,7 +1051,7 @@ check_strategies() {
       failed=""
       line=""
       for seed in $seeds; do
-        tag="$name-$s-seed$seed"
+        tag="${name//:/_}-$s-seed$seed"
         if [ "$(cat "$logs/opt-$tag.rc" 2>/dev/null)" = 0 ]; then
           reports+=("$logs/opt-$tag.json")
         else

@@ -87,8 +87,14 @@ PreambleCache::preambleFor(const CompilerInvocation &Invocation,
       CompilerInstance::createDiagnostics(*VFS, DiagOpts, &Errors,
                                           /*ShouldOwnClient=*/false);
   PreambleCallbacks Callbacks;
+  // The headers' pending template instantiations are done once, in the
+  // preamble, instead of at the end of every parse that uses it (about a
+  // quarter of a re-parse with the CUDA headers). The option is benign:
+  // parses with and without it share the preamble.
+  CompilerInvocation WithInstantiations(Invocation);
+  WithInstantiations.getLangOpts().PCHInstantiateTemplates = true;
   llvm::ErrorOr<PrecompiledPreamble> Built = PrecompiledPreamble::Build(
-      Invocation, &Main, Bounds, Diags, VFS, std::move(PCHOps),
+      WithInstantiations, &Main, Bounds, Diags, VFS, std::move(PCHOps),
       /*StoreInMemory=*/true, /*StoragePath=*/"", Callbacks);
   if (!Built || Errors.getNumErrors() > 0) {
     E.Current = nullptr;

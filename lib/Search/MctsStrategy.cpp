@@ -23,7 +23,7 @@ unsigned MctsStrategy::childCount(int N) const {
 unsigned MctsStrategy::widenLimit(int N) const {
   const SearchNode &Node = G.node(N);
   double Visits = Node.Visits + Node.Virtual;
-  double Q = G.normalizedValue(N);
+  double Q = meanValue(N);
   // Centred on a value of one half, so that asymmetry moves children from
   // unpromising nodes to promising ones instead of widening everything.
   double Bias = std::max(0.0, 1 + O.WidenBeta * (2 * Q - 1));
@@ -31,13 +31,21 @@ unsigned MctsStrategy::widenLimit(int N) const {
   return std::max(1u, unsigned(std::floor(K + 1e-9)));
 }
 
+double MctsStrategy::meanValue(int N) const {
+  const SearchNode &Node = G.node(N);
+  if (Node.Visits == 0)
+    return 0;
+  double Seen = Node.Visits + O.VirtualLoss * Node.Virtual;
+  return G.normalize(Node.meanValue()) * Node.Visits / Seen;
+}
+
 double MctsStrategy::value(int N) const {
   const SearchNode &Node = G.node(N);
-  unsigned Total = Node.Visits + Node.Virtual;
-  if (Node.Visits == 0 || Total == 0)
+  if (Node.Visits == 0)
     return 0;
-  double Max = G.normalize(Node.MaxValue) * Node.Visits / Total;
-  return (1 - O.MaxWeight) * G.normalizedValue(N) + O.MaxWeight * Max;
+  double Seen = Node.Visits + O.VirtualLoss * Node.Virtual;
+  double Max = G.normalize(Node.MaxValue) * Node.Visits / Seen;
+  return (1 - O.MaxWeight) * meanValue(N) + O.MaxWeight * Max;
 }
 
 double MctsStrategy::puct(int N, unsigned Edge) const {

@@ -255,11 +255,3 @@ double SearchGraph::normalize(double Reward) const {
   return std::clamp((Reward - MinReward) / (MaxReward - MinReward), 0.0, 1.0);
 }
 
-double SearchGraph::normalizedValue(int N) const {
-  const SearchNode &Node = Nodes[N];
-  unsigned Total = Node.Visits + Node.Virtual;
-  if (Total == 0)
-    return 0;
-  // A virtual visit counts as the worst value seen: 0 once normalized.
-  return normalize(Node.meanValue()) * Node.Visits / Total;
-}

@@ -155,6 +155,10 @@ Trajectory optiml::buildTrajectory(const SearchGraph &G, Expander &E,
   T.BestSpeedup = T.Goal == Objective::Time ? std::max(1.0, Speed) : Speed;
   T.JoulesOriginal = Original.Joules;
   T.JoulesBest = T.Improved ? Best.Result.Joules : Original.Joules;
+  std::vector<MeasuredConfig> Configs;
+  for (unsigned N = 0; N < G.size(); ++N)
+    Configs.push_back({toString(G.node(N).Steps), &G.node(N).Result});
+  T.Matched = findMatchedSpeed(Configs);
   T.RooflineOriginal = G.node(SearchGraph::Root).Result.RooflineFraction;
   T.RooflineBest =
       T.Improved ? Best.Result.RooflineFraction : T.RooflineOriginal;
@@ -192,6 +196,20 @@ std::string optiml::describeBest(const Trajectory &T) {
                        T.Goal == Objective::Energy ? "energy per launch"
                                                    : "energy-delay product",
                        T.BestSpeedup);
+}
+
+static std::string named(const std::string &Trace) {
+  return Trace.empty() ? std::string("the original") : "`" + Trace + "`";
+}
+
+std::string optiml::describeMatchedSpeed(const MatchedSpeed &M) {
+  return llvm::formatv("{0} runs as fast as the fastest candidate, {1} "
+                       "({2:F2}x and {3:F2}x the original's speed, within "
+                       "the noise), on {4:F2}x less energy per launch ({5} "
+                       "against {6}; noise {7:F0}%)",
+                       named(M.Frugal), named(M.Fastest), M.FrugalSpeedup,
+                       M.FastestSpeedup, M.Saving, formatJoules(M.FrugalJoules),
+                       formatJoules(M.FastestJoules), M.Noise * 100);
 }
 
 std::string optiml::formatJoules(std::optional<double> Joules) {
@@ -253,6 +271,9 @@ static void summarySection(const Trajectory &T, std::string &Out) {
     Out += "- Objective: " + toString(T.Goal).str() +
            "; energy per launch: original " + formatJoules(T.JoulesOriginal) +
            ", best " + formatJoules(T.JoulesBest) + "\n";
+  if (T.Matched)
+    Out += "- Same speed, less energy: " + describeMatchedSpeed(*T.Matched) +
+           "\n";
   if (std::string S = describeStages(T); !S.empty())
     Out += "- Seconds per measured candidate (mean): " + S + "\n";
   Out += "\n";
@@ -391,6 +412,20 @@ template <typename V> static json orNull(const std::optional<V> &X) {
   return X ? json(*X) : json(nullptr);
 }
 
+static json matchedJSON(const std::optional<MatchedSpeed> &M) {
+  if (!M)
+    return nullptr;
+  return {{"fastest", M->Fastest},
+          {"frugal", M->Frugal},
+          {"fastest_speedup", M->FastestSpeedup},
+          {"frugal_speedup", M->FrugalSpeedup},
+          {"fastest_joules", M->FastestJoules},
+          {"frugal_joules", M->FrugalJoules},
+          {"saving", M->Saving},
+          {"noise", M->Noise},
+          {"text", describeMatchedSpeed(*M)}};
+}
+
 static json rootMovesJSON(const Trajectory &T) {
   json Moves = json::array();
   for (const RootMove &M : T.RootMoves)
@@ -477,6 +512,7 @@ nlohmann::json optiml::toJSON(const Trajectory &T) {
           {"best_speedup", T.BestSpeedup},
           {"joules_original", orNull(T.JoulesOriginal)},
           {"joules_best", orNull(T.JoulesBest)},
+          {"matched_speed", matchedJSON(T.Matched)},
           {"best_trace", T.BestTrace},
           {"roofline_original", orNull(T.RooflineOriginal)},
           {"roofline_best", orNull(T.RooflineBest)},

@@ -182,6 +182,11 @@ public:
                                const EvaluateOptions &Options,
                                OutputFormat Format);
 
+  /// --time-rewrites (hidden): applies every legal move of \p File's kernel
+  /// and of its first child the way the search does, and prints each one's
+  /// seconds (the step and the re-parse) with their median; no GPU needed.
+  llvm::Error timeRewrites(llvm::StringRef File, llvm::StringRef Kernel);
+
   /// Lists the registered transforms with their parameters and domains.
   llvm::Error listTransforms(OutputFormat Format);
 

@@ -3,7 +3,7 @@
 // Selection by PUCT over the proposer's priors; progressive widening, so a
 // state's children grow with its visits (k N^alpha) and faster when it is
 // promising (asymmetric branching); a batch of leaves per iteration kept
-// apart by virtual loss; failed candidates prune their subtree. There are
+// apart by a partial virtual loss; failed candidates prune their subtree. There are
 // no rollouts: a leaf's value is its measured reward.
 //
 //===----------------------------------------------------------------------===//
@@ -30,6 +30,15 @@ struct MctsOptions {
   /// Q = (1 - MaxWeight) * mean + MaxWeight * max of the child's values:
   /// what matters is the best kernel below a node, not the average one.
   double MaxWeight = 0.5;
+  /// How much a visit still in flight (a batch's other leaves) lowers a
+  /// node's value: 1 counts it as the worst value seen (classic virtual
+  /// loss), 0 leaves the value alone and lets only the exploration term
+  /// see the visit (WU-UCT). Full loss spread SGEMM's batch of four over
+  /// the weaker chains while its best chain waited, and greedy, which
+  /// spends a whole batch on the best state, found its 5.28x child first;
+  /// a quarter keeps a clear leader's batch together, and still parts
+  /// leaders within each other's reach.
+  double VirtualLoss = 0.25;
 };
 
 class MctsStrategy : public SearchStrategy {
@@ -60,6 +69,9 @@ private:
   /// stage-shared at 0.3x while warp-per-row, 3x, waited at the root).
   unsigned childCount(int N) const;
   double value(int N) const;
+  /// \p N's mean normalized value, its visits in flight counted at
+  /// VirtualLoss.
+  double meanValue(int N) const;
 
   MctsOptions O;
   /// Nodes where nothing more can start until results come back.

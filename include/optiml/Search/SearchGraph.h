@@ -89,8 +89,6 @@ public:
   /// Rewards seen so far map to [0, 1] (min-max over all rewards): PUCT's
   /// exploration term needs values on a fixed scale whatever the kernel.
   double normalize(double Reward) const;
-  /// \p N's mean value, normalized, counting virtual visits as losses.
-  double normalizedValue(int N) const;
 
   /// The best measured state by effective speedup (the root when nothing
   /// beats the original).
