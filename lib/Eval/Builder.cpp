@@ -191,9 +191,22 @@ llvm::Expected<BuildResult> Builder::build(const KernelSource &Source,
   path::append(Library, "candidate.so");
   if (llvm::Error E = writeOutputFile(LauncherPath, *Launcher))
     return E;
+  // nvcc writes a library of its own, renamed into place once whole: two
+  // searches sharing the cache (two GPUs, two projects) that build one
+  // candidate at once never load the other's half-written library.
+  llvm::SmallString<256> Partial;
+  fs::createUniquePath(Library + ".tmp-%%%%%%", Partial,
+                       /*MakeAbsolute=*/false);
   auto Run =
-      runSubprocess(Options.Nvcc, nvccArgs(SourceDir, LauncherPath, Library),
+      runSubprocess(Options.Nvcc, nvccArgs(SourceDir, LauncherPath, Partial),
                     Options.TimeoutSeconds);
+  if (Run && Run->succeeded() && fs::exists(Partial)) {
+    if (std::error_code EC = fs::rename(Partial, Library))
+      return makeError(ErrorKind::Internal, "cannot move the build to " +
+                                                Library + ": " + EC.message());
+  } else {
+    fs::remove(Partial);
+  }
   if (!Run)
     return Run.takeError();
   BuildResult R;

@@ -60,6 +60,8 @@ static std::vector<TrajectoryPoint> seriesOf(const SearchGraph &G) {
       P.Roofline = M.RooflineFraction;
       P.Trace = toString(G.node(N).Steps);
       P.Stages = M.Stages;
+      P.EnergySaving = M.energySaving();
+      P.EnergySpread = M.EnergySpread;
       const protocol::InstanceTiming *T =
           M.Runner ? M.Runner->firstTiming() : nullptr;
       if (M.ok() && T) {
@@ -453,6 +455,8 @@ static json seriesJSON(const Trajectory &T) {
          {"stop_reason",
           P.StopReason.empty() ? json(nullptr) : json(P.StopReason)},
          {"stages", P.Stages},
+         {"energy_saving", orNull(P.EnergySaving)},
+         {"energy_spread", orNull(P.EnergySpread)},
          {"best", P.BestSpeedup}});
   return Series;
 }

@@ -12,6 +12,8 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "gtest/gtest.h"
+#include <optional>
+#include <thread>
 
 using namespace optiml;
 
@@ -229,6 +231,52 @@ TEST_F(BuilderTest, ParallelBuildsKeepRequestOrder) {
   ASSERT_TRUE(Results[0] && Results[1]);
   EXPECT_TRUE(Results[0]->Succeeded && Results[1]->Succeeded);
   EXPECT_NE(Results[0]->Key, Results[1]->Key);
+}
+
+/// The files of the build directory of \p Library.
+static std::vector<std::string> filesBeside(llvm::StringRef Library) {
+  std::vector<std::string> Names;
+  std::error_code EC;
+  for (llvm::sys::fs::directory_iterator
+           It(llvm::sys::path::parent_path(Library), EC),
+       End;
+       It != End && !EC; It.increment(EC))
+    Names.push_back(llvm::sys::path::filename(It->path()).str());
+  return Names;
+}
+
+TEST_F(BuilderTest, TwoSearchesBuildingOneCandidateShareAWholeLibrary) {
+  // Two searches (two processes, two GPUs) may build the same candidate
+  // into one cache at once: each nvcc writes its own file, renamed into
+  // place whole, so neither loads the other's half-written library.
+  Builder First = makeBuilder(), Second = makeBuilder();
+  KernelSource Src(CacheRoot + "/saxpy.cu", SaxpySource);
+  KernelInfo K = saxpyInfo();
+  std::optional<llvm::Expected<BuildResult>> A, B;
+  std::thread T1([&] { A.emplace(First.build(Src, K)); });
+  std::thread T2([&] { B.emplace(Second.build(Src, K)); });
+  T1.join();
+  T2.join();
+  ASSERT_TRUE(*A && *B);
+  EXPECT_TRUE((*A)->Succeeded && (*B)->Succeeded);
+  EXPECT_EQ((*A)->Library, (*B)->Library);
+  EXPECT_TRUE(llvm::sys::fs::exists((*A)->Library));
+  for (const std::string &Name : filesBeside((*A)->Library))
+    EXPECT_EQ(Name.find(".tmp-"), std::string::npos) << Name;
+}
+
+TEST_F(BuilderTest, AFailedBuildLeavesNoPartialLibrary) {
+  Builder B = makeBuilder();
+  KernelSource Src(CacheRoot + "/bad.cu",
+                   "__global__ void saxpy(int n) { undeclared(n); }\n");
+  auto R = B.build(Src, saxpyInfo());
+  ASSERT_TRUE(static_cast<bool>(R)) << summarize(R.takeError()).Message;
+  EXPECT_FALSE(R->Succeeded);
+  llvm::SmallString<256> Dir(CacheRoot);
+  llvm::sys::path::append(Dir, R->Key, "candidate.so");
+  EXPECT_FALSE(llvm::sys::fs::exists(Dir));
+  for (const std::string &Name : filesBeside(Dir))
+    EXPECT_EQ(Name.find(".tmp-"), std::string::npos) << Name;
 }
 
 } // namespace

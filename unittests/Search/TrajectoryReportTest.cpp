@@ -124,6 +124,34 @@ TEST(TrajectoryReportTest, SaysSoWhenNothingBeatsTheOriginal) {
   EXPECT_TRUE(J["roofline_best"].is_null());
 }
 
+TEST(TrajectoryReportTest, EnergyPerCandidateAndTheSameSpeedFinding) {
+  Trajectory T;
+  T.Goal = Objective::Energy;
+  T.JoulesOriginal = 40e-3, T.JoulesBest = 30e-3;
+  TrajectoryPoint A;
+  A.EnergySaving = 1.33, A.EnergySpread = 0.01;
+  T.Series = {TrajectoryPoint(), A};
+  T.Matched = MatchedSpeed{
+      "fast(site=k)", "frugal(site=k)", 1.40, 1.39, 36e-3, 30e-3, 1.2, 0.04};
+  std::string Md = toMarkdown(T);
+  EXPECT_NE(Md.find("- Same speed, less energy: `frugal(site=k)` runs as "
+                    "fast as the fastest candidate, `fast(site=k)` (1.39x "
+                    "and 1.40x the original's speed, within the noise), on "
+                    "1.20x less energy per launch (30.00 mJ against 36.00 "
+                    "mJ; noise 4%)"),
+            std::string::npos)
+      << Md;
+  json J = toJSON(T);
+  EXPECT_EQ(J["matched_speed"]["frugal"], "frugal(site=k)");
+  EXPECT_DOUBLE_EQ(J["matched_speed"]["saving"].get<double>(), 1.2);
+  EXPECT_DOUBLE_EQ(J["series"][1]["energy_saving"].get<double>(), 1.33);
+  EXPECT_TRUE(J["series"][0]["energy_saving"].is_null());
+  // Without energy, no finding.
+  T.Matched.reset();
+  EXPECT_EQ(toMarkdown(T).find("Same speed"), std::string::npos);
+  EXPECT_TRUE(toJSON(T)["matched_speed"].is_null());
+}
+
 TEST(TrajectoryReportTest, StagesAreAveragedOverMeasuredCandidates) {
   Trajectory T;
   TrajectoryPoint A, B, FromDb;

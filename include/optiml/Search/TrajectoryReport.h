@@ -55,6 +55,9 @@ struct TrajectoryPoint : HistoryPoint {
   std::string StopReason;
   /// Seconds per stage (Measurement::Stages); empty from the database.
   std::map<std::string, double> Stages;
+  /// The original's energy per launch over the candidate's, and the spread
+  /// of its rounds, where energy was measured (--objective energy, edp).
+  std::optional<double> EnergySaving, EnergySpread;
 };
 
 /// What a proposer (a language model) added to a search, and its cost.
