@@ -30,9 +30,8 @@ struct Timed {
 };
 
 /// Applies every legal move of \p From; the first new state is \p Child.
-llvm::Expected<std::vector<Timed>> timeMoves(SearchExpander &Expand,
-                                             const std::string &From,
-                                             std::string *Child) {
+llvm::Expected<std::vector<Timed>>
+timeMoves(SearchExpander &Expand, const std::string &From, std::string *Child) {
   auto Steps = Expand.legalSteps(From);
   if (!Steps)
     return Steps.takeError();

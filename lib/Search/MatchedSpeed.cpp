@@ -21,9 +21,8 @@ std::optional<std::pair<double, double>> intervalOf(const Measurement &M) {
 }
 
 double energyNoise(const Measurement &M) {
-  return M.EnergySpread
-             ? std::max(Measurement::MinEnergyNoise, *M.EnergySpread)
-             : Measurement::EnergyNoise;
+  return M.EnergySpread ? std::max(Measurement::MinEnergyNoise, *M.EnergySpread)
+                        : Measurement::EnergyNoise;
 }
 
 bool usable(const MeasuredConfig &C) {
@@ -45,8 +44,7 @@ std::optional<MatchedSpeed>
 optiml::findMatchedSpeed(const std::vector<MeasuredConfig> &Configs) {
   const MeasuredConfig *Fastest = nullptr;
   for (const MeasuredConfig &C : Configs)
-    if (usable(C) &&
-        (!Fastest || C.Result->Speedup > Fastest->Result->Speedup))
+    if (usable(C) && (!Fastest || C.Result->Speedup > Fastest->Result->Speedup))
       Fastest = &C;
   if (!Fastest)
     return std::nullopt;
@@ -59,9 +57,9 @@ optiml::findMatchedSpeed(const std::vector<MeasuredConfig> &Configs) {
     double Noise = energyNoise(*C.Result) + energyNoise(F);
     if (Saving - 1 <= Noise || (Best && Saving <= Best->Saving))
       continue;
-    Best = MatchedSpeed{Fastest->Trace,     C.Trace,     F.Speedup,
-                        C.Result->Speedup,  *F.Joules,   *C.Result->Joules,
-                        Saving,             Noise};
+    Best = MatchedSpeed{
+        Fastest->Trace, C.Trace,           F.Speedup, C.Result->Speedup,
+        *F.Joules,      *C.Result->Joules, Saving,    Noise};
   }
   return Best;
 }

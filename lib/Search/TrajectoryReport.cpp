@@ -274,8 +274,8 @@ static void summarySection(const Trajectory &T, std::string &Out) {
            "; energy per launch: original " + formatJoules(T.JoulesOriginal) +
            ", best " + formatJoules(T.JoulesBest) + "\n";
   if (T.Matched)
-    Out += "- Same speed, less energy: " + describeMatchedSpeed(*T.Matched) +
-           "\n";
+    Out +=
+        "- Same speed, less energy: " + describeMatchedSpeed(*T.Matched) + "\n";
   if (std::string S = describeStages(T); !S.empty())
     Out += "- Seconds per measured candidate (mean): " + S + "\n";
   Out += "\n";

@@ -1303,8 +1303,8 @@ int main(int Argc, const char **Argv) {
                           "file, except with --use-cache"));
   // The hidden --time-rewrites reads what --list-sites reads; the option
   // table, which --help and its messages show, leaves it out.
-  if (Error E = checkOptionsFit(*Action == "time-rewrites" ? "list-sites"
-                                                           : *Action))
+  if (Error E =
+          checkOptionsFit(*Action == "time-rewrites" ? "list-sites" : *Action))
     return fail(std::move(E));
   auto Compilations = compilationsOf(Parsed);
   if (!Compilations)

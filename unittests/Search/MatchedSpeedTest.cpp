@@ -42,10 +42,8 @@ TEST(MatchedSpeedTest, FindsTheFrugalConfigurationAtTheFastestsSpeed) {
   Measurement Fast = config(1.40, 0.01, 36e-3);   // Saves 1.11x.
   Measurement Frugal = config(1.39, 0.01, 30e-3); // Saves 1.33x.
   Measurement Slow = config(1.20, 0.01, 25e-3);   // Slower: not matched.
-  auto M = findMatchedSpeed({{"", &Original},
-                             {"fast", &Fast},
-                             {"frugal", &Frugal},
-                             {"slow", &Slow}});
+  auto M = findMatchedSpeed(
+      {{"", &Original}, {"fast", &Fast}, {"frugal", &Frugal}, {"slow", &Slow}});
   ASSERT_TRUE(M.has_value());
   EXPECT_EQ(M->Fastest, "fast");
   EXPECT_EQ(M->Frugal, "frugal");
@@ -75,8 +73,7 @@ TEST(MatchedSpeedTest, TheFastestItselfOrASlowerOneIsNoMatch) {
   EXPECT_FALSE(findMatchedSpeed({{"fast", &Fast}, {"other", &Other}}));
   Measurement Slower = config(1.30, 0.02, 20e-3); // Intervals apart.
   Measurement Fastest = config(1.40, 0.02, 36e-3);
-  EXPECT_FALSE(
-      findMatchedSpeed({{"fastest", &Fastest}, {"slower", &Slower}}));
+  EXPECT_FALSE(findMatchedSpeed({{"fastest", &Fastest}, {"slower", &Slower}}));
 }
 
 TEST(MatchedSpeedTest, WithoutIntervalsTheThresholdDecides) {

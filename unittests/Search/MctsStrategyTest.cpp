@@ -187,6 +187,40 @@ TEST(MctsStrategyTest, VirtualLossSendsTheSecondLeafToALeaderWithinReach) {
   EXPECT_EQ(secondLeaf(1.9), "BX");
 }
 
+TEST(MctsStrategyTest, NodesNoBetterThanTheOriginalAreWorthNothing) {
+  // A 0.2x regression must not make the 1.0x child look two thirds as
+  // good as the 2x one: values run from the original's reward to the best.
+  json States = {
+      {"r", state(100, {move("bad", "k", 0.4, "B"), move("flat", "k", 0.3, "F"),
+                        move("good", "k", 0.3, "G")})},
+      {"B", state(500, {move("x", "k", 1, "BX")})},
+      {"F", state(100, {move("x", "k", 1, "FX"), move("y", "k", 1, "FY")})},
+      {"G", state(50, {move("x", "k", 1, "GX"), move("y", "k", 1, "GY"),
+                       move("z", "k", 1, "GZ")})},
+      {"BX", state(500)},
+      {"FX", state(100)},
+      {"FY", state(100)},
+      {"GX", state(50)},
+      {"GY", state(50)},
+      {"GZ", state(50)}};
+  auto Env = env({{"root", "r"}, {"noise", 0.0}, {"states", States}});
+  MctsStrategy S(*Env, wide(1.0));
+  round(S, *Env, 1);
+  round(S, *Env, 3);
+  const SearchGraph &G = S.graph();
+  auto Value = [&](const char *Hash) {
+    return G.normalize(*G.node(G.find(Hash)).Reward);
+  };
+  EXPECT_EQ(Value("G"), 1.0);
+  EXPECT_EQ(Value("F"), 0.0);
+  EXPECT_EQ(Value("B"), 0.0);
+  // So the next batch goes to the 2x child's moves.
+  std::vector<Candidate> Batch = S.propose(3);
+  ASSERT_EQ(Batch.size(), 3u);
+  for (const Candidate &C : Batch)
+    EXPECT_EQ(C.Hash[0], 'G') << C.Hash;
+}
+
 TEST(MctsStrategyTest, FailedCandidatesPruneTheirSubtree) {
   json States = {{"r", state(100, {move("bad", "k", 0.9, "X"),
                                    move("ok", "k", 0.1, "Y")})},

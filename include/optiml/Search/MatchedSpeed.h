@@ -49,8 +49,8 @@ bool sameSpeed(const Measurement &A, const Measurement &B);
 /// The frugal configuration at the fastest one's speed among \p Configs,
 /// or nothing when none saves energy beyond the noise (or energy was not
 /// measured).
-std::optional<MatchedSpeed> findMatchedSpeed(
-    const std::vector<MeasuredConfig> &Configs);
+std::optional<MatchedSpeed>
+findMatchedSpeed(const std::vector<MeasuredConfig> &Configs);
 
 } // namespace optiml
 

@@ -3,8 +3,8 @@
 // Selection by PUCT over the proposer's priors; progressive widening, so a
 // state's children grow with its visits (k N^alpha) and faster when it is
 // promising (asymmetric branching); a batch of leaves per iteration kept
-// apart by a partial virtual loss; failed candidates prune their subtree. There are
-// no rollouts: a leaf's value is its measured reward.
+// apart by a partial virtual loss; failed candidates prune their subtree. There
+// are no rollouts: a leaf's value is its measured reward.
 //
 //===----------------------------------------------------------------------===//
 

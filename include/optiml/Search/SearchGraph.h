@@ -86,8 +86,10 @@ public:
   /// removed. Unknown ids are ignored. Returns the node, or -1.
   int record(const CandidateResult &Result);
 
-  /// Rewards seen so far map to [0, 1] (min-max over all rewards): PUCT's
-  /// exploration term needs values on a fixed scale whatever the kernel.
+  /// Rewards seen so far map to [0, 1], from the original's (or the least
+  /// seen, before the original's) to the best: PUCT's exploration term
+  /// needs values on a fixed scale whatever the kernel, and a node no
+  /// better than the original is worth nothing.
   double normalize(double Reward) const;
 
   /// The best measured state by effective speedup (the root when nothing
