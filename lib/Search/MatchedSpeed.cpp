@@ -20,11 +20,6 @@ std::optional<std::pair<double, double>> intervalOf(const Measurement &M) {
   return std::make_pair(*T->SpeedupLow, *T->SpeedupHigh);
 }
 
-double energyNoise(const Measurement &M) {
-  return M.EnergySpread ? std::max(Measurement::MinEnergyNoise, *M.EnergySpread)
-                        : Measurement::EnergyNoise;
-}
-
 bool usable(const MeasuredConfig &C) {
   return C.Result && C.Result->ok() && C.Result->energySaving() &&
          C.Result->Speedup > 0;
@@ -54,7 +49,7 @@ optiml::findMatchedSpeed(const std::vector<MeasuredConfig> &Configs) {
     if (&C == Fastest || !usable(C) || !sameSpeed(*C.Result, F))
       continue;
     double Saving = *C.Result->energySaving() / *F.energySaving();
-    double Noise = energyNoise(*C.Result) + energyNoise(F);
+    double Noise = C.Result->energyNoise() + F.energyNoise();
     if (Saving - 1 <= Noise || (Best && Saving <= Best->Saving))
       continue;
     Best = MatchedSpeed{

@@ -75,9 +75,12 @@ std::optional<double> Measurement::gain() const {
   return Goal == Objective::Energy ? *Saving : *Saving * Speedup;
 }
 
+double Measurement::energyNoise() const {
+  return EnergySpread ? std::max(MinEnergyNoise, *EnergySpread) : EnergyNoise;
+}
+
 double Measurement::gainNoise() const {
-  double Energy =
-      EnergySpread ? std::max(MinEnergyNoise, *EnergySpread) : EnergyNoise;
+  double Energy = energyNoise();
   switch (Goal) {
   case Objective::Time:
     return Threshold;

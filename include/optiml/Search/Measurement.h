@@ -100,6 +100,9 @@ struct Measurement {
   /// energy-delay product over the candidate's). Nothing when Goal needs
   /// energy that was not measured.
   std::optional<double> gain() const;
+  /// The noise of energySaving(): the rounds' spread, at least
+  /// MinEnergyNoise, or EnergyNoise for a single reading a side.
+  double energyNoise() const;
   /// The noise below which a change of gain() is none.
   double gainNoise() const;
   /// The gain that counts, as the search ranks by it: 1 inside the noise,
