@@ -87,11 +87,12 @@ llvm::Error Driver::timeRewrites(llvm::StringRef File, llvm::StringRef Kernel) {
   for (size_t I = 0; I < All.size(); ++I) {
     Out << llvm::format("%7.3f s  ", All[I].Seconds) << All[I].Step
         << (All[I].Applied ? "" : "  (refused)") << "\n";
-    // The file's second and third parses build the preamble.
-    if (I >= 2)
+    // The file's second and third parses build the preamble; a refused
+    // move parses nothing and would pull the median down.
+    if (I >= 2 && All[I].Applied)
       Later.push_back(All[I].Seconds);
   }
-  Out << "rewrites " << All.size() << "; after the preamble: median "
+  Out << "rewrites " << All.size() << "; applied after the preamble: median "
       << llvm::format("%.3f", quantile(Later, 0.5)) << " s, p90 "
       << llvm::format("%.3f", quantile(Later, 0.9)) << " s\n";
   return llvm::Error::success();
