@@ -16,6 +16,7 @@ namespace {
 constexpr llvm::StringLiteral RegisterBlock = "register-block";
 constexpr llvm::StringLiteral RowsPerThread = "rows-per-thread";
 constexpr llvm::StringLiteral StageOperands = "stage-operands";
+constexpr llvm::StringLiteral PrivateCounts = "private-counts";
 
 /// A staging link never loops forever: a kernel has a handful of operands.
 constexpr unsigned MaxSitesPerLink = 6;
@@ -61,11 +62,13 @@ std::vector<Step> StepChain::offered(llvm::ArrayRef<Step> Legal,
     return Out;
   const Step *Coarsen = nullptr;
   llvm::StringSet<> Staged;
+  bool Counts = false;
   for (const Step &S : Legal) {
     if (S.Transform == "coarsen" && !Coarsen)
       Coarsen = &S;
     if (S.Transform == "stage-shared")
       Staged.insert(S.Site);
+    Counts |= S.Transform == "privatize-atomics";
   }
   // Register blocking and folding rows both end in staging: without an
   // operand to stage now, neither has its payoff.
@@ -80,6 +83,14 @@ std::vector<Step> StepChain::offered(llvm::ArrayRef<Step> Legal,
                                {"y", Block[1] / Rows},
                                {"z", Block[2]},
                                {"factor", Rows}}));
+  }
+  // A block's private counts pay for their clear and merge only over many
+  // elements a thread: coarsening is legal before privatizing, not after
+  // (the copy brings barriers).
+  if (Coarsen && Counts) {
+    Step S = chainStep(PrivateCounts, Coarsen->Site, {{"factor", 8}});
+    S.Params.set("dim", Coarsen->Params.get("dim"));
+    Out.push_back(std::move(S));
   }
   if (Staged.size() >= 2) {
     // Every site names its kernel first: "sgemm/for#0/A".
@@ -150,10 +161,26 @@ llvm::Expected<StepChain> StepChain::decode(const Step &S) {
                           P("tile"));
     return C;
   }
+  if (Name == PrivateCounts) {
+    if (llvm::Error E = require(S, {"factor"}))
+      return std::move(E);
+    std::string Dim = P("dim");
+    if (Dim != "x" && Dim != "y")
+      return makeError(ErrorKind::BadInput,
+                       "chain step '" + S.str() + "' needs dim=x or dim=y");
+    C.Links = {link("coarsen", {{"dim", Dim}, {"factor", P("factor")}}),
+               link("privatize-atomics", {}, true)};
+    C.Why = llvm::formatv("each thread takes {0} elements along {1}, then "
+                          "every block counts in its own __shared__ copy: "
+                          "the copy's clear and merge are shared by {0} "
+                          "times more elements",
+                          P("factor"), Dim);
+    return C;
+  }
   return makeError(ErrorKind::BadInput,
                    "unknown chain '" + Name + "' in '" + S.str() +
                        "' (known: register-block, rows-per-thread, "
-                       "stage-operands)");
+                       "stage-operands, private-counts)");
 }
 
 std::string StepChain::describe() const { return "chain " + Name + ": " + Why; }

@@ -89,40 +89,24 @@ Error EnergyMeter::readMilliJoules(unsigned long long &Out) const {
   return Error::success();
 }
 
-Error measureEnergy(const EnergyMeter &Meter,
-                    const std::function<Error()> &Launch,
-                    const std::function<Error()> &Sync, double MinSeconds,
-                    protocol::SideEnergy &Out) {
-  constexpr unsigned LaunchesPerSync = 16;
-  // One launch first, so that lazy module loading is not measured.
-  if (Error E = Launch())
+Error measureEnergy(const EnergyMeter &Meter, EnergyWindowOps Gpu,
+                    double MinSeconds, protocol::SideEnergy &Out) {
+  Gpu.Read = [&Meter](unsigned long long &MilliJoules) {
+    return Meter.readMilliJoules(MilliJoules);
+  };
+  Gpu.Now = [] {
+    return std::chrono::duration<double>(
+               std::chrono::steady_clock::now().time_since_epoch())
+        .count();
+  };
+  EnergyWindow Window;
+  if (Error E = measureEnergyWindow(Gpu, MinSeconds, Window))
     return E;
-  if (Error E = Sync())
-    return E;
-  unsigned long long Before = 0, After = 0;
-  if (Error E = Meter.readMilliJoules(Before))
-    return E;
-  auto T0 = std::chrono::steady_clock::now();
-  double Seconds = 0;
-  size_t Launches = 0;
-  do {
-    for (unsigned K = 0; K < LaunchesPerSync; ++K, ++Launches)
-      if (Error E = Launch())
-        return E;
-    if (Error E = Sync())
-      return E;
-    Seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - T0)
-            .count();
-  } while (Seconds < MinSeconds);
-  if (Error E = Meter.readMilliJoules(After))
-    return E;
-  double Joules = static_cast<double>(After - Before) / 1000.0;
-  Out.Launches = Launches;
-  Out.Seconds = Seconds;
-  Out.Joules = Joules;
-  Out.JoulesPerLaunch = Joules / static_cast<double>(Launches);
-  Out.AverageWatts = Seconds > 0 ? Joules / Seconds : 0.0;
+  Out.Launches = Window.Launches;
+  Out.Seconds = Window.Seconds;
+  Out.Joules = Window.Joules;
+  Out.JoulesPerLaunch = Window.Joules / static_cast<double>(Window.Launches);
+  Out.AverageWatts = Window.Seconds > 0 ? Window.Joules / Window.Seconds : 0.0;
   return Error::success();
 }
 
@@ -139,7 +123,7 @@ static void addWindow(protocol::SideEnergy &Total,
 
 Error measureEnergyRounds(const EnergyMeter &Meter,
                           const std::function<Error(protocol::Side)> &Launch,
-                          const std::function<Error()> &Sync, unsigned Rounds,
+                          const EnergyWindowOps &Gpu, unsigned Rounds,
                           double WindowSeconds, protocol::InstanceEnergy &Out) {
   using protocol::Side;
   std::vector<double> Ratios;
@@ -149,8 +133,9 @@ Error measureEnergyRounds(const EnergyMeter &Meter,
     protocol::SideEnergy Window[2];
     for (Side S : {First, Second}) {
       auto K = static_cast<int>(S);
-      if (Error E = measureEnergy(
-              Meter, [&] { return Launch(S); }, Sync, WindowSeconds, Window[K]))
+      EnergyWindowOps Ops = Gpu;
+      Ops.Launch = [&] { return Launch(S); };
+      if (Error E = measureEnergy(Meter, Ops, WindowSeconds, Window[K]))
         return E;
       addWindow(Out.of(S), Window[K]);
     }

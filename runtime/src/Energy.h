@@ -9,6 +9,7 @@
 #ifndef OPTIML_RUNTIME_ENERGY_H
 #define OPTIML_RUNTIME_ENERGY_H
 
+#include "EnergyWindow.h"
 #include "Status.h"
 
 #include "optiml/Protocol/EnergyReport.h"
@@ -42,23 +43,20 @@ private:
   void *Device = nullptr;
 };
 
-/// Runs \p Launch (which enqueues one launch) back to back, synchronizing
-/// every few launches, for at least \p MinSeconds, and reports joules per
-/// launch. The counter updates every 20-100 ms on recent GPUs, hence the
-/// long batch.
-Error measureEnergy(const EnergyMeter &Meter,
-                    const std::function<Error()> &Launch,
-                    const std::function<Error()> &Sync, double MinSeconds,
-                    protocol::SideEnergy &Out);
+/// One window (measureEnergyWindow) of at least \p MinSeconds on \p Gpu,
+/// whose Read and Now this fills in, reported per launch.
+Error measureEnergy(const EnergyMeter &Meter, EnergyWindowOps Gpu,
+                    double MinSeconds, protocol::SideEnergy &Out);
 
 /// \p Rounds rounds of one measureEnergy window of \p WindowSeconds a side,
 /// the side measured first alternating (reference first in even rounds),
 /// so that a GPU that warms over the run favours neither. \p Launch
-/// enqueues one launch of the side it is given. Fills both sides' totals
-/// and, for more than one round, the per-round ratios.
+/// enqueues one launch of the side it is given; \p Gpu gives the markers
+/// and the synchronization. Fills both sides' totals and, for more than
+/// one round, the per-round ratios.
 Error measureEnergyRounds(const EnergyMeter &Meter,
                           const std::function<Error(protocol::Side)> &Launch,
-                          const std::function<Error()> &Sync, unsigned Rounds,
+                          const EnergyWindowOps &Gpu, unsigned Rounds,
                           double WindowSeconds, protocol::InstanceEnergy &Out);
 
 } // namespace optiml

@@ -9,6 +9,7 @@
 #include "CudaCheck.h"
 #include "CuptiTimer.h"
 #include "Energy.h"
+#include "EventMarkers.h"
 #include "MetricsPass.h"
 #include "Timing.h"
 #include "Verify.h"
@@ -19,11 +20,10 @@ namespace optiml {
 
 namespace {
 
-/// Energy windows run at least this long: NVML's counter updates every
-/// 20-100 ms, so shorter windows would mostly measure its granularity.
-/// Four rounds of a window a side give the saving a spread to judge it by
-/// (one reading a side had none: the original against itself read
-/// 0.94-1.04 on an H100 and an H200, measured reference first).
+/// Energy windows run at least this long, from one step of NVML's counter
+/// (every 20-100 ms) to another (measureEnergyWindow). Four rounds of a
+/// window a side give the saving a spread to judge it by. Windows read at
+/// arbitrary moments had 1-24% spreads on an H100.
 constexpr double EnergyWindowSeconds = 0.5;
 constexpr unsigned EnergyRounds = 4;
 
@@ -192,8 +192,9 @@ Error Runner::energy() {
     return Error::success();
   }
   Out.Available = true;
-  Out.Method = "nvmlDeviceGetTotalEnergyConsumption around back-to-back "
-               "launches (no L2 flush, inout buffers not restored): " +
+  Out.Method = "nvmlDeviceGetTotalEnergyConsumption between two steps of "
+               "the counter, back-to-back launches counted by events (no L2 "
+               "flush, inout buffers not restored): " +
                std::to_string(EnergyRounds) + " rounds of " +
                std::to_string(EnergyWindowSeconds).substr(0, 3) +
                " s a side, the side measured first alternating";
@@ -208,9 +209,11 @@ Error Runner::energy() {
     auto Launch = [&](Side S) {
       return Libs[static_cast<int>(S)]->launch(*I, Bufs.launchArgs(), Stream);
     };
-    auto Sync = [&]() { return syncKernels(Stream, "energy " + I->Name); };
-    Error E = measureEnergyRounds(*Meter, Launch, Sync, EnergyRounds,
-                                  EnergyWindowSeconds, InstOut);
+    EventMarkers Markers;
+    Error E = Markers.create(Stream, "energy " + I->Name);
+    if (!E)
+      E = measureEnergyRounds(*Meter, Launch, Markers.ops(), EnergyRounds,
+                              EnergyWindowSeconds, InstOut);
     if (E && E.status() == Status::Fault)
       return E;
     if (E) {

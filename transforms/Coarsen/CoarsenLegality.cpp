@@ -1,6 +1,7 @@
 //===- CoarsenLegality.cpp - may threads compute F outputs each? ---------===//
 
 #include "transforms/Coarsen/CoarsenLegality.h"
+#include "optiml/Analysis/Legality/AtomicUpdates.h"
 #include "optiml/Analysis/Legality/BoundsGuard.h"
 #include "optiml/Analysis/Legality/BufferAccess.h"
 #include "optiml/Analysis/Legality/CudaBuiltins.h"
@@ -829,6 +830,10 @@ static bool plainElementUse(const ArraySubscriptExpr &A, ASTContext &Ctx) {
 
 llvm::Error KernelRules::checkWrittenParam(const ParmVarDecl &P,
                                            const VarSet &Index) const {
+  // Atomic updates whose old value is unused commute: the copies may update
+  // the same elements, as the original's threads did.
+  if (onlyAtomicUpdates(P, Body, Ctx))
+    return llvm::Error::success();
   std::string First;
   for (const DeclRefExpr *U : usesOf(P, Body, Ctx)) {
     DynTypedNode Node = DynTypedNode::create(*U);

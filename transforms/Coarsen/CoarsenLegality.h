@@ -8,8 +8,10 @@
 //     computed once from it), which can be recomputed for each copy c;
 //   * the copies are independent: a buffer the kernel writes is accessed
 //     only at one index that depends on the copy, so copies touch distinct
-//     elements, and nothing else is shared or written (no __shared__, no
-//     barriers, no atomics, no global variables);
+//     elements, or only by atomic updates whose old value is unused
+//     (AtomicUpdates: they commute, wherever they land), and nothing else
+//     is shared or written (no __shared__, no barriers, no other atomics,
+//     no global variables);
 //   * the extra copies of the last blocks (the new grid rounds up by B * F)
 //     are stopped by a bounds check before they touch memory;
 //   * every launch is in this file with a grid written as ceil(N / B).

@@ -24,6 +24,21 @@
 // size, so any block shape works. PrivatizeAtomicsLegality decides where it
 // may run.
 //
+// Where the bins are counted by a kernel parameter (`min(max(b, 0), nbins -
+// 1)`), the copy holds PrivateCapacity bins and is used only when the count
+// fits, a test every thread answers alike:
+//
+//     __shared__ unsigned int optiml_counts[4096];
+//     const long long optiml_nbins = (nbins - 1) + 1;
+//     const bool optiml_private = optiml_nbins >= 1 && optiml_nbins <= 4096;
+//     if (optiml_private)
+//       for (...; optiml_j < optiml_nbins; ...) optiml_counts[optiml_j] = 0;
+//     __syncthreads();
+//     ... atomicAdd(&(optiml_private ? optiml_counts : counts)[bin], 1u); ...
+//     __syncthreads();
+//     if (optiml_private)
+//       for (...; optiml_j < optiml_nbins; ...) ...merge...
+//
 //===----------------------------------------------------------------------===//
 
 #include "optiml/Rewrite/Indentation.h"
@@ -56,21 +71,24 @@ static constexpr llvm::StringLiteral Thread =
 static constexpr llvm::StringLiteral Threads =
     "blockDim.x * blockDim.y * blockDim.z";
 
-/// {0}: indent, {1}: element type, {2}: the copy, {3}: bins, {4}: counter,
-/// {5}: thread, {6}: threads.
-static constexpr llvm::StringLiteral Clear = R"(
-{0}__shared__ {1} {2}[{3}];
-{0}for (unsigned {4} = {5}; {4} < {3}u; {4} += {6})
-{0}  {2}[{4}] = 0;
-{0}__syncthreads();)";
+/// {0}: indent, {1}: the copy, {2}: bins, {3}: counter, {4}: thread,
+/// {5}: threads.
+static constexpr llvm::StringLiteral ClearLoop = R"(
+{0}for (unsigned {3} = {4}; {3} < {2}; {3} += {5})
+{0}  {1}[{3}] = 0;)";
 
 /// {0}: indent, {1}: the copy, {2}: bins, {3}: counter, {4}: thread,
 /// {5}: threads, {6}: the buffer.
-static constexpr llvm::StringLiteral Merge = R"({0}__syncthreads();
-{0}for (unsigned {3} = {4}; {3} < {2}u; {3} += {5})
+static constexpr llvm::StringLiteral MergeLoop = R"(
+{0}for (unsigned {3} = {4}; {3} < {2}; {3} += {5})
 {0}  if ({1}[{3}] != 0)
-{0}    atomicAdd(&{6}[{3}], {1}[{3}]);
-)";
+{0}    atomicAdd(&{6}[{3}], {1}[{3}]);)";
+
+/// A symbolic count's variables: {0}: indent, {1}: capacity, {2}: count
+/// variable, {3}: count, {4}: guard.
+static constexpr llvm::StringLiteral CountDecls = R"(
+{0}const long long {2} = {3};
+{0}const bool {4} = {2} >= 1 && {2} <= {1};)";
 
 /// A selector for the empty range at \p Loc.
 static RangeSelector at(SourceLocation Loc) {
@@ -99,21 +117,41 @@ emit(const Site &S, const PrivatizeAtomicsPlan &Plan, ASTContext &Ctx) {
       Body->body_empty() ? "  "
                          : lineIndentOf(Body->body_front()->getBeginLoc(), Ctx);
   std::string Type = Plan.Element.getAsString(Ctx.getPrintingPolicy());
-  std::string Bins = std::to_string(Plan.Bins);
+  bool Symbolic = !Plan.Count.empty();
+  std::string CountVar = freshName("n" + Plan.Buffer->getName().str(), Used);
+  std::string Guard = freshName("private", Used);
+  std::string Bins = Symbolic ? CountVar : std::to_string(Plan.Bins) + "u";
+  // Under a symbolic count's guard the loops go one level deeper.
+  std::string LoopIndent = Symbolic ? Indent + "  " : Indent;
+  std::string If = Symbolic ? "\n" + Indent + "if (" + Guard + ")" : "";
+  std::string Top = llvm::formatv("\n{0}__shared__ {1} {2}[{3}];", Indent, Type,
+                                  Copy, Plan.Bins);
+  if (Symbolic)
+    Top += llvm::formatv(CountDecls.data(), Indent, Plan.Bins, CountVar,
+                         Plan.Count, Guard);
+  Top += If + llvm::formatv(ClearLoop.data(), LoopIndent, Copy, Bins, Counter,
+                            Thread, Threads)
+                  .str();
+  Top += "\n" + Indent + "__syncthreads();";
+  std::string End =
+      Indent + "__syncthreads();" + If +
+      llvm::formatv(MergeLoop.data(), LoopIndent, Copy, Bins, Counter, Thread,
+                    Threads, Plan.Buffer->getName())
+          .str() +
+      "\n";
+  std::string Target = Symbolic ? "(" + Guard + " ? " + Copy + " : " +
+                                      Plan.Buffer->getName().str() + ")"
+                                : Copy;
   EditSet Edits;
-  std::string Top = llvm::formatv(Clear.data(), Indent, Type, Copy, Bins,
-                                  Counter, Thread, Threads);
   if (llvm::Error E = Edits.add(
           *Body,
           changeTo(at(Body->getLBracLoc().getLocWithOffset(1)), cat(Top)), Ctx))
     return E;
   for (const DeclRefExpr *Ref : Plan.Uses)
     if (llvm::Error E = Edits.add(
-            *Ref, changeTo(node(EditSet::Root.str()), cat(Copy)), Ctx))
+            *Ref, changeTo(node(EditSet::Root.str()), cat(Target)), Ctx))
       return E;
   // The merge goes on lines of its own above the closing brace.
-  std::string End = llvm::formatv(Merge.data(), Indent, Copy, Bins, Counter,
-                                  Thread, Threads, Plan.Buffer->getName());
   SourceLocation Brace = Body->getRBracLoc();
   unsigned Column = Ctx.getSourceManager().getSpellingColumnNumber(Brace);
   bool OwnLine = lineIndentOf(Brace, Ctx).size() + 1 == Column;

@@ -1,6 +1,7 @@
 //===- PrivatizeAtomicsLegality.cpp - may a block count privately? --------===//
 
 #include "transforms/PrivatizeAtomics/PrivatizeAtomicsLegality.h"
+#include "optiml/Analysis/Legality/AtomicUpdates.h"
 #include "optiml/Analysis/Legality/CudaBuiltins.h"
 #include "optiml/Analysis/Legality/IndexPolynomial.h"
 #include "optiml/Analysis/Legality/LegalityError.h"
@@ -18,9 +19,17 @@ using namespace clang;
 
 namespace {
 
+/// A bound that is not a constant: the value is in [Lo, Count) whenever
+/// the kernel-invariant expression Count is in [1, PrivateCapacity].
+struct SymbolicBound {
+  std::string Count; ///< C++ text, made of parameters and constants.
+  int64_t Lo = 0;
+};
+
 /// Inclusive bounds of an integer expression; an unset side is unknown.
 struct Range {
   std::optional<int64_t> Lo, Hi;
+  std::optional<SymbolicBound> Symbolic;
 };
 
 /// How deep rangeOf follows locals into their initializers.
@@ -41,12 +50,17 @@ Range rangeOfType(QualType T, const ASTContext &Ctx) {
   return {-(int64_t(1) << (Bits - 1)), (int64_t(1) << (Bits - 1)) - 1};
 }
 
-/// \p R where it provably fits in \p T, else what \p T holds.
+/// \p R where it provably fits in \p T, else what \p T holds (and a
+/// symbolic bound, which \p T holds when it holds every value below the
+/// capacity).
 Range within(Range R, QualType T, const ASTContext &Ctx) {
   Range Type = rangeOfType(T, Ctx);
   if (R.Lo && R.Hi && Type.Lo && Type.Hi && *R.Lo >= *Type.Lo &&
       *R.Hi <= *Type.Hi)
     return R;
+  if (R.Symbolic && Type.Lo && Type.Hi && R.Symbolic->Lo >= *Type.Lo &&
+      int64_t(PrivateCapacity) - 1 <= *Type.Hi)
+    Type.Symbolic = R.Symbolic;
   return Type;
 }
 
@@ -92,13 +106,95 @@ private:
   }
 
   /// A local never assigned after its initializer has the initializer's
-  /// range; anything else its type's.
+  /// range; one assigned once, by a statement before \p Ref's in the same
+  /// block, that assignment's (its own name there meaning the initializer);
+  /// anything else its type's.
   Range variable(const DeclRefExpr &Ref, unsigned Depth) const {
     const auto *V = dyn_cast<VarDecl>(Ref.getDecl());
-    if (V && !isa<ParmVarDecl>(V) && V->hasLocalStorage() && V->getInit() &&
-        Depth < MaxDepth && !isReassigned(*V, *Kernel.getBody(), Ctx))
-      return within(of(V->getInit(), Depth + 1), V->getType(), Ctx);
-    return rangeOfType(Ref.getType(), Ctx);
+    if (!V || isa<ParmVarDecl>(V) || !V->hasLocalStorage() || Depth >= MaxDepth)
+      return rangeOfType(Ref.getType(), Ctx);
+    if (V == Assigning)
+      return initial(*V, Depth);
+    if (!isReassigned(*V, *Kernel.getBody(), Ctx))
+      return initial(*V, Depth);
+    const BinaryOperator *Assign = assignmentBefore(*V, Ref);
+    if (!Assign)
+      return rangeOfType(Ref.getType(), Ctx);
+    const VarDecl *Outer = Assigning;
+    Assigning = V;
+    Range R = within(of(Assign->getRHS(), Depth + 1), V->getType(), Ctx);
+    Assigning = Outer;
+    return R;
+  }
+
+  Range initial(const VarDecl &V, unsigned Depth) const {
+    if (!V.getInit())
+      return rangeOfType(V.getType(), Ctx);
+    return within(of(V.getInit(), Depth + 1), V.getType(), Ctx);
+  }
+
+  /// The only assignment to \p V (`V = e;`, a statement of its own) where
+  /// it is a statement of a block that holds \p Use in a later statement.
+  const BinaryOperator *assignmentBefore(const VarDecl &V,
+                                         const DeclRefExpr &Use) const {
+    const BinaryOperator *Only = nullptr;
+    for (const DeclRefExpr *Ref : usesOf(V, *Kernel.getBody(), Ctx)) {
+      if (isPureRead(*Ref, Ctx))
+        continue;
+      const auto *B = dyn_cast_or_null<BinaryOperator>(
+          parentOf(DynTypedNode::create(*Ref), Ctx).get<Stmt>());
+      if (Only || !B || B->getOpcode() != BO_Assign ||
+          B->getLHS()->IgnoreParens() != Ref)
+        return nullptr;
+      Only = B;
+    }
+    if (!Only)
+      return nullptr;
+    const auto *Block = dyn_cast_or_null<CompoundStmt>(
+        parentOf(DynTypedNode::create(*Only), Ctx).get<Stmt>());
+    if (!Block)
+      return nullptr;
+    std::vector<const Stmt *> Around = enclosingStmts(Use, Ctx);
+    bool After = false;
+    for (const Stmt *S : Block->body()) {
+      if (S == Only)
+        After = true;
+      else if (After && llvm::is_contained(Around, S))
+        return Only;
+    }
+    return nullptr;
+  }
+
+  /// Whether \p E has the same value in every thread and all along the
+  /// kernel: constants and integer parameters the kernel never assigns,
+  /// combined by arithmetic.
+  bool isInvariant(const Expr *E) const {
+    E = E->IgnoreParenImpCasts();
+    Expr::EvalResult Value;
+    if (!E->isValueDependent() && E->EvaluateAsInt(Value, Ctx))
+      return true;
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
+      const auto *P = dyn_cast<ParmVarDecl>(Ref->getDecl());
+      return P && P->getType()->isIntegerType() &&
+             !isReassigned(*P, *Kernel.getBody(), Ctx);
+    }
+    if (const auto *C = dyn_cast<CastExpr>(E))
+      return C->getType()->isIntegerType() && isInvariant(C->getSubExpr());
+    if (const auto *B = dyn_cast<BinaryOperator>(E))
+      return B->isAdditiveOp() || B->isMultiplicativeOp() || B->isShiftOp()
+                 ? isInvariant(B->getLHS()) && isInvariant(B->getRHS())
+                 : false;
+    return false;
+  }
+
+  /// The symbolic bound of `min(A, U)` (U invariant: below U + 1) and of
+  /// `e % U` (e non-negative: below U). Under the rewrite's guard the count
+  /// is at least 1, so U >= 0 in the first.
+  std::optional<SymbolicBound> minWith(const Range &A, const Expr &U) const {
+    if (!isInvariant(&U) || !A.Lo)
+      return std::nullopt;
+    return SymbolicBound{"(" + textOf(U.getSourceRange(), Ctx) + ") + 1",
+                         std::min<int64_t>(*A.Lo, 0)};
   }
 
   Range binary(const BinaryOperator &B, unsigned Depth) const {
@@ -114,6 +210,12 @@ private:
     case BO_Rem:
       if (L.Lo && *L.Lo >= 0 && R.Lo && *R.Lo > 0 && R.Hi)
         return {0, *R.Hi - 1};
+      if (L.Lo && *L.Lo >= 0 && isInvariant(B.getRHS())) {
+        Range Out = rangeOfType(B.getType(), Ctx);
+        Out.Symbolic =
+            SymbolicBound{textOf(B.getRHS()->getSourceRange(), Ctx), 0};
+        return Out;
+      }
       break;
     case BO_Shr:
       if (L.Lo && *L.Lo >= 0 && L.Hi && R.Lo && *R.Lo >= 0 && *R.Lo < 63)
@@ -163,17 +265,30 @@ private:
     };
     const int64_t &(*Min)(const int64_t &, const int64_t &) = std::min;
     const int64_t &(*Max)(const int64_t &, const int64_t &) = std::max;
-    if (Name == "min" || Name == "umin" || Name == "llmin")
-      return within({Both(A.Lo, B.Lo, Min), Either(A.Hi, B.Hi, Min)},
-                    Call.getType(), Ctx);
-    if (Name == "max" || Name == "umax" || Name == "llmax")
-      return within({Either(A.Lo, B.Lo, Max), Both(A.Hi, B.Hi, Max)},
-                    Call.getType(), Ctx);
+    if (Name == "min" || Name == "umin" || Name == "llmin") {
+      Range Out{Both(A.Lo, B.Lo, Min), Either(A.Hi, B.Hi, Min)};
+      Out.Symbolic = minWith(A, *Call.getArg(1));
+      if (!Out.Symbolic)
+        Out.Symbolic = minWith(B, *Call.getArg(0));
+      return within(Out, Call.getType(), Ctx);
+    }
+    if (Name == "max" || Name == "umax" || Name == "llmax") {
+      Range Out{Either(A.Lo, B.Lo, Max), Both(A.Hi, B.Hi, Max)};
+      // max(e, c) with c <= 0 stays below e's symbolic count (at least 1).
+      for (auto [X, Y] : {std::pair(&A, &B), std::pair(&B, &A)})
+        if (X->Symbolic && Y->Lo && Y->Hi && *Y->Hi <= 0 && !Out.Symbolic)
+          Out.Symbolic = SymbolicBound{X->Symbolic->Count,
+                                       std::max(X->Symbolic->Lo, *Y->Lo)};
+      return within(Out, Call.getType(), Ctx);
+    }
     return rangeOfType(Call.getType(), Ctx);
   }
 
   const FunctionDecl &Kernel;
   ASTContext &Ctx;
+  /// The local whose assignment is being read: its name there is its
+  /// initial value.
+  mutable const VarDecl *Assigning = nullptr;
 };
 
 bool isCountingType(QualType T, const ASTContext &Ctx) {
@@ -181,31 +296,6 @@ bool isCountingType(QualType T, const ASTContext &Ctx) {
   return Ctx.hasSameType(T, Ctx.IntTy) ||
          Ctx.hasSameType(T, Ctx.UnsignedIntTy) ||
          Ctx.hasSameType(T, Ctx.UnsignedLongLongTy);
-}
-
-/// The reference to \p Buffer that \p Address adds to, `&buf[i]` or
-/// `buf + i` (either order), and the index; nothing for other addresses.
-std::optional<std::pair<const DeclRefExpr *, const Expr *>>
-bufferAddress(const Expr &Address, const ParmVarDecl &Buffer) {
-  auto IsBuffer = [&](const Expr *E) -> const DeclRefExpr * {
-    const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-    return Ref && Ref->getDecl() == &Buffer ? Ref : nullptr;
-  };
-  const Expr *A = Address.IgnoreParenImpCasts();
-  if (const auto *U = dyn_cast<UnaryOperator>(A);
-      U && U->getOpcode() == UO_AddrOf)
-    if (const auto *S =
-            dyn_cast<ArraySubscriptExpr>(U->getSubExpr()->IgnoreParens()))
-      if (const DeclRefExpr *Ref = IsBuffer(S->getBase()))
-        return std::make_pair(Ref, S->getIdx());
-  if (const auto *B = dyn_cast<BinaryOperator>(A);
-      B && B->getOpcode() == BO_Add) {
-    if (const DeclRefExpr *Ref = IsBuffer(B->getLHS()))
-      return std::make_pair(Ref, B->getRHS());
-    if (const DeclRefExpr *Ref = IsBuffer(B->getRHS()))
-      return std::make_pair(Ref, B->getLHS());
-  }
-  return std::nullopt;
 }
 
 class AtomicScan {
@@ -239,15 +329,25 @@ llvm::Error AtomicScan::atomic(const CallExpr &Call, const DeclRefExpr &Ref,
                      "the value this atomicAdd returns (the bin's old count) "
                      "is used, and the block's private copy holds another");
   Range Bounds = Ranges.of(&Index);
-  if (!Bounds.Lo || *Bounds.Lo < 0 || !Bounds.Hi)
-    return notApplicableAt(
-        Index.getBeginLoc(), Ctx,
-        "the index '" + textOf(Index.getSourceRange(), Ctx) +
-            "' is not provably within [0, C) for a constant C (a byte or "
-            "16-bit unsigned value, e & C, e % C, min/max with constants)");
-  Plan.Bins = std::max<uint64_t>(Plan.Bins, uint64_t(*Bounds.Hi) + 1);
   Plan.Uses.push_back(&Ref);
-  return llvm::Error::success();
+  bool Constant = Bounds.Lo && *Bounds.Lo >= 0 && Bounds.Hi;
+  bool Symbolic = Bounds.Symbolic && Bounds.Symbolic->Lo >= 0;
+  // A parameter's bound wins over a constant one too large for a copy.
+  if (Constant && (!Symbolic || *Bounds.Hi < int64_t(PrivateCapacity))) {
+    Plan.Bins = std::max<uint64_t>(Plan.Bins, uint64_t(*Bounds.Hi) + 1);
+    return llvm::Error::success();
+  }
+  if (Symbolic &&
+      (Plan.Count.empty() || Plan.Count == Bounds.Symbolic->Count)) {
+    Plan.Count = Bounds.Symbolic->Count;
+    return llvm::Error::success();
+  }
+  return notApplicableAt(
+      Index.getBeginLoc(), Ctx,
+      "the index '" + textOf(Index.getSourceRange(), Ctx) +
+          "' is not provably within [0, C) for a constant C or a kernel "
+          "parameter C (a byte or 16-bit unsigned value, e & C, e % C, "
+          "min/max with C - 1)");
 }
 
 /// Every reference to the buffer must be one of the atomics' addresses.
@@ -266,6 +366,17 @@ llvm::Error AtomicScan::otherUses() {
 }
 
 llvm::Error AtomicScan::fitsShared() {
+  // A symbolic count takes a copy of PrivateCapacity bins, used when the
+  // count fits it; the constant bins of other atomics must fit it too.
+  if (!Plan.Count.empty()) {
+    if (Plan.Bins > PrivateCapacity)
+      return notApplicableAt(Buffer.getLocation(), Ctx,
+                             "'" + Buffer.getName() +
+                                 "' is indexed both below a kernel "
+                                 "parameter and below a constant over " +
+                                 llvm::Twine(PrivateCapacity));
+    Plan.Bins = PrivateCapacity;
+  }
   uint64_t Bytes =
       Plan.Bins * Ctx.getTypeSizeInChars(Plan.Element).getQuantity();
   uint64_t Own = staticSharedBytes(Kernel, Ctx);
@@ -289,15 +400,13 @@ llvm::Expected<PrivatizeAtomicsPlan> AtomicScan::run() {
                                "' does not point to int, unsigned or "
                                "unsigned long long counts");
   Plan.Element = Pointee.getUnqualifiedType();
-  for (const CallExpr *Call : nodesOf<CallExpr>(Kernel.getBody())) {
-    const FunctionDecl *F = Call->getDirectCallee();
-    if (!F || !F->getIdentifier() || F->getName() != "atomicAdd" ||
-        Call->getNumArgs() != 2)
-      continue;
-    if (auto Address = bufferAddress(*Call->getArg(0), Buffer))
-      if (llvm::Error E = atomic(*Call, *Address->first, *Address->second))
+  // The merge adds: only atomicAdd's updates are privatized.
+  for (const CallExpr *Call : nodesOf<CallExpr>(Kernel.getBody()))
+    if (auto U = atomicUpdateOf(*Call);
+        U && U->Buffer->getDecl() == &Buffer &&
+        Call->getDirectCallee()->getName() == "atomicAdd")
+      if (llvm::Error E = atomic(*Call, *U->Buffer, *U->Index))
         return E;
-  }
   if (Plan.Uses.empty())
     return notApplicableAt(Buffer.getLocation(), Ctx,
                            "'" + Buffer.getName() +

@@ -15,7 +15,11 @@
 //     M bins fit in static shared memory beside the kernel's own (48 KiB):
 //     an 8- or 16-bit unsigned value, `e & C`, `e % C` with `e` unsigned,
 //     `min(e, C)` / `max(e, 0)` combinations, constants, and locals never
-//     reassigned that hold one of these;
+//     reassigned (or assigned once, earlier in the block) that hold one of
+//     these; or in [0, M) for M a kernel-invariant expression of
+//     parameters (`min(max(b, 0), nbins - 1)`, `e % nbins`): then the copy
+//     holds PrivateCapacity bins and is used only when M is in
+//     [1, PrivateCapacity], a test every thread of the grid answers alike;
 //   * every thread reaches the end of the kernel, where the block waits
 //     for all of its threads before merging: the kernel has no `return`.
 // Integer additions commute, so the counts do not depend on the order.
@@ -31,15 +35,25 @@
 #include "clang/AST/Expr.h"
 #include "llvm/Support/Error.h"
 
+#include <string>
 #include <vector>
 
 namespace optiml {
+
+/// The bins a copy holds when their count is a kernel parameter: 16 KiB of
+/// 4-byte counts, leaving room for several blocks an SM.
+constexpr uint64_t PrivateCapacity = 4096;
 
 /// What the rewrite needs, decided once by PrivatizeAtomicsLegality.
 struct PrivatizeAtomicsPlan {
   const clang::ParmVarDecl *Buffer = nullptr;
   clang::QualType Element; ///< The bins' type, unqualified.
-  uint64_t Bins = 0;       ///< Every index is below this.
+  uint64_t Bins = 0;       ///< Every index is below this; the copy's size.
+  /// Where the bound is a kernel parameter: the count of bins as C++ text
+  /// (`(nbins - 1) + 1`), every index below it. The copy has Bins =
+  /// PrivateCapacity entries and is used when the count fits; else the
+  /// atomics go to the buffer as before.
+  std::string Count;
   /// The buffer's references inside the atomics, to point at the copy.
   std::vector<const clang::DeclRefExpr *> Uses;
 };

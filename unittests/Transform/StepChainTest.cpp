@@ -90,4 +90,32 @@ TEST(StepChainTest, DecodingChecksNameAndParameters) {
             "positive 'x', 'tile'");
 }
 
+TEST(StepChainTest, CountsArePrivatizedAfterCoarsening) {
+  Step Coarsen = step("coarsen", "histo");
+  Coarsen.Params.set("dim", "x");
+  std::vector<Step> Histogram = {Coarsen,
+                                 step("privatize-atomics", "histo/counts")};
+  EXPECT_EQ(spellings(StepChain::offered(Histogram, {256, 1, 1}, {})),
+            std::vector<std::string>{
+                "chain:private-counts(site=histo,factor=8,dim=x)"});
+  auto Chain =
+      StepChain::decode(StepChain::offered(Histogram, {256, 1, 1}, {}).front());
+  ASSERT_TRUE(bool(Chain)) << llvm::toString(Chain.takeError());
+  ASSERT_EQ(Chain->links().size(), 2u);
+  EXPECT_EQ(Chain->links()[0].Transform, "coarsen");
+  EXPECT_EQ(Chain->links()[0].Params.get("dim"), "x");
+  EXPECT_EQ(Chain->links()[0].Params.get("factor"), "8");
+  EXPECT_EQ(Chain->links()[1].Transform, "privatize-atomics");
+  EXPECT_TRUE(Chain->links()[1].EverySite);
+  // Without coarsening (a grid-stride loop) the copy alone is the move.
+  EXPECT_TRUE(StepChain::offered({step("privatize-atomics", "histo/counts")},
+                                 {256, 1, 1}, {})
+                  .empty());
+  Step NoDim = step("chain:private-counts", "histo");
+  NoDim.Params.set("factor", "8");
+  auto Bad = StepChain::decode(NoDim);
+  ASSERT_FALSE(bool(Bad));
+  EXPECT_EQ(summarize(Bad.takeError()).Kind, ErrorKind::BadInput);
+}
+
 } // namespace

@@ -63,11 +63,14 @@ __global__ void per_block(const float *x, float *partial, int n) {
     partial[blockIdx.x] = x[i];
 }
 
+// An exchange is not an update that commutes: the last one wins.
 __global__ void atomic(const float *x, float *sum, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n)
-    // ATOMIC: :[[@LINE+1]]:16: coarsen(site=atomic) is illegal: the address of this element of 'sum' escapes (an atomic, a pointer), so the copies cannot be shown independent
-    atomicAdd(&sum[i], x[i]);
+    // ATOMIC: :[[@LINE+1]]:17: coarsen(site=atomic) is illegal: the address of
+    // this element of 'sum' escapes (an atomic, a pointer), so the copies
+    // cannot be shown independent
+    atomicExch(&sum[i], x[i]);
 }
 
 __global__ void shifted(float *y, int n) {

@@ -1,0 +1,117 @@
+//===- EnergyWindowTest.cpp - windows between counter steps ---------------===//
+//
+// A simulated GPU runs launches of a fixed length one after another; a
+// simulated NVML counter steps every 100 ms to the energy used so far. The
+// window must report the launches' own energy, where readings at arbitrary
+// moments are off by up to a step.
+//
+//===----------------------------------------------------------------------===//
+
+#include "EnergyWindow.h"
+
+#include "gtest/gtest.h"
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+using namespace optiml;
+
+namespace {
+
+class SimulatedGpu {
+public:
+  double LaunchSeconds = 200e-6;
+  double BusyWatts = 300, IdleWatts = 70;
+  double StepSeconds = 0.1, StepOffset = 0.037;
+  bool CounterStuck = false;
+
+  EnergyWindowOps ops() {
+    EnergyWindowOps Ops;
+    Ops.Launch = [this] {
+      Host += 2e-6;
+      double Start = std::max(Host, FreeAt);
+      Starts.push_back(Start);
+      FreeAt = Start + LaunchSeconds;
+      return Error::success();
+    };
+    Ops.Mark = [this](unsigned Slot) {
+      Host += 1e-6;
+      Markers[Slot] = Starts.size();
+      return Error::success();
+    };
+    Ops.Passed = [this](unsigned Slot, bool &Passed) {
+      Host += 1e-6;
+      size_t Upto = Markers[Slot];
+      Passed = Upto == 0 || Starts[Upto - 1] + LaunchSeconds <= Host;
+      return Error::success();
+    };
+    Ops.Sync = [this] {
+      Host = std::max(Host, FreeAt);
+      return Error::success();
+    };
+    Ops.Read = [this](unsigned long long &MilliJoules) {
+      Host += 60e-6;
+      double Step = std::floor((Host - StepOffset) / StepSeconds);
+      double At = CounterStuck ? 0 : StepOffset + Step * StepSeconds;
+      MilliJoules = static_cast<unsigned long long>(joulesUntil(At) * 1000);
+      return Error::success();
+    };
+    Ops.Now = [this] { return Host; };
+    return Ops;
+  }
+
+  double launchJoules() const { return BusyWatts * LaunchSeconds; }
+
+private:
+  /// Idle power all along, plus the busy part of every launch begun by \p T.
+  double joulesUntil(double T) const {
+    double Busy = 0;
+    for (double Start : Starts) {
+      if (Start >= T)
+        break;
+      Busy += std::min(T, Start + LaunchSeconds) - Start;
+    }
+    return IdleWatts * std::max(T, 0.0) + (BusyWatts - IdleWatts) * Busy;
+  }
+
+  double Host = 0, FreeAt = 0;
+  std::vector<double> Starts;
+  size_t Markers[MarkerSlots] = {};
+};
+
+TEST(EnergyWindowTest, MeasuresBetweenCounterSteps) {
+  SimulatedGpu Gpu;
+  EnergyWindow W;
+  Error E = measureEnergyWindow(Gpu.ops(), 0.5, W);
+  ASSERT_FALSE(E) << E.message();
+  // The window spans whole steps of the counter, so at least 0.5 s.
+  EXPECT_GE(W.Seconds, 0.5);
+  EXPECT_LT(W.Seconds, 0.7);
+  double PerLaunch = W.Joules / static_cast<double>(W.Launches);
+  EXPECT_NEAR(PerLaunch / Gpu.launchJoules(), 1.0, 0.01);
+}
+
+TEST(EnergyWindowTest, ShortLaunchesKeepTheGpuBusy) {
+  // A 20 us launch: markers are many launches apart, and the queue must
+  // not run dry while the host reads the counter.
+  SimulatedGpu Gpu;
+  Gpu.LaunchSeconds = 20e-6;
+  EnergyWindow W;
+  Error E = measureEnergyWindow(Gpu.ops(), 0.3, W);
+  ASSERT_FALSE(E) << E.message();
+  double PerLaunch = W.Joules / static_cast<double>(W.Launches);
+  EXPECT_NEAR(PerLaunch / Gpu.launchJoules(), 1.0, 0.01);
+}
+
+TEST(EnergyWindowTest, StuckCounterIsAnErrorNotAHang) {
+  SimulatedGpu Gpu;
+  Gpu.CounterStuck = true;
+  EnergyWindow W;
+  Error E = measureEnergyWindow(Gpu.ops(), 0.5, W, /*StallSeconds=*/0.3);
+  ASSERT_TRUE(E);
+  EXPECT_NE(E.message().find("did not change"), std::string::npos)
+      << E.message();
+}
+
+} // namespace
