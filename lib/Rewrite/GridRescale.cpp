@@ -185,6 +185,8 @@ optiml::rewriteBodyAndGrids(const FunctionDecl &Kernel, std::string Body,
           *Kernel.getBody(),
           changeTo(node(EditSet::Root.str()), cat(std::move(Body))), Ctx))
     return E;
+  if (Factor == 1)
+    return Edits; // The grids stay as they are.
   if (llvm::Error E = divideGrids(Kernel, Shapes, Dim, Factor, Edits, Ctx))
     return E;
   return Edits;

@@ -24,6 +24,11 @@ llvm::Expected<std::string> VectorPrinter::print(const CompoundStmt &Body) {
   W.emplace(Body, Ctx);
   if (llvm::Error E = printStmts(Plan.Prefix, 1))
     return E;
+  if (Plan.Loop) {
+    if (llvm::Error E = printGridStride(1))
+      return E;
+    return W->finish();
+  }
   auto Type = indexType();
   if (!Type)
     return Type.takeError();
@@ -73,17 +78,66 @@ llvm::Expected<std::string> VectorPrinter::indexType() const {
 /// base is a multiple of W, so p + base is aligned when p is). size_t, not
 /// uintptr_t: nvcc declares it in every translation unit.
 llvm::Expected<std::string> VectorPrinter::vectorCondition() const {
-  std::string Bound = textOf(Plan.Bound->getSourceRange(), Ctx);
-  const Expr *B = Plan.Bound->IgnoreImpCasts();
-  if (!isa<DeclRefExpr, IntegerLiteral>(B))
-    Bound = "(" + Bound + ")";
-  std::vector<std::string> Parts = {
-      "optiml_base + " + std::to_string(Plan.Width - 1) + " < " + Bound};
+  std::vector<std::string> Parts;
+  if (!Plan.Loop)
+    Parts.push_back("optiml_base + " + std::to_string(Plan.Width - 1) + " < " +
+                    boundText());
   for (const VectorBuffer &Buf : Plan.Buffers)
     Parts.push_back("reinterpret_cast<size_t>(" + Buf.Param->getName().str() +
                     ") % (" + std::to_string(Plan.Width) + " * sizeof(" +
                     Buf.Element + ")) == 0");
   return llvm::join(Parts, " &&\n      ");
+}
+
+/// The bound, parenthesized unless it is a name or a number.
+std::string VectorPrinter::boundText() const {
+  std::string Bound = textOf(Plan.Bound->getSourceRange(), Ctx);
+  const Expr *B = Plan.Bound->IgnoreImpCasts();
+  if (!isa<DeclRefExpr, IntegerLiteral>(B))
+    Bound = "(" + Bound + ")";
+  return Bound;
+}
+
+/// A grid-stride loop over whole vectors, then the original loop over the
+/// last n % W elements; the original loop alone where a buffer is not
+/// aligned.
+llvm::Error VectorPrinter::printGridStride(unsigned Depth) {
+  auto Type = indexType();
+  auto Start = SourceSnippet::ofExpr(*Plan.Index->getInit(), Ctx);
+  auto Stride = SourceSnippet::ofExpr(*Plan.Stride, Ctx);
+  auto Cond = vectorCondition();
+  if (!Type)
+    return Type.takeError();
+  if (!Start)
+    return Start.takeError();
+  if (!Stride)
+    return Stride.takeError();
+  if (!Cond)
+    return Cond.takeError();
+  std::string Width = std::to_string(Plan.Width);
+  std::string Vectors = boundText() + " / " + Width;
+  W->line(Depth, "if (" + *Cond + ") {");
+  W->line(Depth + 1, "for (" + *Type + " optiml_v = " + Start->text() +
+                         "; optiml_v < " + Vectors +
+                         "; optiml_v += " + Stride->text() + ") {");
+  W->line(Depth + 2,
+          "const " + *Type + " optiml_base = optiml_v * " + Width + ";");
+  if (llvm::Error E = printVectorPath(Depth + 2))
+    return E;
+  W->line(Depth + 1, "}");
+  std::string I = Plan.Index->getName().str();
+  W->line(Depth + 1, "for (" + *Type + " " + I + " = " + Vectors + " * " +
+                         Width + " + (" + Start->text() + "); " + I + " < " +
+                         boundText() + "; " + I + " += " + Stride->text() +
+                         ") {");
+  if (llvm::Error E = printStmts(Plan.Body, Depth + 2))
+    return E;
+  W->line(Depth + 1, "}");
+  W->line(Depth, "} else {");
+  if (llvm::Error E = printStmts({Plan.Loop}, Depth + 1))
+    return E;
+  W->line(Depth, "}");
+  return llvm::Error::success();
 }
 
 llvm::Error VectorPrinter::printVectorPath(unsigned Depth) {

@@ -13,6 +13,17 @@
 //     }
 //   }
 //
+// or, for a grid-stride loop (VectorizePlan::Loop):
+//   if (<every buffer aligned to W elements>) {
+//     for (T optiml_v = <start>; optiml_v < n / W; optiml_v += <stride>) {
+//       const T optiml_base = optiml_v * W;
+//       <loads, lanes, stores as above>
+//     }
+//     for (T i = n / W * W + (<start>); i < n; i += <stride>) { BODY }
+//   } else {
+//     <the original loop>
+//   }
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef OPTIML_TRANSFORMS_VECTORIZE_VECTORPRINTER_H
@@ -39,6 +50,8 @@ private:
                          unsigned Depth);
   llvm::Expected<std::string> indexType() const;
   llvm::Expected<std::string> vectorCondition() const;
+  std::string boundText() const;
+  llvm::Error printGridStride(unsigned Depth);
   llvm::Error printVectorPath(unsigned Depth);
   llvm::Error printLane(unsigned Lane, unsigned Depth);
   llvm::Error printScalarPath(unsigned Depth);

@@ -49,8 +49,8 @@ emit(const FunctionDecl &K, const VectorizePlan &Plan, ASTContext &Ctx) {
   auto Text = VectorPrinter(Plan, Ctx).print(*Body);
   if (!Text)
     return Text.takeError();
-  return rewriteBodyAndGrids(K, std::move(*Text), Plan.Launches, 0, Plan.Width,
-                             Ctx);
+  return rewriteBodyAndGrids(K, std::move(*Text), Plan.Launches, 0,
+                             Plan.DivideGrid ? Plan.Width : 1, Ctx);
 }
 
 std::unique_ptr<Transform> optiml::createVectorize(TransformDescriptor D) {

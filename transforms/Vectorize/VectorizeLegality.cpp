@@ -3,6 +3,7 @@
 #include "transforms/Vectorize/VectorizeLegality.h"
 #include "optiml/Analysis/Legality/BoundsGuard.h"
 #include "optiml/Analysis/Legality/CudaBuiltins.h"
+#include "optiml/Analysis/Legality/IndexPolynomial.h"
 #include "optiml/Analysis/Legality/LaunchShape.h"
 #include "optiml/Analysis/Legality/LegalityError.h"
 #include "optiml/Analysis/Legality/ThreadGeometry.h"
@@ -119,8 +120,8 @@ llvm::Error BodyRules::run(const FunctionDecl &Kernel) {
             return S->getSourceRange().fullyContains(U->getSourceRange());
           }))
         return illegalAt(U->getBeginLoc(), Ctx,
-                         "'" + P->getName() +
-                             "' is used outside the guarded body");
+                         "'" + P->getName() + "' is used outside the " +
+                             (Plan.Loop ? "loop body" : "guarded body"));
   }
   for (unsigned I = 0; I < Plan.Body.size(); ++I)
     if (llvm::Error E = checkStatement(Plan.Body[I], I))
@@ -131,9 +132,11 @@ llvm::Error BodyRules::run(const FunctionDecl &Kernel) {
     return A.Param->getFunctionScopeIndex() < B.Param->getFunctionScopeIndex();
   });
   if (Plan.Buffers.empty())
-    return notApplicableAt(Plan.Guard->getBeginLoc(), Ctx,
-                           "the guarded body accesses no buffer at '" +
-                               Plan.Index->getName() + "'");
+    return notApplicableAt(
+        Plan.Guard ? Plan.Guard->getBeginLoc() : Plan.Loop->getBeginLoc(), Ctx,
+        (Plan.Guard ? "the guarded body" : "the loop body") +
+            llvm::Twine(" accesses no buffer at '") + Plan.Index->getName() +
+            "'");
   return llvm::Error::success();
 }
 
@@ -321,16 +324,6 @@ void decideLoads(VectorizePlan &Plan) {
 /// the thread geometry.
 llvm::Error findIndex(const FunctionDecl &Kernel, VectorizePlan &Plan,
                       ASTContext &Ctx) {
-  const Stmt *Grid = nullptr;
-  auto F = [&](const Stmt *N) {
-    if (!Grid && isBuiltinRefNode(N) &&
-        asBuiltinRef(cast<Expr>(N))->Which == BuiltinRef::GridDim)
-      Grid = N;
-  };
-  forEachNode(Kernel.getBody(), F);
-  if (Grid)
-    return illegalAt(Grid->getBeginLoc(), Ctx,
-                     "the kernel reads gridDim, which vectorize divides");
   ThreadGeometry G = ThreadGeometry::of(Kernel, Ctx);
   if (G.IndexDims[1] || G.IndexDims[2])
     return illegalAt(Kernel.getLocation(), Ctx,
@@ -414,6 +407,103 @@ llvm::Error findGuard(const CompoundStmt &Body, VectorizePlan &Plan,
   return llvm::Error::success();
 }
 
+/// `blockDim.x * gridDim.x` in either order, integer casts aside, or a local
+/// never changed that holds it.
+bool isGridStride(const Expr *E, const FunctionDecl &Kernel, ASTContext &Ctx,
+                  unsigned Depth = 0) {
+  E = withoutValueCasts(E, /*IntegersOnly=*/true);
+  if (const VarDecl *V = refVar(E))
+    return Depth < 2 && V->hasLocalStorage() && !isa<ParmVarDecl>(V) &&
+           V->getInit() && !isReassigned(*V, *Kernel.getBody(), Ctx) &&
+           isGridStride(V->getInit(), Kernel, Ctx, Depth + 1);
+  const auto *M = dyn_cast<BinaryOperator>(E);
+  if (!M || M->getOpcode() != BO_Mul)
+    return false;
+  auto Is = [](const Expr *X, BuiltinRef::Var Which) {
+    std::optional<BuiltinRef> R =
+        asBuiltinRef(withoutValueCasts(X, /*IntegersOnly=*/true));
+    return R && R->Which == Which && R->Dim == 0;
+  };
+  return (Is(M->getLHS(), BuiltinRef::BlockDim) &&
+          Is(M->getRHS(), BuiltinRef::GridDim)) ||
+         (Is(M->getLHS(), BuiltinRef::GridDim) &&
+          Is(M->getRHS(), BuiltinRef::BlockDim));
+}
+
+/// A grid-stride kernel: the statements before its loop, the loop ending
+/// the kernel, its counter (the only global index), bound and stride.
+llvm::Error findGridStrideLoop(const FunctionDecl &Kernel, VectorizePlan &Plan,
+                               ASTContext &Ctx) {
+  ThreadGeometry G = ThreadGeometry::of(Kernel, Ctx);
+  if (G.IndexDims[1] || G.IndexDims[2] || G.IndexVars.size() != 1 ||
+      !G.Strays.empty() || !G.LooseIndices.empty())
+    return illegalAt(Kernel.getLocation(), Ctx,
+                     "'" + Kernel.getName() +
+                         "' reads gridDim but is not a 1-D grid-stride loop "
+                         "'for (i = blockIdx.x * blockDim.x + threadIdx.x; "
+                         "i < n; i += blockDim.x * gridDim.x)'");
+  const VarDecl *I = G.IndexVars.front();
+  DynTypedNode Decl = parentOf(DynTypedNode::create(*I), Ctx);
+  const auto *DS = Decl.get<DeclStmt>();
+  const auto *Loop = DS ? parentOf(Decl, Ctx).get<ForStmt>() : nullptr;
+  const auto *Body = cast<CompoundStmt>(Kernel.getBody());
+  if (!Loop || Loop->getInit() != DS || !DS->isSingleDecl() ||
+      Body->body_empty() || Body->body_back() != Loop ||
+      !I->getType()->isIntegerType())
+    return illegalAt(I->getLocation(), Ctx,
+                     "the grid-stride loop over '" + I->getName() +
+                         "' must declare it and be the kernel's last "
+                         "statement");
+  const auto *Inc = dyn_cast_or_null<CompoundAssignOperator>(Loop->getInc());
+  if (!Inc || Inc->getOpcode() != BO_AddAssign ||
+      refVar(Inc->getLHS()->IgnoreParenImpCasts()) != I ||
+      !isGridStride(Inc->getRHS(), Kernel, Ctx))
+    return illegalAt(Loop->getInc() ? Loop->getInc()->getBeginLoc()
+                                    : Loop->getBeginLoc(),
+                     Ctx,
+                     "the loop does not step '" + I->getName() +
+                         "' by the grid's thread count blockDim.x * "
+                         "gridDim.x");
+  Plan.Bound = Loop->getCond() ? boundOf(Loop->getCond(), I, false) : nullptr;
+  if (!Plan.Bound || refersTo(Plan.Bound, I) ||
+      BoundsGuard::touchesMemory(Plan.Bound))
+    return illegalAt(Loop->getBeginLoc(), Ctx,
+                     "the loop's condition must be '" + I->getName() +
+                         " < n' with n reading neither memory nor the "
+                         "index");
+  for (const DeclRefExpr *U : usesOf(*I, *Loop->getBody(), Ctx))
+    if (!isPureRead(*U, Ctx))
+      return illegalAt(U->getBeginLoc(), Ctx,
+                       "the global index '" + I->getName() + "' is changed");
+  for (const Stmt *S : Body->body())
+    if (S != Loop && BoundsGuard::touchesMemory(S))
+      return illegalAt(S->getBeginLoc(), Ctx,
+                       "only declarations that touch no memory may come "
+                       "before the loop");
+    else if (S != Loop)
+      Plan.Prefix.push_back(S);
+  Plan.Index = I;
+  Plan.IndexDecl = DS;
+  Plan.Loop = Loop;
+  Plan.Stride = Inc->getRHS();
+  if (const auto *C = dyn_cast<CompoundStmt>(Loop->getBody()))
+    Plan.Body.assign(C->body_begin(), C->body_end());
+  else
+    Plan.Body.push_back(Loop->getBody());
+  return llvm::Error::success();
+}
+
+/// Whether the kernel reads gridDim anywhere.
+bool readsGridDim(const FunctionDecl &Kernel) {
+  bool Found = false;
+  auto F = [&](const Stmt *N) {
+    Found |= isBuiltinRefNode(N) &&
+             asBuiltinRef(cast<Expr>(N))->Which == BuiltinRef::GridDim;
+  };
+  forEachNode(Kernel.getBody(), F);
+  return Found;
+}
+
 } // namespace
 
 std::string VectorizeLegality::vectorType(llvm::StringRef Element,
@@ -439,10 +529,16 @@ VectorizeLegality::analyze(const FunctionDecl &Kernel, unsigned Width,
   if (llvm::Error E =
           checkNoCooperation(Kernel, CooperationReasons::forMerging(), Ctx))
     return E;
-  if (llvm::Error E = findIndex(Kernel, Plan, Ctx))
-    return E;
-  if (llvm::Error E = findGuard(*Body, Plan, Ctx))
-    return E;
+  bool GridStride = readsGridDim(Kernel);
+  if (GridStride) {
+    if (llvm::Error E = findGridStrideLoop(Kernel, Plan, Ctx))
+      return E;
+  } else {
+    if (llvm::Error E = findIndex(Kernel, Plan, Ctx))
+      return E;
+    if (llvm::Error E = findGuard(*Body, Plan, Ctx))
+      return E;
+  }
   BodyRules Rules(Plan, Ctx);
   if (llvm::Error E = Rules.run(Kernel))
     return E;
@@ -450,6 +546,16 @@ VectorizeLegality::analyze(const FunctionDecl &Kernel, unsigned Width,
     return E;
   decideLoads(Plan);
   auto Launches = dividableLaunches(Kernel, 0, Ctx);
+  if (GridStride) {
+    // Any grid covers the array; one written ceil(N / B) at every launch
+    // (a thread per element) is divided, so that threads do not idle.
+    if (Launches)
+      Plan.Launches = std::move(*Launches);
+    else
+      llvm::consumeError(Launches.takeError());
+    Plan.DivideGrid = bool(Launches);
+    return Plan;
+  }
   if (!Launches)
     return Launches.takeError();
   Plan.Launches = std::move(*Launches);

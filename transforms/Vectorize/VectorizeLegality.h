@@ -12,6 +12,16 @@
 // pointers may hold the same buffer, and the vector path reads early), and
 // every launch's grid is ceil(N / B), which is divided by W.
 //
+// A grid-stride kernel, whose last statement is
+//   for (T i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
+//        i += blockDim.x * gridDim.x) { BODY }
+// (the stride possibly in a local), keeps its grid: the loop walks vectors
+// [W * v, W * v + W) with the same start and stride while whole vectors
+// remain, then the original loop takes the last n % W elements from
+// W * (n / W); unaligned buffers run the original loop. BODY follows the
+// same rules. Where every launch's grid is ceil(N / B) it is divided by W
+// too (a thread per element would leave 3 in 4 idle); other grids stay.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef OPTIML_TRANSFORMS_VECTORIZE_VECTORIZELEGALITY_H
@@ -48,6 +58,14 @@ struct VectorizePlan {
   const clang::VarDecl *Index = nullptr; ///< i.
   const clang::Stmt *IndexDecl = nullptr;
   const clang::IfStmt *Guard = nullptr; ///< The bounds check.
+  /// A grid-stride kernel's loop (then Guard is null, Bound its bound and
+  /// no launch changes), and the loop's stride.
+  const clang::ForStmt *Loop = nullptr;
+  const clang::Expr *Stride = nullptr;
+  /// Whether the launches' grids (and the mark's) are divided by Width:
+  /// always for an elementwise kernel; for a grid-stride one, where every
+  /// grid is written ceil(N / B).
+  bool DivideGrid = true;
   bool EarlyReturn = false;             ///< `if (i >= n) return;` form.
   const clang::Expr *Bound = nullptr;   ///< n.
   /// Statements before the bounds check other than i's declaration.

@@ -72,7 +72,8 @@ llvm::Error spreadGrids(const clang::FunctionDecl &Kernel,
 
 /// The edits of a transform that gives each thread \p Factor times the work
 /// along \p Dim: \p Kernel's body becomes \p Body, and every grid (launches
-/// and mark) is divided by \p Factor along \p Dim.
+/// and mark) is divided by \p Factor along \p Dim (a factor of 1 leaves
+/// them alone).
 llvm::Expected<EditSet> rewriteBodyAndGrids(const clang::FunctionDecl &Kernel,
                                             std::string Body,
                                             llvm::ArrayRef<LaunchShape> Shapes,

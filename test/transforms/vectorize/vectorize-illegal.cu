@@ -1,22 +1,30 @@
 // vectorize(site, width) is refused, with the reason, wherever W
 // consecutive elements per thread could compute something else.
-// RUN: not %clang-optiml %s --apply='vectorize(site=dscale,width=4)' 2>&1 | %FileCheck --check-prefix=DOUBLE4 %s
-// RUN: not %clang-optiml %s --apply='vectorize(site=neighbour)' 2>&1 | %FileCheck --check-prefix=NEIGHBOUR %s
-// RUN: not %clang-optiml %s --apply='vectorize(site=plane)' 2>&1 | %FileCheck --check-prefix=PLANE %s
-// RUN: not %clang-optiml %s --apply='vectorize(site=sum)' 2>&1 | %FileCheck --check-prefix=SUM %s
-// RUN: not %clang-optiml %s --apply='vectorize(site=atomic)' 2>&1 | %FileCheck --check-prefix=ATOMIC %s
-// RUN: not %clang-optiml %s --apply='vectorize(site=stale)' 2>&1 | %FileCheck --check-prefix=STALE %s
-// RUN: not %clang-optiml %s --apply='vectorize(site=in_loop)' 2>&1 | %FileCheck --check-prefix=LOOP %s
-// RUN: not %clang-optiml %s --apply='vectorize(site=shorts)' 2>&1 | %FileCheck --check-prefix=SHORTS %s
-// RUN: not %clang-optiml %s --apply='vectorize(site=lane)' 2>&1 | %FileCheck --check-prefix=LANE %s
-// RUN: not %clang-optiml %s --apply='vectorize(site=no_guard)' 2>&1 | %FileCheck --check-prefix=NOGUARD %s
-// RUN: not %clang-optiml %s --apply='vectorize(site=after)' 2>&1 | %FileCheck --check-prefix=AFTER %s
-// RUN: not %clang-optiml %s --apply='vectorize(site=carried)' 2>&1 | %FileCheck --check-prefix=CARRIED %s
-// RUN: not %clang-optiml %s --apply='vectorize(site=effect)' 2>&1 | %FileCheck --check-prefix=EFFECT %s
-// RUN: not %clang-optiml %s --apply='vectorize(site=offset)' 2>&1 | %FileCheck --check-prefix=OFFSET %s
-// RUN: not %clang-optiml %s --apply='vectorize(site=stride)' 2>&1 | %FileCheck --check-prefix=STRIDE %s
-// RUN: not %clang-optiml %s --apply='vectorize(site=floor_grid)' 2>&1 | %FileCheck --check-prefix=FLOOR %s
-// RUN: not %clang-optiml %s --apply='vectorize(site=by_address)' 2>&1 | %FileCheck --check-prefix=ADDRESS %s
+// RUN: not %clang-optiml %s --apply='vectorize(site=dscale,width=4)' 2>&1 |
+// %FileCheck --check-prefix=DOUBLE4 %s RUN: not %clang-optiml %s
+// --apply='vectorize(site=neighbour)' 2>&1 | %FileCheck
+// --check-prefix=NEIGHBOUR %s RUN: not %clang-optiml %s
+// --apply='vectorize(site=plane)' 2>&1 | %FileCheck --check-prefix=PLANE %s
+// RUN: not %clang-optiml %s --apply='vectorize(site=sum)' 2>&1 | %FileCheck
+// --check-prefix=SUM %s RUN: not %clang-optiml %s
+// --apply='vectorize(site=atomic)' 2>&1 | %FileCheck --check-prefix=ATOMIC %s
+// RUN: not %clang-optiml %s --apply='vectorize(site=stale)' 2>&1 | %FileCheck
+// --check-prefix=STALE %s RUN: not %clang-optiml %s
+// --apply='vectorize(site=in_loop)' 2>&1 | %FileCheck --check-prefix=LOOP %s
+// RUN: not %clang-optiml %s --apply='vectorize(site=shorts)' 2>&1 | %FileCheck
+// --check-prefix=SHORTS %s RUN: not %clang-optiml %s
+// --apply='vectorize(site=lane)' 2>&1 | %FileCheck --check-prefix=LANE %s RUN:
+// not %clang-optiml %s --apply='vectorize(site=no_guard)' 2>&1 | %FileCheck
+// --check-prefix=NOGUARD %s RUN: not %clang-optiml %s
+// --apply='vectorize(site=after)' 2>&1 | %FileCheck --check-prefix=AFTER %s
+// RUN: not %clang-optiml %s --apply='vectorize(site=carried)' 2>&1 | %FileCheck
+// --check-prefix=CARRIED %s RUN: not %clang-optiml %s
+// --apply='vectorize(site=effect)' 2>&1 | %FileCheck --check-prefix=EFFECT %s
+// RUN: not %clang-optiml %s --apply='vectorize(site=offset)' 2>&1 | %FileCheck
+// --check-prefix=OFFSET %s RUN: not %clang-optiml %s
+// --apply='vectorize(site=floor_grid)' 2>&1 | %FileCheck --check-prefix=FLOOR
+// %s RUN: not %clang-optiml %s --apply='vectorize(site=by_address)' 2>&1 |
+// %FileCheck --check-prefix=ADDRESS %s
 
 #include <cstdio>
 #include <cuda_runtime.h>
@@ -129,13 +137,6 @@ __global__ void offset(const float *a, float *s, int n) {
     s[i] = p[i];
 }
 
-__global__ void stride(float *s, int n) {
-  // STRIDE: :[[@LINE+2]]:26: vectorize(site=stride) is illegal: the kernel reads gridDim, which vectorize divides
-  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
-       i += blockDim.x * gridDim.x)
-    s[i] = 0.0f;
-}
-
 __global__ void floor_grid(float *s, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n)
@@ -163,7 +164,6 @@ void host(float *f, float *g, double *d, short *h, int n, cudaStream_t st) {
   carried<<<(n + 255) / 256, 256>>>(f, g, n);
   effect<<<(n + 255) / 256, 256>>>(f, n);
   offset<<<(n + 255) / 256, 256>>>(f, g, n);
-  stride<<<(n + 255) / 256, 256>>>(f, n);
   // FLOOR: :[[@LINE+1]]:16: vectorize(site=floor_grid) is illegal: grid x 'n / 256 + 1' is not ceil(N / 256) in a known form ((N + 255) / 256, ceil_div(N, 256), N / 256), so it cannot be divided among fewer threads
   floor_grid<<<n / 256 + 1, 256>>>(f, n);
   void *args[] = {&f, &n};
