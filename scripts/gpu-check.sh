@@ -103,6 +103,10 @@
 #               saving, its speed, joules per launch before and after, and
 #               the report's same-speed-less-energy finding; not in the
 #               default
+#     energy-noise  the runner's energy ratio of vadd against itself for
+#               several window, settle and round settings
+#               ($OPTIML_NOISE_SETTINGS, runtime/selftest/energy-noise.sh):
+#               mean, deviation and spread per setting; not in the default
 #     faults    a search whose proposals (test/faults/saxpy.faulty) hang,
 #               trap and write out of bounds goes on past them (timeout,
 #               crashed) to a verified best; a search killed with kill -9
@@ -209,20 +213,35 @@ check_tool() {
   done
 }
 
-# The runner, built with CMake + nvcc as the tool does, and its self-test.
-check_runtime() {
-  local rt="$work/optiml-gpu/share/optiml/runtime" inc="$work/optiml-gpu/share/optiml/include" status summary
+# The runner's sources in the bundle.
+runtime_dir() {
+  local rt="$work/optiml-gpu/share/optiml/runtime"
   # Bundles made before the install layout had runtime/ and include/ on top.
-  [ -d "$rt" ] || { rt="$work/optiml-gpu/runtime"; inc="$work/optiml-gpu/include"; }
+  [ -d "$rt" ] || rt="$work/optiml-gpu/runtime"
+  echo "$rt"
+}
+
+# The runner, built once with CMake + nvcc as the tool does, in rt-build.
+build_runtime() {
+  local rt inc="$work/optiml-gpu/share/optiml/include"
+  rt=$(runtime_dir)
+  [ -d "$inc" ] || inc="$work/optiml-gpu/include"
+  [ -x "$work/rt-build/optiml-runner" ] && return 0
   if cmake -S "$rt" -B "$work/rt-build" -DCMAKE_CUDA_ARCHITECTURES="${arch#sm_}" \
       -DOPTIML_JSON_INCLUDE_DIR="$inc" >"$logs/runtime-build.txt" 2>&1 &&
     cmake --build "$work/rt-build" -j16 >>"$logs/runtime-build.txt" 2>&1; then
     record "runtime build" "ok" "$work/rt-build"
   else
     record "runtime build" "FAIL" "see runtime-build.txt"
-    return
+    return 1
   fi
-  bash "$rt/selftest/run-selftest.sh" "$work/rt-build" >"$logs/selftest.txt" 2>&1
+}
+
+# The runner's self-test.
+check_runtime() {
+  local status summary
+  build_runtime || return
+  bash "$(runtime_dir)/selftest/run-selftest.sh" "$work/rt-build" >"$logs/selftest.txt" 2>&1
   status=$?
   summary=$(grep -E '[0-9]+ passed, [0-9]+ failed' "$logs/selftest.txt" | tail -n 1)
   if [ $status -eq 0 ]; then
@@ -593,6 +612,19 @@ PY
       record "energy $name" "FAIL" "$(tail -n 1 "$logs/$tag.txt")"
     fi
   done
+}
+
+# The energy ratio of vadd against itself under several window lengths,
+# settle times and round counts (runtime/selftest/energy-noise.sh): a row
+# per setting with the ratios' mean, deviation and spread.
+check_energy_noise() {
+  build_runtime || return
+  if bash "$(runtime_dir)/selftest/energy-noise.sh" "$work/rt-build" \
+      "$work/energy-noise" >"$logs/energy-noise.txt" 2>&1; then
+    record "energy noise" "ok" "$(tail -n +2 "$logs/energy-noise.txt" | tr '\n' ';' | tr -s ' ')"
+  else
+    record "energy noise" "FAIL" "see energy-noise.txt: $(tail -n 1 "$logs/energy-noise.txt")"
+  fi
 }
 
 # A search goes on past candidates that hang or fault, and one killed with
@@ -1146,6 +1178,7 @@ wants strategies && check_strategies
 wants ncu && check_ncu
 wants throughput && check_throughput
 wants energy && check_energy
+wants energy-noise && check_energy_noise
 wants gpus && check_gpus
 wants faults && check_faults
 wants several && check_several

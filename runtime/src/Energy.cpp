@@ -90,7 +90,7 @@ Error EnergyMeter::readMilliJoules(unsigned long long &Out) const {
 }
 
 Error measureEnergy(const EnergyMeter &Meter, EnergyWindowOps Gpu,
-                    double MinSeconds, protocol::SideEnergy &Out) {
+                    const EnergySettings &Settings, protocol::SideEnergy &Out) {
   Gpu.Read = [&Meter](unsigned long long &MilliJoules) {
     return Meter.readMilliJoules(MilliJoules);
   };
@@ -100,7 +100,8 @@ Error measureEnergy(const EnergyMeter &Meter, EnergyWindowOps Gpu,
         .count();
   };
   EnergyWindow Window;
-  if (Error E = measureEnergyWindow(Gpu, MinSeconds, Window))
+  if (Error E = measureEnergyWindow(Gpu, Settings.WindowSeconds,
+                                    Settings.SettleSeconds, Window))
     return E;
   Out.Launches = Window.Launches;
   Out.Seconds = Window.Seconds;
@@ -123,11 +124,12 @@ static void addWindow(protocol::SideEnergy &Total,
 
 Error measureEnergyRounds(const EnergyMeter &Meter,
                           const std::function<Error(protocol::Side)> &Launch,
-                          const EnergyWindowOps &Gpu, unsigned Rounds,
-                          double WindowSeconds, protocol::InstanceEnergy &Out) {
+                          const EnergyWindowOps &Gpu,
+                          const EnergySettings &Settings,
+                          protocol::InstanceEnergy &Out) {
   using protocol::Side;
   std::vector<double> Ratios;
-  for (unsigned R = 0; R < Rounds; ++R) {
+  for (unsigned R = 0; R < Settings.Rounds; ++R) {
     Side First = R % 2 ? Side::Candidate : Side::Reference;
     Side Second = R % 2 ? Side::Reference : Side::Candidate;
     protocol::SideEnergy Window[2];
@@ -135,14 +137,14 @@ Error measureEnergyRounds(const EnergyMeter &Meter,
       auto K = static_cast<int>(S);
       EnergyWindowOps Ops = Gpu;
       Ops.Launch = [&] { return Launch(S); };
-      if (Error E = measureEnergy(Meter, Ops, WindowSeconds, Window[K]))
+      if (Error E = measureEnergy(Meter, Ops, Settings, Window[K]))
         return E;
       addWindow(Out.of(S), Window[K]);
     }
     if (Window[1].JoulesPerLaunch > 0)
       Ratios.push_back(Window[0].JoulesPerLaunch / Window[1].JoulesPerLaunch);
   }
-  if (Rounds > 1)
+  if (Settings.Rounds > 1)
     Out.Ratios = std::move(Ratios);
   return Error::success();
 }

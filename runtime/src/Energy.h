@@ -43,12 +43,12 @@ private:
   void *Device = nullptr;
 };
 
-/// One window (measureEnergyWindow) of at least \p MinSeconds on \p Gpu,
-/// whose Read and Now this fills in, reported per launch.
+/// One window (measureEnergyWindow) of \p Settings on \p Gpu, whose Read
+/// and Now this fills in, reported per launch.
 Error measureEnergy(const EnergyMeter &Meter, EnergyWindowOps Gpu,
-                    double MinSeconds, protocol::SideEnergy &Out);
+                    const EnergySettings &Settings, protocol::SideEnergy &Out);
 
-/// \p Rounds rounds of one measureEnergy window of \p WindowSeconds a side,
+/// \p Settings' rounds of one measureEnergy window a side,
 /// the side measured first alternating (reference first in even rounds),
 /// so that a GPU that warms over the run favours neither. \p Launch
 /// enqueues one launch of the side it is given; \p Gpu gives the markers
@@ -56,8 +56,9 @@ Error measureEnergy(const EnergyMeter &Meter, EnergyWindowOps Gpu,
 /// one round, the per-round ratios.
 Error measureEnergyRounds(const EnergyMeter &Meter,
                           const std::function<Error(protocol::Side)> &Launch,
-                          const EnergyWindowOps &Gpu, unsigned Rounds,
-                          double WindowSeconds, protocol::InstanceEnergy &Out);
+                          const EnergyWindowOps &Gpu,
+                          const EnergySettings &Settings,
+                          protocol::InstanceEnergy &Out);
 
 } // namespace optiml
 

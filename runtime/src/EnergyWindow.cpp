@@ -4,7 +4,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <deque>
+#include <string>
 
 namespace optiml {
 
@@ -132,10 +134,44 @@ Error WindowRun::nextStep(unsigned long long &Last, double NotBefore,
   }
 }
 
+/// \p Name's value as a number in [\p Lo, \p Hi], into \p Out; unset
+/// leaves \p Out.
+Error numberFromEnvironment(const char *Name, double Lo, double Hi,
+                            double &Out) {
+  const char *Text = std::getenv(Name);
+  if (!Text || !*Text)
+    return Error::success();
+  char *End = nullptr;
+  double Value = std::strtod(Text, &End);
+  if (*End || !(Value >= Lo && Value <= Hi))
+    return Error(Status::BadPlan,
+                 std::string(Name) + "='" + Text + "' is not a number in [" +
+                     std::to_string(Lo) + ", " + std::to_string(Hi) + "]");
+  Out = Value;
+  return Error::success();
+}
+
 } // namespace
 
+Error EnergySettings::fromEnvironment(EnergySettings &Out) {
+  Out = EnergySettings();
+  double Rounds = Out.Rounds;
+  if (Error E = numberFromEnvironment("OPTIML_ENERGY_ROUNDS", 1, 64, Rounds))
+    return E;
+  if (Rounds != std::floor(Rounds))
+    return Error(Status::BadPlan,
+                 "OPTIML_ENERGY_ROUNDS must be a whole number");
+  Out.Rounds = static_cast<unsigned>(Rounds);
+  if (Error E = numberFromEnvironment("OPTIML_ENERGY_WINDOW_S", 0.05, 60,
+                                      Out.WindowSeconds))
+    return E;
+  return numberFromEnvironment("OPTIML_ENERGY_SETTLE_S", 0, 60,
+                               Out.SettleSeconds);
+}
+
 Error measureEnergyWindow(const EnergyWindowOps &Ops, double MinSeconds,
-                          EnergyWindow &Out, double StallSeconds) {
+                          double SettleSeconds, EnergyWindow &Out,
+                          double StallSeconds) {
   WindowRun Run(Ops);
   if (Error E = Run.calibrate())
     return E;
@@ -143,7 +179,7 @@ Error measureEnergyWindow(const EnergyWindowOps &Ops, double MinSeconds,
   if (Error E = Ops.Read(Last))
     return E;
   Step First, Second;
-  double Start = Ops.Now();
+  double Start = Ops.Now() + SettleSeconds;
   if (Error E = Run.nextStep(Last, Start, Start + StallSeconds, First))
     return E;
   double End = First.Time + MinSeconds;

@@ -50,12 +50,29 @@ struct EnergyWindow {
   double Joules = 0;               ///< The counter's difference.
 };
 
+/// How energy is measured: rounds of one window a side, each window at
+/// least WindowSeconds long, started after SettleSeconds of launches of the
+/// side (the board's power reading trails the work, so a window begun at
+/// once would still hold some of the other side's power).
+struct EnergySettings {
+  unsigned Rounds = 4;
+  double WindowSeconds = 0.5;
+  double SettleSeconds = 0.2;
+
+  /// The defaults, each replaced by OPTIML_ENERGY_ROUNDS,
+  /// OPTIML_ENERGY_WINDOW_S or OPTIML_ENERGY_SETTLE_S where set (for
+  /// measuring the measurement: scripts/energy-noise.sh). A value that is
+  /// not a number in range is an error naming the variable.
+  static Error fromEnvironment(EnergySettings &Out);
+};
+
 /// Runs launches back to back and measures the energy between the first
-/// counter step and the first step after \p MinSeconds. A counter that does
-/// not step for \p StallSeconds is an error (a driver that never updates
-/// it would otherwise hang the runner).
+/// counter step after \p SettleSeconds and the first step \p MinSeconds
+/// after it. A counter that does not step for \p StallSeconds is an error
+/// (a driver that never updates it would otherwise hang the runner).
 Error measureEnergyWindow(const EnergyWindowOps &Ops, double MinSeconds,
-                          EnergyWindow &Out, double StallSeconds = 2.0);
+                          double SettleSeconds, EnergyWindow &Out,
+                          double StallSeconds = 2.0);
 
 } // namespace optiml
 

@@ -18,17 +18,6 @@
 
 namespace optiml {
 
-namespace {
-
-/// Energy windows run at least this long, from one step of NVML's counter
-/// (every 20-100 ms) to another (measureEnergyWindow). Four rounds of a
-/// window a side give the saving a spread to judge it by. Windows read at
-/// arbitrary moments had 1-24% spreads on an H100.
-constexpr double EnergyWindowSeconds = 0.5;
-constexpr unsigned EnergyRounds = 4;
-
-} // namespace
-
 Runner::Runner(const Plan &P, ResultWriter &Result, Session &S)
     : P(P), Result(Result), Shared(S) {}
 
@@ -191,12 +180,20 @@ Error Runner::energy() {
     Result.result().Energy = std::move(Out);
     return Error::success();
   }
+  // Windows run from one step of NVML's counter to another
+  // (measureEnergyWindow); the rounds give the saving a spread to judge it
+  // by. Windows read at arbitrary moments had 1-24% spreads on an H100.
+  EnergySettings Settings;
+  if (Error E = EnergySettings::fromEnvironment(Settings))
+    return E;
   Out.Available = true;
   Out.Method = "nvmlDeviceGetTotalEnergyConsumption between two steps of "
                "the counter, back-to-back launches counted by events (no L2 "
-               "flush, inout buffers not restored): " +
-               std::to_string(EnergyRounds) + " rounds of " +
-               std::to_string(EnergyWindowSeconds).substr(0, 3) +
+               "flush, inout buffers not restored), after " +
+               std::to_string(Settings.SettleSeconds).substr(0, 4) +
+               " s of the side's launches: " + std::to_string(Settings.Rounds) +
+               " rounds of " +
+               std::to_string(Settings.WindowSeconds).substr(0, 4) +
                " s a side, the side measured first alternating";
   const KernelLibrary *Libs[2] = {Ref, &candidate()};
   for (const Instance *I : profiledInstances(P)) {
@@ -212,8 +209,7 @@ Error Runner::energy() {
     EventMarkers Markers;
     Error E = Markers.create(Stream, "energy " + I->Name);
     if (!E)
-      E = measureEnergyRounds(*Meter, Launch, Markers.ops(), EnergyRounds,
-                              EnergyWindowSeconds, InstOut);
+      E = measureEnergyRounds(*Meter, Launch, Markers.ops(), Settings, InstOut);
     if (E && E.status() == Status::Fault)
       return E;
     if (E) {

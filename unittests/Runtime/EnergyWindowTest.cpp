@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <vector>
 
 using namespace optiml;
@@ -83,7 +84,7 @@ private:
 TEST(EnergyWindowTest, MeasuresBetweenCounterSteps) {
   SimulatedGpu Gpu;
   EnergyWindow W;
-  Error E = measureEnergyWindow(Gpu.ops(), 0.5, W);
+  Error E = measureEnergyWindow(Gpu.ops(), 0.5, 0.0, W);
   ASSERT_FALSE(E) << E.message();
   // The window spans whole steps of the counter, so at least 0.5 s.
   EXPECT_GE(W.Seconds, 0.5);
@@ -98,7 +99,7 @@ TEST(EnergyWindowTest, ShortLaunchesKeepTheGpuBusy) {
   SimulatedGpu Gpu;
   Gpu.LaunchSeconds = 20e-6;
   EnergyWindow W;
-  Error E = measureEnergyWindow(Gpu.ops(), 0.3, W);
+  Error E = measureEnergyWindow(Gpu.ops(), 0.3, 0.0, W);
   ASSERT_FALSE(E) << E.message();
   double PerLaunch = W.Joules / static_cast<double>(W.Launches);
   EXPECT_NEAR(PerLaunch / Gpu.launchJoules(), 1.0, 0.01);
@@ -108,10 +109,54 @@ TEST(EnergyWindowTest, StuckCounterIsAnErrorNotAHang) {
   SimulatedGpu Gpu;
   Gpu.CounterStuck = true;
   EnergyWindow W;
-  Error E = measureEnergyWindow(Gpu.ops(), 0.5, W, /*StallSeconds=*/0.3);
+  Error E = measureEnergyWindow(Gpu.ops(), 0.5, 0.0, W, /*StallSeconds=*/0.3);
   ASSERT_TRUE(E);
   EXPECT_NE(E.message().find("did not change"), std::string::npos)
       << E.message();
+}
+
+TEST(EnergyWindowTest, SettlingComesBeforeTheWindow) {
+  SimulatedGpu Gpu;
+  EnergyWindowOps Ops = Gpu.ops();
+  EnergyWindow W;
+  Error E = measureEnergyWindow(Ops, 0.5, 0.4, W);
+  ASSERT_FALSE(E) << E.message();
+  EXPECT_GE(W.Seconds, 0.5);
+  // The launches before the window ran for the settling time.
+  EXPECT_GE(Ops.Now() - W.Seconds, 0.4);
+  EXPECT_NEAR(W.Joules / static_cast<double>(W.Launches) / Gpu.launchJoules(),
+              1.0, 0.01);
+}
+
+TEST(EnergyWindowTest, SettingsComeFromTheEnvironment) {
+  unsetenv("OPTIML_ENERGY_ROUNDS");
+  unsetenv("OPTIML_ENERGY_WINDOW_S");
+  unsetenv("OPTIML_ENERGY_SETTLE_S");
+  EnergySettings S;
+  ASSERT_FALSE(EnergySettings::fromEnvironment(S));
+  EXPECT_EQ(S.Rounds, EnergySettings().Rounds);
+  EXPECT_EQ(S.WindowSeconds, EnergySettings().WindowSeconds);
+
+  setenv("OPTIML_ENERGY_ROUNDS", "2", 1);
+  setenv("OPTIML_ENERGY_WINDOW_S", "1.5", 1);
+  setenv("OPTIML_ENERGY_SETTLE_S", "0", 1);
+  ASSERT_FALSE(EnergySettings::fromEnvironment(S));
+  EXPECT_EQ(S.Rounds, 2u);
+  EXPECT_EQ(S.WindowSeconds, 1.5);
+  EXPECT_EQ(S.SettleSeconds, 0.0);
+
+  for (const char *Bad : {"abc", "0", "1.5x"}) {
+    setenv("OPTIML_ENERGY_WINDOW_S", Bad, 1);
+    Error E = EnergySettings::fromEnvironment(S);
+    ASSERT_TRUE(E) << Bad;
+    EXPECT_NE(E.message().find("OPTIML_ENERGY_WINDOW_S"), std::string::npos);
+  }
+  setenv("OPTIML_ENERGY_WINDOW_S", "1", 1);
+  setenv("OPTIML_ENERGY_ROUNDS", "2.5", 1);
+  EXPECT_TRUE(bool(EnergySettings::fromEnvironment(S)));
+  unsetenv("OPTIML_ENERGY_ROUNDS");
+  unsetenv("OPTIML_ENERGY_WINDOW_S");
+  unsetenv("OPTIML_ENERGY_SETTLE_S");
 }
 
 } // namespace
