@@ -13,14 +13,16 @@ namespace optiml {
 namespace {
 
 /// GPU time between two markers: a finished-launch count is exact to one
-/// marker, 0.1% of a half-second window.
-constexpr double MarkerSpacingSeconds = 0.5e-3;
-/// Markers kept in flight, so that the GPU never waits for the host while
-/// the host reads the counter.
-constexpr unsigned QueuedMarkers = 8;
-/// At most this many launches queued at once (CUDA's launch queue holds
-/// about a thousand; a full one blocks the host, delaying the readings).
-constexpr unsigned MaxQueuedLaunches = 512;
+/// marker, 0.2% of a half-second window.
+constexpr double MarkerSpacingSeconds = 1e-3;
+/// Markers kept in flight: about 32 ms of work queued, so that the GPU does
+/// not run dry while the host reads the counter or waits for a core (nvcc
+/// builds beside a search took it long enough to starve a 4 ms queue).
+constexpr unsigned QueuedMarkers = 32;
+/// At most this many launches queued at once: CUDA's launch queue holds
+/// about a thousand, and a full one blocks the host in the launch call,
+/// which would delay the counter's readings past its steps.
+constexpr unsigned MaxQueuedLaunches = 960;
 /// GPU time spent estimating a launch's duration.
 constexpr double CalibrationSeconds = 5e-3;
 

@@ -41,7 +41,7 @@ struct EnergyWindowOps {
 };
 
 /// How many markers the caller must provide slots for.
-constexpr unsigned MarkerSlots = 32;
+constexpr unsigned MarkerSlots = 64;
 
 /// One window's measurement.
 struct EnergyWindow {
