@@ -86,6 +86,10 @@ llvm::Expected<std::string> VectorPrinter::vectorCondition() const {
     Parts.push_back("reinterpret_cast<size_t>(" + Buf.Param->getName().str() +
                     ") % (" + std::to_string(Plan.Width) + " * sizeof(" +
                     Buf.Element + ")) == 0");
+  for (const auto &[W, R] : Plan.Distinct)
+    Parts.push_back("static_cast<const void *>(" + W->getName().str() +
+                    ") != static_cast<const void *>(" + R->getName().str() +
+                    ")");
   return llvm::join(Parts, " &&\n      ");
 }
 

@@ -10,6 +10,7 @@
 #include "optiml/Analysis/Legality/VarUses.h"
 #include "optiml/Analysis/SourceText.h"
 
+#include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/Basic/SourceManager.h"
 
@@ -76,6 +77,22 @@ bool isHarmlessCall(const CallExpr &C, ASTContext &Ctx) {
 bool mayAlias(const ParmVarDecl &A, const ParmVarDecl &B) {
   return &A != &B && !A.getType().isRestrictQualified() &&
          !B.getType().isRestrictQualified();
+}
+
+/// Whether \p Ref only reads: its value, or an element of the array it
+/// names (`c_poly[d]` of a __constant__ table).
+bool readsOnly(const DeclRefExpr &Ref, ASTContext &Ctx) {
+  if (isPureRead(Ref, Ctx))
+    return true;
+  if (!Ref.getType()->isArrayType())
+    return false;
+  DynTypedNode Node = DynTypedNode::create(Ref);
+  DynTypedNode Parent = parentOf(Node, Ctx);
+  while (Parent.get<ImplicitCastExpr>() || Parent.get<ParenExpr>())
+    Node = Parent, Parent = parentOf(Node, Ctx);
+  const auto *A = Parent.get<ArraySubscriptExpr>();
+  return A && A->getBase() == Node.get<Expr>() &&
+         lvalueUseOf(*A, Ctx) == LvalueUse::Read;
 }
 
 /// Checks the body of an elementwise kernel, statement by statement, and
@@ -199,7 +216,7 @@ llvm::Error BodyRules::checkOther(const Stmt *N) {
                      "this call may touch memory, and the vector path moves "
                      "the loads before it and the stores after it");
   const VarDecl *V = refVar(N);
-  if (V && !isPureRead(*cast<DeclRefExpr>(N), Ctx) &&
+  if (V && !readsOnly(*cast<DeclRefExpr>(N), Ctx) &&
       llvm::none_of(Plan.Body, [&](const Stmt *S) {
         return S->getSourceRange().fullyContains(V->getLocation());
       }))
@@ -207,8 +224,9 @@ llvm::Error BodyRules::checkOther(const Stmt *N) {
                      "the body changes '" + V->getName() +
                          "', declared outside it, so the lanes of a thread "
                          "would share it");
+  // Kernels cannot write __constant__ memory: its reads need no order.
   if (V && V->hasGlobalStorage() && !V->isLocalVarDecl() &&
-      !V->isUsableInConstantExpressions(Ctx))
+      !V->isUsableInConstantExpressions(Ctx) && !V->hasAttr<CUDAConstantAttr>())
     return illegalAt(N->getBeginLoc(), Ctx,
                      "the body uses the global variable '" + V->getName() +
                          "', which the vector path cannot order against its "
@@ -250,23 +268,18 @@ llvm::Error BodyRules::checkAccess(const DeclRefExpr &Ref, unsigned Index,
                          "' escapes (an atomic, a pointer)");
   VectorBuffer &B = bufferFor(P);
   if (Use != LvalueUse::Write) {
-    // Another parameter may hold the same buffer: a read must come before
-    // any write to another buffer, since the vector path loads early.
+    // Another parameter may hold the same buffer, and the vector path
+    // loads early: where a read comes after a write to another buffer, the
+    // vector path runs only when the two pointers differ. Pointers that
+    // overlap other than exactly would have had threads race on the
+    // elements in the original, so equality is the case to keep.
     for (const ParmVarDecl *W : WrittenBefore)
       if (mayAlias(*W, P))
-        return illegalAt(A->getBeginLoc(), Ctx,
-                         "'" + P.getName() + "' is read after '" +
-                             W->getName() +
-                             "' is written; if they overlap, the vector path "
-                             "would read a stale value");
+        Plan.addDistinct(W, &P);
     if (!Simple)
       for (const ParmVarDecl *W : WrittenHere)
         if (mayAlias(*W, P))
-          return illegalAt(A->getBeginLoc(), Ctx,
-                           "'" + P.getName() + "' may be read after '" +
-                               W->getName() +
-                               "' is written; if they overlap, the vector "
-                               "path would read a stale value");
+          Plan.addDistinct(W, &P);
     B.Read = true;
   }
   if (Use != LvalueUse::Read) {

@@ -8,9 +8,11 @@
 //   int i = blockIdx.x * blockDim.x + threadIdx.x;
 //   if (i < n) { BODY }              (or: if (i >= n) return; BODY)
 // where BODY touches buffers only as p[i] (so lane l is the element thread
-// W * gid + l had), no buffer is read after another one is written (two
-// pointers may hold the same buffer, and the vector path reads early), and
-// every launch's grid is ceil(N / B), which is divided by W.
+// W * gid + l had) and every launch's grid is ceil(N / B), which is divided
+// by W. Where a buffer is read after another one is written, the vector
+// path (which loads early) runs only when the two pointers differ: equal
+// pointers are the one overlap the original defines (others make its
+// threads race), and the scalar path keeps its order.
 //
 // A grid-stride kernel, whose last statement is
 //   for (T i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
@@ -74,6 +76,18 @@ struct VectorizePlan {
   std::vector<const clang::Stmt *> Body;
   std::vector<VectorBuffer> Buffers;                       ///< Parameter order.
   std::vector<const clang::ArraySubscriptExpr *> Accesses; ///< Every p[i].
+
+  /// Pairs (written, read later) of parameters that may hold the same
+  /// buffer: the vector path runs only where each pair's pointers differ.
+  std::vector<std::pair<const clang::ParmVarDecl *, const clang::ParmVarDecl *>>
+      Distinct;
+
+  void addDistinct(const clang::ParmVarDecl *W, const clang::ParmVarDecl *R) {
+    for (const auto &[A, B] : Distinct)
+      if ((A == W && B == R) || (A == R && B == W))
+        return;
+    Distinct.push_back({W, R});
+  }
 
   const VectorBuffer *bufferOf(const clang::ParmVarDecl *P) const {
     for (const VectorBuffer &B : Buffers)

@@ -67,9 +67,7 @@ __global__ void per_block(const float *x, float *partial, int n) {
 __global__ void atomic(const float *x, float *sum, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n)
-    // ATOMIC: :[[@LINE+1]]:17: coarsen(site=atomic) is illegal: the address of
-    // this element of 'sum' escapes (an atomic, a pointer), so the copies
-    // cannot be shown independent
+    // ATOMIC: :[[@LINE+1]]:17: coarsen(site=atomic) is illegal: the address of this element of 'sum' escapes (an atomic, a pointer), so the copies cannot be shown independent
     atomicExch(&sum[i], x[i]);
 }
 

@@ -1,27 +1,16 @@
 // privatize-atomics(site) is refused, with the reason, where a block's
 // private copy could not give the same counts or could not be merged.
-// RUN: not %clang-optiml %s --apply='privatize-atomics(site=unbounded/bins)'
-// 2>&1 | %FileCheck --check-prefix=UNBOUNDED %s RUN: not %clang-optiml %s
-// --apply='privatize-atomics(site=negative/bins)' 2>&1 | %FileCheck
-// --check-prefix=NEGATIVE %s RUN: not %clang-optiml %s
-// --apply='privatize-atomics(site=read/bins)' 2>&1 | %FileCheck
-// --check-prefix=READ %s RUN: not %clang-optiml %s
-// --apply='privatize-atomics(site=ticket/bins)' 2>&1 | %FileCheck
-// --check-prefix=USED %s RUN: not %clang-optiml %s
-// --apply='privatize-atomics(site=early/bins)' 2>&1 | %FileCheck
-// --check-prefix=RETURN %s RUN: not %clang-optiml %s
-// --apply='privatize-atomics(site=floats/bins)' 2>&1 | %FileCheck
-// --check-prefix=FLOAT %s RUN: not %clang-optiml %s
-// --apply='privatize-atomics(site=large/bins)' 2>&1 | %FileCheck
-// --check-prefix=LARGE %s RUN: not %clang-optiml %s
-// --apply='privatize-atomics(site=none/bins)' 2>&1 | %FileCheck
-// --check-prefix=NONE %s RUN: not %clang-optiml %s
-// --apply='privatize-atomics(site=assigned_twice/bins)' 2>&1 | %FileCheck
-// --check-prefix=TWICE %s RUN: not %clang-optiml %s
-// --apply='privatize-atomics(site=varying_bound/bins)' 2>&1 | %FileCheck
-// --check-prefix=VARYING %s RUN: not %clang-optiml %s
-// --apply='privatize-atomics(site=unbounded/for#0/bins)' 2>&1 | %FileCheck
-// --check-prefix=LOOP %s
+// RUN: not %clang-optiml %s --apply='privatize-atomics(site=unbounded/bins)' 2>&1 | %FileCheck --check-prefix=UNBOUNDED %s
+// RUN: not %clang-optiml %s --apply='privatize-atomics(site=negative/bins)' 2>&1 | %FileCheck --check-prefix=NEGATIVE %s
+// RUN: not %clang-optiml %s --apply='privatize-atomics(site=read/bins)' 2>&1 | %FileCheck --check-prefix=READ %s
+// RUN: not %clang-optiml %s --apply='privatize-atomics(site=ticket/bins)' 2>&1 | %FileCheck --check-prefix=USED %s
+// RUN: not %clang-optiml %s --apply='privatize-atomics(site=early/bins)' 2>&1 | %FileCheck --check-prefix=RETURN %s
+// RUN: not %clang-optiml %s --apply='privatize-atomics(site=floats/bins)' 2>&1 | %FileCheck --check-prefix=FLOAT %s
+// RUN: not %clang-optiml %s --apply='privatize-atomics(site=large/bins)' 2>&1 | %FileCheck --check-prefix=LARGE %s
+// RUN: not %clang-optiml %s --apply='privatize-atomics(site=none/bins)' 2>&1 | %FileCheck --check-prefix=NONE %s
+// RUN: not %clang-optiml %s --apply='privatize-atomics(site=assigned_twice/bins)' 2>&1 | %FileCheck --check-prefix=TWICE %s
+// RUN: not %clang-optiml %s --apply='privatize-atomics(site=varying_bound/bins)' 2>&1 | %FileCheck --check-prefix=VARYING %s
+// RUN: not %clang-optiml %s --apply='privatize-atomics(site=unbounded/for#0/bins)' 2>&1 | %FileCheck --check-prefix=LOOP %s
 
 #include <cuda_runtime.h>
 
@@ -77,16 +66,13 @@ __global__ void assigned_twice(const int *keys, unsigned *bins, int nbins) {
   b = min(max(b, 0), nbins - 1);
   if (b > 3)
     b = keys[0];
-  // TWICE: :[[@LINE+1]]:19: privatize-atomics(site=assigned_twice/bins) is not
-  // applicable: the index 'b' is not provably within [0, C)
+  // TWICE: :[[@LINE+1]]:19: privatize-atomics(site=assigned_twice/bins) is not applicable: the index 'b' is not provably within [0, C)
   atomicAdd(&bins[b], 1u);
 }
 
 // A bound that changes along the kernel is not one count for the block.
 __global__ void varying_bound(const int *keys, unsigned *bins, int nbins) {
   nbins = nbins - threadIdx.x;
-  // VARYING: :[[@LINE+1]]:19: privatize-atomics(site=varying_bound/bins) is not
-  // applicable: the index 'min(max(keys[threadIdx.x], 0), nbins - 1)' is not
-  // provably within [0, C)
+  // VARYING: :[[@LINE+1]]:19: privatize-atomics(site=varying_bound/bins) is not applicable: the index 'min(max(keys[threadIdx.x], 0), nbins - 1)' is not provably within [0, C)
   atomicAdd(&bins[min(max(keys[threadIdx.x], 0), nbins - 1)], 1u);
 }

@@ -2,25 +2,18 @@
 // own __shared__ copy, cleared first and added to the global bins once per
 // non-zero bin at the end; the bin count is the bound proven for the
 // indices.
-// RUN: %clang-optiml --format-style=none %s
-// --apply='privatize-atomics(site=histo/bins)'
-// --apply='privatize-atomics(site=masked/counts)'
-// --apply='privatize-atomics(site=clamped/h)'
-// --apply='privatize-atomics(site=param_bins/counts)'
-// --apply='privatize-atomics(site=mod_bins/hist)' -o %t.cu RUN: %FileCheck
-// --input-file=%t.cu %s RUN: %nvcc -c %t.cu -o %t.o
+// RUN: %clang-optiml --format-style=none %s --apply='privatize-atomics(site=histo/bins)' --apply='privatize-atomics(site=masked/counts)' --apply='privatize-atomics(site=clamped/h)' --apply='privatize-atomics(site=param_bins/counts)' --apply='privatize-atomics(site=mod_bins/hist)' -o %t.cu
+// RUN: %FileCheck --input-file=%t.cu %s
+// RUN: %nvcc -c %t.cu -o %t.o
 //
 // It is exact (integer counts) and so not listed as changing numerics.
 // RUN: %clang-optiml --list-transforms | %FileCheck --check-prefix=LISTED %s
-// LISTED: {{^}}  privatize-atomics {{ *}}buffer {{.*}}once per bin at the
-// end{{$}}
+// LISTED: {{^}}  privatize-atomics {{ *}}buffer {{.*}}once per bin at the end{{$}}
 //
 // Listed as legal where it applies.
 // RUN: %clang-optiml %s --list-sites | %FileCheck --check-prefix=SITES %s
-// SITES: privatize-atomics {{ *}}histo/data {{ *}}not-applicable: 'data' does
-// not point to int, unsigned or unsigned long long counts SITES:
-// privatize-atomics {{ *}}histo/bins {{ *}}legal:
-// --apply='privatize-atomics(site=histo/bins)'
+// SITES: privatize-atomics {{ *}}histo/data {{ *}}not-applicable: 'data' does not point to int, unsigned or unsigned long long counts
+// SITES: privatize-atomics {{ *}}histo/bins {{ *}}legal: --apply='privatize-atomics(site=histo/bins)'
 
 #include <cuda_runtime.h>
 
@@ -84,23 +77,22 @@ __global__ void clamped(const float *x, unsigned long long *h, int n) {
 // assignment after its declaration. The copy holds 4096 bins and is used
 // when the count fits; the clear and the merge walk the count only.
 // CHECK-LABEL: {{^}}__global__ void param_bins(
-// CHECK-NEXT:  {{^}}                           int nbins, float lo, float hi)
-// {{{$}} CHECK-NEXT:  {{^}}  __shared__ unsigned int optiml_counts[4096];{{$}}
+// CHECK-NEXT:  {{^}}                           int nbins, float lo, float hi) {{{$}}
+// CHECK-NEXT:  {{^}}  __shared__ unsigned int optiml_counts[4096];{{$}}
 // CHECK-NEXT:  {{^}}  const long long optiml_ncounts = (nbins - 1) + 1;{{$}}
-// CHECK-NEXT:  {{^}}  const bool optiml_private = optiml_ncounts >= 1 &&
-// optiml_ncounts <= 4096;{{$}} CHECK-NEXT:  {{^}}  if (optiml_private){{$}}
-// CHECK-NEXT:  {{^}}    for (unsigned optiml_j = {{.*}}; optiml_j <
-// optiml_ncounts; optiml_j += blockDim.x * blockDim.y * blockDim.z){{$}}
+// CHECK-NEXT:  {{^}}  const bool optiml_private = optiml_ncounts >= 1 && optiml_ncounts <= 4096;{{$}}
+// CHECK-NEXT:  {{^}}  if (optiml_private){{$}}
+// CHECK-NEXT:  {{^}}    for (unsigned optiml_j = {{.*}}; optiml_j < optiml_ncounts; optiml_j += blockDim.x * blockDim.y * blockDim.z){{$}}
 // CHECK-NEXT:  {{^}}      optiml_counts[optiml_j] = 0;{{$}}
 // CHECK-NEXT:  {{^}}  __syncthreads();{{$}}
-// CHECK:       {{^}}    atomicAdd(&(optiml_private ? optiml_counts :
-// counts)[bin], 1u);{{$}} CHECK-NEXT:  {{^}}  }{{$}} CHECK-NEXT:  {{^}}
-// __syncthreads();{{$}} CHECK-NEXT:  {{^}}  if (optiml_private){{$}}
-// CHECK-NEXT:  {{^}}    for (unsigned optiml_j = {{.*}}; optiml_j <
-// optiml_ncounts; {{.*}}){{$}} CHECK-NEXT:  {{^}}      if
-// (optiml_counts[optiml_j] != 0){{$}} CHECK-NEXT:  {{^}}
-// atomicAdd(&counts[optiml_j], optiml_counts[optiml_j]);{{$}} CHECK-NEXT:
-// {{^}}}{{$}}
+// CHECK:       {{^}}    atomicAdd(&(optiml_private ? optiml_counts : counts)[bin], 1u);{{$}}
+// CHECK-NEXT:  {{^}}  }{{$}}
+// CHECK-NEXT:  {{^}}  __syncthreads();{{$}}
+// CHECK-NEXT:  {{^}}  if (optiml_private){{$}}
+// CHECK-NEXT:  {{^}}    for (unsigned optiml_j = {{.*}}; optiml_j < optiml_ncounts; {{.*}}){{$}}
+// CHECK-NEXT:  {{^}}      if (optiml_counts[optiml_j] != 0){{$}}
+// CHECK-NEXT:  {{^}}        atomicAdd(&counts[optiml_j], optiml_counts[optiml_j]);{{$}}
+// CHECK-NEXT:  {{^}}}{{$}}
 __global__ void param_bins(const float *x, unsigned int *counts, int n,
                            int nbins, float lo, float hi) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -114,8 +106,7 @@ __global__ void param_bins(const float *x, unsigned int *counts, int n,
 // A remainder by a parameter bounds an unsigned key the same way.
 // CHECK-LABEL: {{^}}__global__ void mod_bins(
 // CHECK:       {{^}}  const long long optiml_nhist = buckets;{{$}}
-// CHECK:       {{^}}    atomicAdd((optiml_private ? optiml_hist : hist) +
-// keys[i] % buckets, 1);{{$}}
+// CHECK:       {{^}}    atomicAdd((optiml_private ? optiml_hist : hist) + keys[i] % buckets, 1);{{$}}
 __global__ void mod_bins(const unsigned *keys, int *hist, int n,
                          unsigned buckets) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;

@@ -1,30 +1,19 @@
 // vectorize(site, width) is refused, with the reason, wherever W
 // consecutive elements per thread could compute something else.
-// RUN: not %clang-optiml %s --apply='vectorize(site=dscale,width=4)' 2>&1 |
-// %FileCheck --check-prefix=DOUBLE4 %s RUN: not %clang-optiml %s
-// --apply='vectorize(site=neighbour)' 2>&1 | %FileCheck
-// --check-prefix=NEIGHBOUR %s RUN: not %clang-optiml %s
-// --apply='vectorize(site=plane)' 2>&1 | %FileCheck --check-prefix=PLANE %s
-// RUN: not %clang-optiml %s --apply='vectorize(site=sum)' 2>&1 | %FileCheck
-// --check-prefix=SUM %s RUN: not %clang-optiml %s
-// --apply='vectorize(site=atomic)' 2>&1 | %FileCheck --check-prefix=ATOMIC %s
-// RUN: not %clang-optiml %s --apply='vectorize(site=stale)' 2>&1 | %FileCheck
-// --check-prefix=STALE %s RUN: not %clang-optiml %s
-// --apply='vectorize(site=in_loop)' 2>&1 | %FileCheck --check-prefix=LOOP %s
-// RUN: not %clang-optiml %s --apply='vectorize(site=shorts)' 2>&1 | %FileCheck
-// --check-prefix=SHORTS %s RUN: not %clang-optiml %s
-// --apply='vectorize(site=lane)' 2>&1 | %FileCheck --check-prefix=LANE %s RUN:
-// not %clang-optiml %s --apply='vectorize(site=no_guard)' 2>&1 | %FileCheck
-// --check-prefix=NOGUARD %s RUN: not %clang-optiml %s
-// --apply='vectorize(site=after)' 2>&1 | %FileCheck --check-prefix=AFTER %s
-// RUN: not %clang-optiml %s --apply='vectorize(site=carried)' 2>&1 | %FileCheck
-// --check-prefix=CARRIED %s RUN: not %clang-optiml %s
-// --apply='vectorize(site=effect)' 2>&1 | %FileCheck --check-prefix=EFFECT %s
-// RUN: not %clang-optiml %s --apply='vectorize(site=offset)' 2>&1 | %FileCheck
-// --check-prefix=OFFSET %s RUN: not %clang-optiml %s
-// --apply='vectorize(site=floor_grid)' 2>&1 | %FileCheck --check-prefix=FLOOR
-// %s RUN: not %clang-optiml %s --apply='vectorize(site=by_address)' 2>&1 |
-// %FileCheck --check-prefix=ADDRESS %s
+// RUN: not %clang-optiml %s --apply='vectorize(site=dscale,width=4)' 2>&1 | %FileCheck --check-prefix=DOUBLE4 %s
+// RUN: not %clang-optiml %s --apply='vectorize(site=neighbour)' 2>&1 | %FileCheck --check-prefix=NEIGHBOUR %s
+// RUN: not %clang-optiml %s --apply='vectorize(site=plane)' 2>&1 | %FileCheck --check-prefix=PLANE %s
+// RUN: not %clang-optiml %s --apply='vectorize(site=sum)' 2>&1 | %FileCheck --check-prefix=SUM %s
+// RUN: not %clang-optiml %s --apply='vectorize(site=atomic)' 2>&1 | %FileCheck --check-prefix=ATOMIC %s
+// RUN: not %clang-optiml %s --apply='vectorize(site=shorts)' 2>&1 | %FileCheck --check-prefix=SHORTS %s
+// RUN: not %clang-optiml %s --apply='vectorize(site=lane)' 2>&1 | %FileCheck --check-prefix=LANE %s
+// RUN: not %clang-optiml %s --apply='vectorize(site=no_guard)' 2>&1 | %FileCheck --check-prefix=NOGUARD %s
+// RUN: not %clang-optiml %s --apply='vectorize(site=after)' 2>&1 | %FileCheck --check-prefix=AFTER %s
+// RUN: not %clang-optiml %s --apply='vectorize(site=carried)' 2>&1 | %FileCheck --check-prefix=CARRIED %s
+// RUN: not %clang-optiml %s --apply='vectorize(site=effect)' 2>&1 | %FileCheck --check-prefix=EFFECT %s
+// RUN: not %clang-optiml %s --apply='vectorize(site=offset)' 2>&1 | %FileCheck --check-prefix=OFFSET %s
+// RUN: not %clang-optiml %s --apply='vectorize(site=floor_grid)' 2>&1 | %FileCheck --check-prefix=FLOOR %s
+// RUN: not %clang-optiml %s --apply='vectorize(site=by_address)' 2>&1 | %FileCheck --check-prefix=ADDRESS %s
 
 #include <cstdio>
 #include <cuda_runtime.h>
@@ -63,23 +52,6 @@ __global__ void atomic(const float *a, float *s, int n) {
   if (i < n)
     // ATOMIC: :[[@LINE+1]]:5: vectorize(site=atomic) is illegal: this call may touch memory, and the vector path moves the loads before it and the stores after it
     atomicAdd(&s[i], a[i]);
-}
-
-__global__ void stale(const float *a, float *s, float *d, int n) {
-  int i = blockIdx.x * blockDim.x + threadIdx.x;
-  if (i < n) {
-    s[i] = 1.0f;
-    // STALE: :[[@LINE+1]]:12: vectorize(site=stale) is illegal: 'a' is read after 's' is written; if they overlap, the vector path would read a stale value
-    d[i] = a[i];
-  }
-}
-
-__global__ void in_loop(const float *a, float *s, int n, int k) {
-  int i = blockIdx.x * blockDim.x + threadIdx.x;
-  if (i < n)
-    for (int j = 0; j < k; ++j)
-      // LOOP: :[[@LINE+1]]:15: vectorize(site=in_loop) is illegal: 'a' may be read after 's' is written; if they overlap, the vector path would read a stale value
-      s[i] += a[i];
 }
 
 // SHORTS: :[[@LINE+1]]:31: vectorize(site=shorts) is illegal: 's' holds 'short' elements; only float, double and int buffers are vectorized
@@ -155,8 +127,6 @@ void host(float *f, float *g, double *d, short *h, int n, cudaStream_t st) {
   plane<<<dim3((n + 15) / 16, (n + 15) / 16), dim3(16, 16)>>>(f, n, n);
   sum<<<(n + 255) / 256, 256>>>(f, g, n);
   atomic<<<(n + 255) / 256, 256>>>(f, g, n);
-  stale<<<(n + 255) / 256, 256>>>(f, g, g, n);
-  in_loop<<<(n + 255) / 256, 256>>>(f, g, n, 4);
   shorts<<<(n + 255) / 256, 256>>>(h, n);
   lane<<<(n + 255) / 256, 256>>>(f, n);
   no_guard<<<(n + 255) / 256, 256>>>(f);
