@@ -69,6 +69,8 @@ llvm::Error Driver::timeRewrites(llvm::StringRef File, llvm::StringRef Kernel) {
   if (!Parsed)
     return Parsed.takeError();
   double FirstParse = First.seconds();
+  // No GPU is probed here: the moves are those a search on an H100 or
+  // H200 (sm_90) would offer, which is where the search runs.
   SearchExpander Expand(Registry, Parser, std::move(*Parsed),
                         T->kernel().QualifiedName, "", "sm_90");
   std::string Child;

@@ -1302,10 +1302,20 @@ int main(int Argc, const char **Argv) {
                           "--import-cache and --export-cache take no source "
                           "file, except with --use-cache"));
   // The hidden --time-rewrites reads what --list-sites reads; the option
-  // table, which --help and its messages show, leaves it out.
-  if (Error E =
-          checkOptionsFit(*Action == "time-rewrites" ? "list-sites" : *Action))
+  // table, which --help and its messages show, leaves it out, so its
+  // messages name --list-sites where the user wrote --time-rewrites.
+  if (*Action == "time-rewrites") {
+    if (Error E = checkOptionsFit("list-sites")) {
+      ErrorSummary Why = summarize(std::move(E));
+      constexpr llvm::StringLiteral Shown = "--list-sites";
+      std::string Message = Why.Message;
+      for (size_t At; (At = Message.find(Shown.str())) != std::string::npos;)
+        Message.replace(At, Shown.size(), "--time-rewrites");
+      return fail(makeError(Why.Kind, Message));
+    }
+  } else if (Error E = checkOptionsFit(*Action)) {
     return fail(std::move(E));
+  }
   auto Compilations = compilationsOf(Parsed);
   if (!Compilations)
     return fail(Compilations.takeError());

@@ -43,6 +43,7 @@
 
 #include "optiml/Rewrite/Indentation.h"
 #include "optiml/Rewrite/KernelIdentifiers.h"
+#include "optiml/Rewrite/ReturnFoldText.h"
 #include "optiml/Transform/FunctionTransform.h"
 #include "transforms/PrivatizeAtomics/PrivatizeAtomicsLegality.h"
 #include "transforms/TransformFactories.h"
@@ -151,6 +152,8 @@ emit(const Site &S, const PrivatizeAtomicsPlan &Plan, ASTContext &Ctx) {
     if (llvm::Error E = Edits.add(
             *Ref, changeTo(node(EditSet::Root.str()), cat(Target)), Ctx))
       return E;
+  if (llvm::Error E = writeReturnFold(Plan.Fold, Edits, Ctx))
+    return E;
   // The merge goes on lines of its own above the closing brace.
   SourceLocation Brace = Body->getRBracLoc();
   unsigned Column = Ctx.getSourceManager().getSpellingColumnNumber(Brace);

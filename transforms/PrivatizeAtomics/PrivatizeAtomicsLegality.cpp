@@ -3,6 +3,7 @@
 #include "transforms/PrivatizeAtomics/PrivatizeAtomicsLegality.h"
 #include "optiml/Analysis/Legality/AtomicUpdates.h"
 #include "optiml/Analysis/Legality/CudaBuiltins.h"
+#include "optiml/Analysis/Legality/GuardTerms.h"
 #include "optiml/Analysis/Legality/IndexPolynomial.h"
 #include "optiml/Analysis/Legality/LegalityError.h"
 #include "optiml/Analysis/Legality/SharedMemory.h"
@@ -309,6 +310,7 @@ private:
   llvm::Error atomic(const CallExpr &Call, const DeclRefExpr &Ref,
                      const Expr &Index);
   llvm::Error otherUses();
+  llvm::Error foldReturns();
   llvm::Error fitsShared();
 
   const FunctionDecl &Kernel;
@@ -365,6 +367,28 @@ llvm::Error AtomicScan::otherUses() {
   return llvm::Error::success();
 }
 
+/// Every thread must reach the barrier before the merge, after the last
+/// statement: top-level `if (C) return;` become guards of what follows
+/// them (foldEarlyReturns), the last statement included; other returns
+/// are refused there.
+llvm::Error AtomicScan::foldReturns() {
+  const auto *Body = cast<CompoundStmt>(Kernel.getBody());
+  if (Body->body_empty() || nodesOf<ReturnStmt>(Body).empty())
+    return llvm::Error::success();
+  const Stmt &Last = *Body->body_back();
+  for (const ReturnStmt *R : nodesOf<ReturnStmt>(&Last))
+    return illegalAt(R->getBeginLoc(), Ctx,
+                     "a thread that returns here would not reach the barrier "
+                     "before the block's counts are merged");
+  auto Fold = foldEarlyReturns(Kernel, Last, Ctx);
+  if (!Fold)
+    return Fold.takeError();
+  Plan.Fold = std::move(*Fold);
+  if (!Plan.Fold.Live.empty())
+    Plan.Fold.Guarded.push_back(&Last);
+  return llvm::Error::success();
+}
+
 llvm::Error AtomicScan::fitsShared() {
   // A symbolic count takes a copy of PrivateCapacity bins, used when the
   // count fits it; the constant bins of other atomics must fit it too.
@@ -413,10 +437,8 @@ llvm::Expected<PrivatizeAtomicsPlan> AtomicScan::run() {
                                "' is not the address of any atomicAdd");
   if (llvm::Error E = otherUses())
     return E;
-  for (const ReturnStmt *R : nodesOf<ReturnStmt>(Kernel.getBody()))
-    return illegalAt(R->getBeginLoc(), Ctx,
-                     "a thread that returns here would not reach the barrier "
-                     "before the block's counts are merged");
+  if (llvm::Error E = foldReturns())
+    return E;
   if (llvm::Error E = fitsShared())
     return E;
   return Plan;

@@ -21,7 +21,9 @@
 //     holds PrivateCapacity bins and is used only when M is in
 //     [1, PrivateCapacity], a test every thread of the grid answers alike;
 //   * every thread reaches the end of the kernel, where the block waits
-//     for all of its threads before merging: the kernel has no `return`.
+//     for all of its threads before merging: top-level `if (C) return;`
+//     become guards of the statements after them (foldEarlyReturns), and
+//     any other `return` is refused.
 // Integer additions commute, so the counts do not depend on the order.
 //
 //===----------------------------------------------------------------------===//
@@ -29,6 +31,7 @@
 #ifndef OPTIML_TRANSFORMS_PRIVATIZEATOMICS_PRIVATIZEATOMICSLEGALITY_H
 #define OPTIML_TRANSFORMS_PRIVATIZEATOMICS_PRIVATIZEATOMICSLEGALITY_H
 
+#include "optiml/Analysis/Legality/GuardTerms.h"
 #include "optiml/Transform/Site.h"
 
 #include "clang/AST/ASTContext.h"
@@ -56,6 +59,9 @@ struct PrivatizeAtomicsPlan {
   std::string Count;
   /// The buffer's references inside the atomics, to point at the copy.
   std::vector<const clang::DeclRefExpr *> Uses;
+  /// The early returns turned into guards, the last statement among the
+  /// guarded ones.
+  ReturnFold Fold;
 };
 
 class PrivatizeAtomicsLegality {

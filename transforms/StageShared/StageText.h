@@ -12,6 +12,7 @@
 #include "optiml/Analysis/Legality/GuardTerms.h"
 #include "optiml/Rewrite/EditSet.h"
 #include "optiml/Rewrite/Indentation.h"
+#include "optiml/Rewrite/ReturnFoldText.h"
 #include "transforms/StageShared/GuardSplit.h"
 
 #include "clang/AST/ASTContext.h"
@@ -21,30 +22,12 @@
 
 namespace optiml {
 
-/// The offset just past \p S; past a `;` that follows it when \p WithSemi.
-unsigned endOffsetOf(const clang::Stmt &S, bool WithSemi,
-                     const clang::ASTContext &Ctx);
-
-/// Where text goes to come before \p S on its own line: its first token,
-/// or for a statement under `#pragma unroll` the pragma's `#`.
-unsigned insertionOffsetOf(const clang::Stmt &S, const clang::ASTContext &Ctx);
-
 /// The spaces and tabs that start the line of \p L.
 std::string indentAt(clang::SourceLocation L, const clang::ASTContext &Ctx);
 
 /// The thread's linear index in a block of \p Block: "threadIdx.x",
 /// "threadIdx.y * 32 + threadIdx.x", ...; loads stride by the block's size.
 std::string blockThreadIndex(const std::array<uint64_t, 3> &Block);
-
-/// Puts \p S under `if (Live) ` (a statement under a pragma gets a block,
-/// since the pragma must start its line).
-llvm::Error guardStatement(const clang::Stmt &S, llvm::StringRef Live,
-                           EditSet &Edits, const clang::ASTContext &Ctx);
-
-/// Deletes the lines of the folded returns and puts `if (Live) ` before
-/// each guarded statement.
-llvm::Error writeReturnFold(const ReturnFold &Fold, EditSet &Edits,
-                            const clang::ASTContext &Ctx);
 
 /// Opens the split guards (`if (C) {` becomes `{`), puts the statements
 /// beside the loop under their conditions, and makes the initializers that

@@ -10,6 +10,7 @@
 // RUN: not %clang-optiml %s --apply='privatize-atomics(site=none/bins)' 2>&1 | %FileCheck --check-prefix=NONE %s
 // RUN: not %clang-optiml %s --apply='privatize-atomics(site=assigned_twice/bins)' 2>&1 | %FileCheck --check-prefix=TWICE %s
 // RUN: not %clang-optiml %s --apply='privatize-atomics(site=varying_bound/bins)' 2>&1 | %FileCheck --check-prefix=VARYING %s
+// RUN: not %clang-optiml %s --apply='privatize-atomics(site=nested_return/bins)' 2>&1 | %FileCheck --check-prefix=NESTED %s
 // RUN: not %clang-optiml %s --apply='privatize-atomics(site=unbounded/for#0/bins)' 2>&1 | %FileCheck --check-prefix=LOOP %s
 
 #include <cuda_runtime.h>
@@ -39,12 +40,16 @@ __global__ void ticket(const unsigned char *data, unsigned *bins, unsigned *out)
   out[threadIdx.x] = atomicAdd(&bins[data[threadIdx.x]], 1u);
 }
 
+// A return in the last statement cannot become a guard of what follows it
+// (top-level `if (...) return;` before it can: privatize-atomics.cu).
 __global__ void early(const unsigned char *data, unsigned *bins, int n) {
-  int i = blockIdx.x * blockDim.x + threadIdx.x;
-  if (i >= n)
-    // RETURN: :[[@LINE+1]]:5: privatize-atomics(site=early/bins) is illegal: a thread that returns here would not reach the barrier
-    return;
-  atomicAdd(&bins[data[i]], 1u);
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x;;
+       i += blockDim.x * gridDim.x) {
+    if (i >= n)
+      // RETURN: :[[@LINE+1]]:7: privatize-atomics(site=early/bins) is illegal: a thread that returns here would not reach the barrier
+      return;
+    atomicAdd(&bins[data[i]], 1u);
+  }
 }
 
 // FLOAT: :[[@LINE+1]]:58: privatize-atomics(site=floats/bins) is not applicable: 'bins' does not point to int, unsigned or unsigned long long counts
@@ -75,4 +80,17 @@ __global__ void varying_bound(const int *keys, unsigned *bins, int nbins) {
   nbins = nbins - threadIdx.x;
   // VARYING: :[[@LINE+1]]:19: privatize-atomics(site=varying_bound/bins) is not applicable: the index 'min(max(keys[threadIdx.x], 0), nbins - 1)' is not provably within [0, C)
   atomicAdd(&bins[min(max(keys[threadIdx.x], 0), nbins - 1)], 1u);
+}
+
+// A return nested in an earlier statement leaves threads out as well.
+__global__ void nested_return(const unsigned char *data, unsigned *bins,
+                              int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) {
+    if (data[i] == 0)
+      // NESTED: :[[@LINE+1]]:7: privatize-atomics(site=nested_return/bins) is illegal: this return may leave some threads out of the barriers the rewrite adds; only top-level 'if (...) return;' can be turned into guards
+      return;
+    atomicAdd(&bins[data[i]], 1u);
+  }
+  atomicAdd(&bins[0], 1u);
 }

@@ -2,7 +2,7 @@
 // own __shared__ copy, cleared first and added to the global bins once per
 // non-zero bin at the end; the bin count is the bound proven for the
 // indices.
-// RUN: %clang-optiml --format-style=none %s --apply='privatize-atomics(site=histo/bins)' --apply='privatize-atomics(site=masked/counts)' --apply='privatize-atomics(site=clamped/h)' --apply='privatize-atomics(site=param_bins/counts)' --apply='privatize-atomics(site=mod_bins/hist)' -o %t.cu
+// RUN: %clang-optiml --format-style=none %s --apply='privatize-atomics(site=histo/bins)' --apply='privatize-atomics(site=masked/counts)' --apply='privatize-atomics(site=clamped/h)' --apply='privatize-atomics(site=param_bins/counts)' --apply='privatize-atomics(site=mod_bins/hist)' --apply='privatize-atomics(site=early_exit/bins)' -o %t.cu
 // RUN: %FileCheck --input-file=%t.cu %s
 // RUN: %nvcc -c %t.cu -o %t.o
 //
@@ -112,6 +112,23 @@ __global__ void mod_bins(const unsigned *keys, int *hist, int n,
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
        i += blockDim.x * gridDim.x)
     atomicAdd(hist + keys[i] % buckets, 1);
+}
+
+// The usual `if (i >= n) return;`: the threads past the end stay for the
+// barriers; what followed the return runs under its negation, a
+// declaration reading memory gets its value only there.
+// CHECK-LABEL: {{^}}__global__ void early_exit(
+// CHECK:       {{^}}  __syncthreads();{{$}}
+// CHECK-NEXT:  {{^}}  int i = blockIdx.x * blockDim.x + threadIdx.x;{{$}}
+// CHECK-NEXT:  {{^}}  unsigned char v = (!(i >= n)) ? data[i] : 0;{{$}}
+// CHECK-NEXT:  {{^}}  if (!(i >= n)) atomicAdd(&optiml_bins[v], 1u);{{$}}
+// CHECK-NEXT:  {{^}}  __syncthreads();{{$}}
+__global__ void early_exit(const unsigned char *data, unsigned *bins, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n)
+    return;
+  unsigned char v = data[i];
+  atomicAdd(&bins[v], 1u);
 }
 
 void launch(const unsigned char *d, unsigned int *b, int n) {
