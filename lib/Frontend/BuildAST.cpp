@@ -85,6 +85,8 @@ optiml::buildAST(const tooling::CompilationDatabase &DB, llvm::StringRef File,
     Tool.setDiagnosticConsumer(Diagnostics);
   if (Contents)
     Tool.mapVirtualFile(File, *Contents);
+  Tool.mapVirtualFile(CudaToolchain::CompatHeaderPath,
+                      CudaToolchain::compatHeader());
   Tool.appendArgumentsAdjuster(
       [](const tooling::CommandLineArguments &Args, llvm::StringRef) {
         return translateNvccArgs(Args);

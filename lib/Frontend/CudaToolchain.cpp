@@ -100,7 +100,20 @@ clang::tooling::ArgumentsAdjuster CudaToolchain::defaultsAdjuster() const {
         // back on, but before a "--" that ends the options (interpolated
         // commands have one).
         auto End = std::find(Out.begin(), Out.end(), "--");
-        Out.insert(End, {"-Wno-unknown-cuda-version", "-Wno-unknown-pragmas"});
+        Out.insert(End, {"-Wno-unknown-cuda-version", "-Wno-unknown-pragmas",
+                         "-include", CompatHeaderPath.str()});
         return Out;
       };
+}
+
+llvm::StringRef CudaToolchain::compatHeader() {
+  // The attribute, not the __device__ macro: nothing here may depend on
+  // what was included before. Guarded by Clang's version, since a later
+  // Clang that defines one of these itself would clash with the
+  // declaration.
+  return R"(// clang-optiml's parse only: what nvcc's headers declare and Clang's lack.
+#if defined(__clang__) && __clang_major__ <= 22
+__attribute__((device)) float __tanhf(float);
+#endif
+)";
 }

@@ -36,9 +36,20 @@ struct CudaToolchain {
                     llvm::StringRef GpuArchOption) const;
 
   /// Adds what a command lacks to parse as CUDA: the toolkit path, the
-  /// resource directory, one device architecture, a device-side parse, and
-  /// silence for the warnings a newer toolkit or our pragma cause.
+  /// resource directory, one device architecture, a device-side parse,
+  /// silence for the warnings a newer toolkit or our pragma cause, and the
+  /// compatibility header (compatHeader) included first.
   clang::tooling::ArgumentsAdjuster defaultsAdjuster() const;
+
+  /// Where the parse finds the compatibility header: a virtual file the
+  /// parser maps (buildAST), not one on disk.
+  static constexpr llvm::StringLiteral CompatHeaderPath =
+      "/optiml-parse/cuda_compat.h";
+
+  /// Declarations CUDA's headers give nvcc and Clang's CUDA wrappers lack
+  /// (CUDA 13's __tanhf), so that kernels calling them parse. The tool
+  /// never compiles with Clang: nvcc builds every output, without it.
+  static llvm::StringRef compatHeader();
 };
 
 } // namespace optiml
