@@ -92,6 +92,7 @@ optiml::buildAST(const tooling::CompilationDatabase &DB, llvm::StringRef File,
         return translateNvccArgs(Args);
       });
   Tool.appendArgumentsAdjuster(Toolchain.defaultsAdjuster());
+  Tool.appendArgumentsAdjuster(CudaToolchain::compatAdjuster());
 
   PreambleASTBuilder Builder(Contents);
   int Status = Tool.run(&Builder);

@@ -100,10 +100,18 @@ clang::tooling::ArgumentsAdjuster CudaToolchain::defaultsAdjuster() const {
         // back on, but before a "--" that ends the options (interpolated
         // commands have one).
         auto End = std::find(Out.begin(), Out.end(), "--");
-        Out.insert(End, {"-Wno-unknown-cuda-version", "-Wno-unknown-pragmas",
-                         "-include", CompatHeaderPath.str()});
+        Out.insert(End, {"-Wno-unknown-cuda-version", "-Wno-unknown-pragmas"});
         return Out;
       };
+}
+
+clang::tooling::ArgumentsAdjuster CudaToolchain::compatAdjuster() {
+  return [](const clang::tooling::CommandLineArguments &Args, llvm::StringRef) {
+    clang::tooling::CommandLineArguments Out(Args.begin(), Args.end());
+    auto End = std::find(Out.begin(), Out.end(), "--");
+    Out.insert(End, {"-include", CompatHeaderPath.str()});
+    return Out;
+  };
 }
 
 llvm::StringRef CudaToolchain::compatHeader() {

@@ -188,9 +188,9 @@ private:
     return false;
   }
 
-  /// The symbolic bound of `min(A, U)` (U invariant: below U + 1) and of
-  /// `e % U` (e non-negative: below U). Under the rewrite's guard the count
-  /// is at least 1, so U >= 0 in the first.
+  /// The symbolic bound of `min(A, U)` with U invariant: below U + 1.
+  /// Under the rewrite's guard that count is at least 1, so U >= 0 and the
+  /// least value is A's or 0. (`e % U` is bounded in binary().)
   std::optional<SymbolicBound> minWith(const Range &A, const Expr &U) const {
     if (!isInvariant(&U) || !A.Lo)
       return std::nullopt;

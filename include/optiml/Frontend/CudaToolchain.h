@@ -36,13 +36,16 @@ struct CudaToolchain {
                     llvm::StringRef GpuArchOption) const;
 
   /// Adds what a command lacks to parse as CUDA: the toolkit path, the
-  /// resource directory, one device architecture, a device-side parse,
-  /// silence for the warnings a newer toolkit or our pragma cause, and the
-  /// compatibility header (compatHeader) included first.
+  /// resource directory, one device architecture, a device-side parse, and
+  /// silence for the warnings a newer toolkit or our pragma cause.
   clang::tooling::ArgumentsAdjuster defaultsAdjuster() const;
 
+  /// Adds `-include CompatHeaderPath`, for a parse that maps that path to
+  /// compatHeader() (buildAST does both).
+  static clang::tooling::ArgumentsAdjuster compatAdjuster();
+
   /// Where the parse finds the compatibility header: a virtual file the
-  /// parser maps (buildAST), not one on disk.
+  /// parser maps, not one on disk.
   static constexpr llvm::StringLiteral CompatHeaderPath =
       "/optiml-parse/cuda_compat.h";
 
