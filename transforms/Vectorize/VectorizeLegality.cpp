@@ -79,20 +79,25 @@ bool mayAlias(const ParmVarDecl &A, const ParmVarDecl &B) {
          !B.getType().isRestrictQualified();
 }
 
-/// Whether \p Ref only reads: its value, or an element of the array it
-/// names (`c_poly[d]` of a __constant__ table).
-bool readsOnly(const DeclRefExpr &Ref, ASTContext &Ctx) {
-  if (isPureRead(Ref, Ctx))
-    return true;
-  if (!Ref.getType()->isArrayType())
-    return false;
+/// The subscript \p Ref is the base of (`p[i]`, through casts and
+/// parentheses), or null.
+const ArraySubscriptExpr *subscriptOf(const DeclRefExpr &Ref, ASTContext &Ctx) {
   DynTypedNode Node = DynTypedNode::create(Ref);
   DynTypedNode Parent = parentOf(Node, Ctx);
   while (Parent.get<ImplicitCastExpr>() || Parent.get<ParenExpr>())
     Node = Parent, Parent = parentOf(Node, Ctx);
   const auto *A = Parent.get<ArraySubscriptExpr>();
-  return A && A->getBase() == Node.get<Expr>() &&
-         lvalueUseOf(*A, Ctx) == LvalueUse::Read;
+  return A && A->getBase() == Node.get<Expr>() ? A : nullptr;
+}
+
+/// Whether \p Ref only reads: its value, or an element of the array it
+/// names (`c_poly[d]` of a __constant__ table).
+bool readsOnly(const DeclRefExpr &Ref, ASTContext &Ctx) {
+  if (isPureRead(Ref, Ctx))
+    return true;
+  const ArraySubscriptExpr *A =
+      Ref.getType()->isArrayType() ? subscriptOf(Ref, Ctx) : nullptr;
+  return A && lvalueUseOf(*A, Ctx) == LvalueUse::Read;
 }
 
 /// Checks the body of an elementwise kernel, statement by statement, and
@@ -245,12 +250,8 @@ llvm::Error BodyRules::checkOther(const Stmt *N) {
 llvm::Error BodyRules::checkAccess(const DeclRefExpr &Ref, unsigned Index,
                                    bool Simple) {
   const auto &P = *cast<ParmVarDecl>(Ref.getDecl());
-  DynTypedNode Node = DynTypedNode::create(Ref);
-  DynTypedNode Parent = parentOf(Node, Ctx);
-  while (Parent.get<ImplicitCastExpr>() || Parent.get<ParenExpr>())
-    Node = Parent, Parent = parentOf(Node, Ctx);
-  const auto *A = Parent.get<ArraySubscriptExpr>();
-  if (!A || A->getBase() != Node.get<Expr>())
+  const ArraySubscriptExpr *A = subscriptOf(Ref, Ctx);
+  if (!A)
     return illegalAt(Ref.getBeginLoc(), Ctx,
                      "'" + P.getName() + "' is used other than as " +
                          P.getName() + "[" + Plan.Index->getName() + "]");
@@ -420,8 +421,8 @@ llvm::Error findGuard(const CompoundStmt &Body, VectorizePlan &Plan,
   return llvm::Error::success();
 }
 
-/// `blockDim.x * gridDim.x` in either order, integer casts aside, or a local
-/// never changed that holds it.
+/// The grid's thread count along x (isGridThreadCount), or a local never
+/// changed that holds it.
 bool isGridStride(const Expr *E, const FunctionDecl &Kernel, ASTContext &Ctx,
                   unsigned Depth = 0) {
   E = withoutValueCasts(E, /*IntegersOnly=*/true);
@@ -429,18 +430,7 @@ bool isGridStride(const Expr *E, const FunctionDecl &Kernel, ASTContext &Ctx,
     return Depth < 2 && V->hasLocalStorage() && !isa<ParmVarDecl>(V) &&
            V->getInit() && !isReassigned(*V, *Kernel.getBody(), Ctx) &&
            isGridStride(V->getInit(), Kernel, Ctx, Depth + 1);
-  const auto *M = dyn_cast<BinaryOperator>(E);
-  if (!M || M->getOpcode() != BO_Mul)
-    return false;
-  auto Is = [](const Expr *X, BuiltinRef::Var Which) {
-    std::optional<BuiltinRef> R =
-        asBuiltinRef(withoutValueCasts(X, /*IntegersOnly=*/true));
-    return R && R->Which == Which && R->Dim == 0;
-  };
-  return (Is(M->getLHS(), BuiltinRef::BlockDim) &&
-          Is(M->getRHS(), BuiltinRef::GridDim)) ||
-         (Is(M->getLHS(), BuiltinRef::GridDim) &&
-          Is(M->getRHS(), BuiltinRef::BlockDim));
+  return isGridThreadCount(*E, 0);
 }
 
 /// A grid-stride kernel: the statements before its loop, the loop ending

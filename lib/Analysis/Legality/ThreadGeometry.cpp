@@ -141,6 +141,14 @@ bool isGridStrideCounter(const VarDecl &V, unsigned Dim, ASTContext &Ctx) {
 
 } // namespace
 
+bool optiml::isGridThreadCount(const Expr &E, unsigned Dim) {
+  const PseudoObjectExpr *Parts[2];
+  unsigned ProductDim;
+  return matchProduct(&E, BuiltinRef::BlockDim, BuiltinRef::GridDim, Parts,
+                      ProductDim) &&
+         ProductDim == Dim;
+}
+
 bool ThreadGeometry::guardsEveryIndex(const FunctionDecl &Kernel,
                                       ASTContext &Ctx) const {
   if (IndexVars.empty())

@@ -50,6 +50,11 @@ struct ThreadGeometry {
                         clang::ASTContext &Ctx) const;
 };
 
+/// Whether \p E is the grid's thread count along \p Dim, `blockDim.d *
+/// gridDim.d` in either order, integer casts aside: a grid-stride loop's
+/// step.
+bool isGridThreadCount(const clang::Expr &E, unsigned Dim);
+
 } // namespace optiml
 
 #endif // OPTIML_ANALYSIS_LEGALITY_THREADGEOMETRY_H
