@@ -26,7 +26,8 @@ cmake --build "$build" --target clang-optiml -j2
 
 rm -rf "$stage"
 cmake --install "$build" --prefix "$stage" --strip >/dev/null
-git rev-parse --short HEAD > "$stage/VERSION" 2>/dev/null || echo unknown > "$stage/VERSION"
+# A tree with changes not yet committed says so.
+{ git describe --always --dirty 2>/dev/null || echo unknown; } > "$stage/VERSION"
 
 # Written aside and moved into place: a build killed (or run twice at
 # once) never leaves a damaged archive under the name gpu-check reads.

@@ -27,7 +27,9 @@
 #     transforms  every legal (transform, site) of every example applied
 #               and verified against the original through the tool (only
 #               the actions matching the regex $OPTIML_GPU_XFORM_ONLY when
-#               set, e.g. "^swap-xy")
+#               set, e.g. "^swap-xy"; the sources of $OPTIML_GPU_XFORM_FILES
+#               instead of examples/*.cu when set, e.g.
+#               "benchmarks/corpus/reduce_samples.cu")
 #     sequences   hand-chosen transform chains (benchmarks/sequences.txt),
 #                 on examples and on corpus kernels, only those of
 #                 $OPTIML_GPU_SEQ_EXAMPLES when set, and only chains whose
@@ -311,8 +313,8 @@ check_adversarial() {
 # Every legal (transform, site) of every example, applied with its default
 # parameters and evaluated against the original: all must be accepted.
 check_transforms() {
-  local src name apply tag out rc status speed
-  for src in examples/*.cu; do
+  local src name apply tag out rc status speed kernel
+  for src in ${OPTIML_GPU_XFORM_FILES:-examples/*.cu}; do
     name=$(basename "$src" .cu)
     if ! "$tool" "$src" --list-sites --format=json --cuda-path="$cuda" \
         >"$logs/sites-$name.json" 2>"$logs/sites-$name.err"; then
@@ -328,7 +330,10 @@ check_transforms() {
         record "apply $name $apply" "FAIL" "$(tail -n 1 "$logs/apply-$name-$tag.txt")"
         continue
       fi
+      # The site names its kernel first: "ew::gelu/for#0", "k/buf".
+      kernel=$(echo "$apply" | sed -n 's/^[^(]*(site=\([^,/)]*\).*/\1/p')
       "$tool" "$src" --evaluate --candidate="$out" --noise-target=0.02 \
+        ${kernel:+--kernel="$kernel"} \
         --format=json --cuda-path="$cuda" >"$logs/xeval-$name-$tag.json" \
         2>"$logs/xeval-$name-$tag.err"
       rc=$?

@@ -17,6 +17,7 @@ constexpr llvm::StringLiteral RegisterBlock = "register-block";
 constexpr llvm::StringLiteral RowsPerThread = "rows-per-thread";
 constexpr llvm::StringLiteral StageOperands = "stage-operands";
 constexpr llvm::StringLiteral PrivateCounts = "private-counts";
+constexpr llvm::StringLiteral ShuffleTrees = "shuffle-trees";
 
 /// A staging link never loops forever: a kernel has a handful of operands.
 constexpr unsigned MaxSitesPerLink = 6;
@@ -63,7 +64,10 @@ std::vector<Step> StepChain::offered(llvm::ArrayRef<Step> Legal,
   const Step *Coarsen = nullptr;
   llvm::StringSet<> Staged;
   bool Counts = false;
+  unsigned Trees = 0, Interleaved = 0;
   for (const Step &S : Legal) {
+    Trees += S.Transform == "warp-reduce";
+    Interleaved += S.Transform == "sequential-reduce";
     if (S.Transform == "coarsen" && !Coarsen)
       Coarsen = &S;
     if (S.Transform == "stage-shared")
@@ -91,6 +95,15 @@ std::vector<Step> StepChain::offered(llvm::ArrayRef<Step> Legal,
     Step S = chainStep(PrivateCounts, Coarsen->Site, {{"factor", 8}});
     S.Params.set("dim", Coarsen->Params.get("dim"));
     Out.push_back(std::move(S));
+  }
+  // Every tree of the kernel in one move: one alone leaves the block
+  // waiting at the other's barriers.
+  if (Interleaved > 0 || Trees >= 2) {
+    const Step &First = *llvm::find_if(Legal, [](const Step &S) {
+      return S.Transform == "warp-reduce" || S.Transform == "sequential-reduce";
+    });
+    Out.push_back(chainStep(ShuffleTrees,
+                            llvm::StringRef(First.Site).split('/').first, {}));
   }
   if (Staged.size() >= 2) {
     // Every site names its kernel first: "sgemm/for#0/A".
@@ -177,10 +190,17 @@ llvm::Expected<StepChain> StepChain::decode(const Step &S) {
                           P("factor"), Dim);
     return C;
   }
+  if (Name == ShuffleTrees) {
+    C.Links = {link("sequential-reduce", {}, true, /*Optional=*/true),
+               link("warp-reduce", {}, true)};
+    C.Why = "every interleaved tree of the kernel made halving, then every "
+            "halving tree finished with warp shuffles";
+    return C;
+  }
   return makeError(ErrorKind::BadInput,
                    "unknown chain '" + Name + "' in '" + S.str() +
                        "' (known: register-block, rows-per-thread, "
-                       "stage-operands, private-counts)");
+                       "stage-operands, private-counts, shuffle-trees)");
 }
 
 std::string StepChain::describe() const { return "chain " + Name + ": " + Why; }

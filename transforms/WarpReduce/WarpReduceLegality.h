@@ -14,12 +14,19 @@
 // buf[0] ends up bitwise the same. That holds when:
 //   * the loop is exactly this halving tree, starting at a power of two
 //     of at least 32, on a __shared__ array of a type shuffles carry;
-//   * warp 0 is threads 0..31 of x and all of them get there: every launch
-//     (and the spec's block(...)) has a constant block (x, 1, 1) with x a
-//     power of two >= 64, the kernel's address is not taken, and the loop is
-//     not under a condition or after a return;
-//   * nothing reads the array after the loop except buf[0], since the
-//     other elements no longer hold the tree's partial results.
+//   * warp 0 is threads 0..31 of x and all of them get there: the block is
+//     (x, 1, 1) with x a power of two >= 64, and every thread that starts
+//     the kernel reaches the loop, or none of the block does (conditions
+//     and returns before it are block-uniform). Where every launch in the
+//     file has a constant block the launches show it; where some launch's
+//     block is not known here the rewrite tests blockDim at run time and
+//     keeps the original tree for other blocks;
+//   * nothing reads the array after the loop except buf[0] until each
+//     thread has stored its own element again, since the other elements
+//     no longer hold the tree's partial results;
+//   * a tree that carries each thread's partial in a register as well
+//     (`buf[t] = v = v + buf[t + s]`) reads that register after the loop
+//     in thread 0 only.
 //
 //===----------------------------------------------------------------------===//
 
@@ -59,12 +66,34 @@ struct TreeReduction {
   /// holding it.
   const clang::Expr *Thread = nullptr;
   ReduceOp Op;
+  /// The register that carries the thread's partial beside buf[t] in
+  /// `buf[t] = v = v OP buf[t + s]`, or null.
+  const clang::VarDecl *Carried = nullptr;
   /// The first stride when it is a constant; none for blockDim.x / 2.
   std::optional<uint64_t> Start;
-  /// The kernel is not launched in this file; its block comes from the
-  /// spec's block(...) alone.
-  bool BlockFromMark = false;
+  /// Some launch's block is unknown here (not a constant, launched through
+  /// its address or from another file): the warp step runs only for
+  /// blocks it suits, checked at run time.
+  bool TestBlockAtRunTime = false;
 };
+
+/// The blocks a tree rewrite suits, for its refusals.
+struct TreeShape {
+  llvm::StringRef Transform; ///< "warp-reduce".
+  llvm::StringRef Leftovers; ///< What changes the other elements.
+  uint64_t MinX;             ///< The narrowest block (x, 1, 1).
+  bool Shuffles;             ///< Elements travel by __shfl_down_sync.
+};
+
+/// The shapes of warp-reduce and sequential-reduce.
+extern const TreeShape WarpShape;
+extern const TreeShape SequentialShape;
+
+/// The run-time test, one answer for the whole block, that the block is
+/// one \p Shape's rewrite of \p R is exact for (warp 0 is threads 0..31
+/// of x; a tree from blockDim.x / 2 halves through 64 and 32; a halving
+/// tree covers the interleaved one's elements).
+std::string blockTest(const TreeReduction &R, const TreeShape &Shape);
 
 class WarpReduceLegality {
 public:
@@ -74,6 +103,21 @@ public:
   static llvm::Expected<TreeReduction>
   analyze(const clang::Stmt &Loop, llvm::StringRef Site,
           const clang::FunctionDecl &Kernel, clang::ASTContext &Ctx);
+
+  /// The same for an interleaved tree, which sequential-reduce turns into
+  /// the halving one:
+  ///
+  ///   for (int s = 1; s < blockDim.x; s *= 2) {
+  ///     if (t % (2 * s) == 0)            // or (t & (2 * s - 1)) == 0
+  ///       buf[t] += buf[t + s];
+  ///     __syncthreads();
+  ///   }
+  ///
+  /// Both sum buf[0, blockDim.x) into buf[0] when blockDim.x is a power of
+  /// two, in another order; nothing may read the other elements after it.
+  static llvm::Expected<TreeReduction>
+  analyzeInterleaved(const clang::Stmt &Loop, llvm::StringRef Site,
+                     const clang::FunctionDecl &Kernel, clang::ASTContext &Ctx);
 
 private:
   static llvm::Error matchHeader(const clang::ForStmt &For,
@@ -86,15 +130,29 @@ private:
   static llvm::Error matchStep(const clang::Stmt &Update, TreeReduction &R,
                                clang::ASTContext &Ctx);
   static llvm::Error checkBuffer(const clang::FunctionDecl &Kernel,
-                                 const TreeReduction &R,
+                                 const TreeReduction &R, const TreeShape &Shape,
                                  clang::ASTContext &Ctx);
   static llvm::Error checkUse(const clang::DeclRefExpr &Use,
-                              const TreeReduction &R, clang::ASTContext &Ctx);
+                              const TreeReduction &R, const TreeShape &Shape,
+                              clang::SourceLocation Restored,
+                              clang::ASTContext &Ctx);
+  static llvm::Error checkCarried(const clang::FunctionDecl &Kernel,
+                                  const TreeReduction &R,
+                                  const TreeShape &Shape,
+                                  clang::ASTContext &Ctx);
   static llvm::Error checkPlacement(const clang::FunctionDecl &Kernel,
                                     const TreeReduction &R,
                                     clang::ASTContext &Ctx);
+  static llvm::Error checkFallback(const TreeShape &Shape,
+                                   const TreeReduction &R,
+                                   clang::ASTContext &Ctx);
   static llvm::Error checkLaunches(const clang::FunctionDecl &Kernel,
-                                   TreeReduction &R, clang::ASTContext &Ctx);
+                                   const TreeShape &Shape, TreeReduction &R,
+                                   clang::ASTContext &Ctx);
+  static llvm::Error matchInterleaved(const clang::ForStmt &For,
+                                      const clang::FunctionDecl &Kernel,
+                                      llvm::StringRef Site, TreeReduction &R,
+                                      clang::ASTContext &Ctx);
 };
 
 } // namespace optiml

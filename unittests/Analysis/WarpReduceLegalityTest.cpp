@@ -74,7 +74,8 @@ TEST_F(WarpReduceLegalityTest, RecognizesTheTree) {
   EXPECT_EQ(R->Op.How, ReduceOp::Compound);
   EXPECT_EQ(R->Op.Spelling, "+");
   EXPECT_FALSE(R->Start.has_value());
-  EXPECT_FALSE(R->BlockFromMark);
+  EXPECT_FALSE(R->Carried);
+  EXPECT_FALSE(R->TestBlockAtRunTime);
 }
 
 TEST_F(WarpReduceLegalityTest, KeepsTheOperandOrder) {
@@ -118,7 +119,7 @@ TEST_F(WarpReduceLegalityTest, RefusesBlocksWithoutAFullWarpTree) {
             "needs (x, 1, 1) with x a power of two from 64 to 1024");
 }
 
-TEST_F(WarpReduceLegalityTest, TakesTheBlockFromTheMark) {
+TEST_F(WarpReduceLegalityTest, TestsAMarkedBlockAtRunTime) {
   parse("#pragma optiml kernel sizes(N = 1) out(out[1]) grid(1) block(64)\n"
         "__global__ void k(float *out) {\n"
         "  __shared__ float buf[64];\n"
@@ -131,7 +132,89 @@ TEST_F(WarpReduceLegalityTest, TakesTheBlockFromTheMark) {
         "}\n");
   auto R = analyze();
   ASSERT_TRUE(bool(R)) << refusal(R.takeError());
-  EXPECT_TRUE(R->BlockFromMark);
+  // No launch in the file: callers elsewhere may use any block.
+  EXPECT_TRUE(R->TestBlockAtRunTime);
+}
+
+TEST_F(WarpReduceLegalityTest, TestsABlockUnknownAtALaunch) {
+  std::string Code = tree("buf[threadIdx.x] += buf[threadIdx.x + s]");
+  Code.replace(Code.find("void host(float *out)"), 21,
+               "void host(float *out, int threads)");
+  Code.replace(Code.find("k<<<1, 256>>>"), 13, "k<<<1, threads>>>");
+  parse(Code);
+  auto R = analyze();
+  ASSERT_TRUE(bool(R)) << refusal(R.takeError());
+  EXPECT_TRUE(R->TestBlockAtRunTime);
+}
+
+/// Kernel `k`: a row per block, left early by whole blocks, with the
+/// partial carried in `v` and read by thread 0 after the tree through
+/// \p After.
+std::string rowTree(llvm::StringRef Exit, llvm::StringRef After) {
+  return ("__global__ void k(float *out, const float *in, int rows) {\n"
+          "  __shared__ float buf[256];\n"
+          "  int row = blockIdx.x;\n"
+          "  unsigned t = threadIdx.x;\n"
+          "  if (" +
+          Exit +
+          ") return;\n"
+          "  float v = in[row * 256 + t];\n"
+          "  buf[t] = v;\n"
+          "  __syncthreads();\n"
+          "  for (unsigned s = blockDim.x / 2; s > 0; s >>= 1) {\n"
+          "    if (t < s)\n"
+          "      buf[t] = v = v + buf[t + s];\n"
+          "    __syncthreads();\n"
+          "  }\n" +
+          After +
+          "}\n"
+          "void host(float *o, const float *i) { k<<<8, 256>>>(o, i, 8); }\n")
+      .str();
+}
+
+TEST_F(WarpReduceLegalityTest, FollowsAPartialCarriedInARegister) {
+  parse(rowTree("row >= rows", "  if (t == 0) out[row] = v;\n"));
+  auto R = analyze();
+  ASSERT_TRUE(bool(R)) << refusal(R.takeError());
+  ASSERT_TRUE(R->Carried);
+  EXPECT_EQ(R->Carried->getName().str(), "v");
+  EXPECT_EQ(R->Op.How, ReduceOp::Binary);
+  EXPECT_TRUE(R->Op.OwnFirst);
+  // Lanes 1..31 end with other partials in v.
+  parse(rowTree("row >= rows", "  out[row * 256 + t] = v;\n"));
+  EXPECT_EQ(refusal(analyze().takeError()),
+            "illegal: 'v' is used after the loop outside 'if (t == 0)', but "
+            "after warp-reduce only thread 0 holds the tree's partial in it");
+}
+
+TEST_F(WarpReduceLegalityTest, AcceptsReturnsOfWholeBlocksOnly) {
+  parse(rowTree("row * 2 + 1 > rows && gridDim.x > 1",
+                "  if (!t) out[row] = v;\n"));
+  auto R = analyze();
+  EXPECT_TRUE(bool(R)) << refusal(R.takeError());
+  parse(rowTree("row * blockDim.x + t >= rows * 256",
+                "  if (t == 0) out[row] = v;\n"));
+  EXPECT_EQ(refusal(analyze().takeError()),
+            "illegal: threads may return here, before the reduction, and "
+            "others not, so warp 0 may reach the shuffles with threads "
+            "missing");
+}
+
+TEST_F(WarpReduceLegalityTest, ReadsElementsEachThreadStoredAgain) {
+  parse(rowTree("row >= rows", "  float total = buf[0];\n"
+                               "  __syncthreads();\n"
+                               "  buf[t] = total * 2.0f;\n"
+                               "  __syncthreads();\n"
+                               "  out[row * 256 + t] = buf[255 - t];\n"));
+  auto R = analyze();
+  EXPECT_TRUE(bool(R)) << refusal(R.takeError());
+  // Stored again only under a condition: not every element is new.
+  parse(rowTree("row >= rows", "  if (t > 8) buf[t] = 0.0f;\n"
+                               "  __syncthreads();\n"
+                               "  out[row * 256 + t] = buf[255 - t];\n"));
+  EXPECT_EQ(refusal(analyze().takeError()),
+            "illegal: 'buf[255 - t]' is read after the loop, but after "
+            "warp-reduce only buf[0] holds the tree's result");
 }
 
 TEST_F(WarpReduceLegalityTest, RefusesReadsOfTheLeftovers) {

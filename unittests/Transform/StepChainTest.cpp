@@ -118,4 +118,26 @@ TEST(StepChainTest, CountsArePrivatizedAfterCoarsening) {
   EXPECT_EQ(summarize(Bad.takeError()).Kind, ErrorKind::BadInput);
 }
 
+TEST(StepChainTest, EveryTreeOfAKernelInOneMove) {
+  // One tree alone is a plain step; an interleaved one or two trees make
+  // the chain worth a move.
+  EXPECT_TRUE(
+      StepChain::offered({step("warp-reduce", "row/for#1")}, {256, 1, 1}, {})
+          .empty());
+  std::vector<Step> Two = {step("warp-reduce", "row/for#1"),
+                           step("warp-reduce", "row/for#3")};
+  EXPECT_EQ(spellings(StepChain::offered(Two, {256, 1, 1}, {})),
+            std::vector<std::string>{"chain:shuffle-trees(site=row)"});
+  EXPECT_EQ(spellings(StepChain::offered(
+                {step("sequential-reduce", "ns::sum/for#0")}, {128, 1, 1}, {})),
+            std::vector<std::string>{"chain:shuffle-trees(site=ns::sum)"});
+  auto Chain = StepChain::decode(step("chain:shuffle-trees", "row"));
+  ASSERT_TRUE(bool(Chain)) << llvm::toString(Chain.takeError());
+  ASSERT_EQ(Chain->links().size(), 2u);
+  EXPECT_EQ(Chain->links()[0].Transform, "sequential-reduce");
+  EXPECT_TRUE(Chain->links()[0].Optional);
+  EXPECT_EQ(Chain->links()[1].Transform, "warp-reduce");
+  EXPECT_TRUE(Chain->links()[1].EverySite);
+}
+
 } // namespace

@@ -25,14 +25,30 @@ public:
 
 TEST(TransformRegistryTest, LibraryInListingOrder) {
   TransformRegistry R = makeTransformRegistry();
-  EXPECT_EQ(R.names(),
-            (std::vector<std::string>{
-                "unroll", "tile", "hoist", "fission", "fusion",
-                "scalar-replace", "stage-shared", "pipeline-shared",
-                "warp-reduce", "warp-per-row", "vectorize-loop", "restrict",
-                "read-only", "pad-shared", "aggregate-atomics",
-                "privatize-atomics", "launch-bounds", "fast-math", "coarsen",
-                "vectorize", "block-size", "swap-xy", "tensor-cores"}));
+  EXPECT_EQ(R.names(), (std::vector<std::string>{"unroll",
+                                                 "tile",
+                                                 "hoist",
+                                                 "fission",
+                                                 "fusion",
+                                                 "scalar-replace",
+                                                 "stage-shared",
+                                                 "pipeline-shared",
+                                                 "sequential-reduce",
+                                                 "warp-reduce",
+                                                 "warp-per-row",
+                                                 "vectorize-loop",
+                                                 "restrict",
+                                                 "read-only",
+                                                 "pad-shared",
+                                                 "aggregate-atomics",
+                                                 "privatize-atomics",
+                                                 "launch-bounds",
+                                                 "fast-math",
+                                                 "coarsen",
+                                                 "vectorize",
+                                                 "block-size",
+                                                 "swap-xy",
+                                                 "tensor-cores"}));
   ASSERT_NE(R.find("unroll"), nullptr);
   EXPECT_EQ(R.find("unroll")->siteKind(), SiteKind::Loop);
   EXPECT_EQ(R.find("block-size")->siteKind(), SiteKind::Kernel);

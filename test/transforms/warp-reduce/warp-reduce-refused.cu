@@ -23,9 +23,19 @@
 // RUN: not %clang-optiml %s --apply='warp-reduce(site=small_block/for#0)' 2>&1 | %FileCheck --check-prefix=BLOCK32 %s
 // RUN: not %clang-optiml %s --apply='warp-reduce(site=odd_block/for#0)' 2>&1 | %FileCheck --check-prefix=BLOCK96 %s
 // RUN: not %clang-optiml %s --apply='warp-reduce(site=two_d/for#0)' 2>&1 | %FileCheck --check-prefix=BLOCK2D %s
-// RUN: not %clang-optiml %s --apply='warp-reduce(site=runtime_block/for#0)' 2>&1 | %FileCheck --check-prefix=RUNTIME %s
-// RUN: not %clang-optiml %s --apply='warp-reduce(site=by_address/for#0)' 2>&1 | %FileCheck --check-prefix=ADDRESS %s
-// RUN: not %clang-optiml %s --apply='warp-reduce(site=unlaunched/for#0)' 2>&1 | %FileCheck --check-prefix=UNLAUNCHED %s
+// Blocks unknown here (a run-time block, a launch through the kernel's
+// address, no launch in the file) are tested at run time instead:
+// RUN: %clang-optiml %s --list-sites 2>&1 | %FileCheck --check-prefix=TESTED %s
+// TESTED-DAG: warp-reduce runtime_block/for#0 legal: {{.*}}tested at run time
+// TESTED-DAG: warp-reduce by_address/for#0 legal: {{.*}}tested at run time
+// TESTED-DAG: warp-reduce unlaunched/for#0 legal: {{.*}}tested at run time
+//
+// A read of another element is fine once every thread stored its own
+// element again, not before:
+// RUN: %clang-optiml %s --list-sites 2>&1 | %FileCheck --check-prefix=RESTORED %s
+// RESTORED: warp-reduce restored/for#0 legal
+// RUN: not %clang-optiml %s --apply='warp-reduce(site=partly_restored/for#0)' 2>&1 | %FileCheck --check-prefix=PARTLY %s
+// RUN: not %clang-optiml %s --apply='warp-reduce(site=carried_out/for#0)' 2>&1 | %FileCheck --check-prefix=CARRIED %s
 // RUN: not %clang-optiml %s --apply='warp-reduce(site=mark_small/for#0)' 2>&1 | %FileCheck --check-prefix=MARK32 %s
 // RUN: not %clang-optiml %s --apply='warp-reduce(site=mark_symbolic/for#0)' 2>&1 | %FileCheck --check-prefix=MARKSYM %s
 
@@ -85,7 +95,7 @@ __global__ void shapes(float *out, int n) {
   }
   for (int s = blockDim.x / 2; s > 0; s /= 2) {
     if (threadIdx.x < s)
-      // UPDATE: :[[@LINE+1]]:7: warp-reduce(site=shapes/for#8) is not applicable: the step is not 'buf[t] += buf[t + s]' (or *=, &=, |=, ^=), 'buf[t] = buf[t] + buf[t + s]' or 'buf[t] = fmaxf(buf[t], buf[t + s])' (max, min, fminf, fmax, fmin)
+      // UPDATE: :[[@LINE+1]]:7: warp-reduce(site=shapes/for#8) is not applicable: the step is not 'buf[t] += buf[t + s]' (or *=, &=, |=, ^=), 'buf[t] = buf[t] + buf[t + s]', 'buf[t] = fmaxf(buf[t], buf[t + s])' (max, min, fminf, fmax, fmin) or 'buf[t] = v = v + buf[t + s]'
       buf[threadIdx.x] -= buf[threadIdx.x + s];
     __syncthreads();
   }
@@ -150,8 +160,8 @@ __global__ void passes(float *out) {
 
 __global__ void nested(float *out, int n) {
   __shared__ float buf[256];
-  if (n > 0) {
-    // NESTED: :[[@LINE+1]]:5: warp-reduce(site=nested/for#0) is illegal: the loop is nested in a condition or another loop, so warp 0 may reach the shuffles with threads missing
+  if (threadIdx.x < n) {
+    // NESTED: :[[@LINE+1]]:5: warp-reduce(site=nested/for#0) is illegal: the loop is nested in another loop or in a condition that threads of a block may answer differently, so warp 0 may reach the shuffles with threads missing
     for (int s = blockDim.x / 2; s > 0; s /= 2) {
       TREE(buf, s)
     }
@@ -162,7 +172,7 @@ __global__ void nested(float *out, int n) {
 __global__ void early_exit(float *out, int n) {
   __shared__ float buf[256];
   if (blockIdx.x * blockDim.x + threadIdx.x >= n)
-    // RETURN: :[[@LINE+1]]:5: warp-reduce(site=early_exit/for#0) is illegal: threads may return here, before the reduction, so warp 0 may reach the shuffles with threads missing
+    // RETURN: :[[@LINE+1]]:5: warp-reduce(site=early_exit/for#0) is illegal: threads may return here, before the reduction, and others not, so warp 0 may reach the shuffles with threads missing
     return;
   for (int s = blockDim.x / 2; s > 0; s /= 2) {
     TREE(buf, s)
@@ -210,7 +220,6 @@ __global__ void by_address(float *out) {
   out[blockIdx.x] = buf[0];
 }
 
-// UNLAUNCHED: :[[@LINE+1]]:17: warp-reduce(site=unlaunched/for#0) is illegal: 'unlaunched' is not launched in this file and has no #pragma optiml block(...), so its block is out of reach
 __global__ void unlaunched(float *out) {
   __shared__ float buf[256];
   for (int s = blockDim.x / 2; s > 0; s /= 2) {
@@ -239,7 +248,48 @@ __global__ void mark_symbolic(float *out) {
   out[blockIdx.x] = buf[0];
 }
 
+__global__ void restored(float *out) {
+  __shared__ float buf[256];
+  for (int s = blockDim.x / 2; s > 0; s /= 2) {
+    TREE(buf, s)
+  }
+  float total = buf[0];
+  __syncthreads();
+  buf[threadIdx.x] = total;
+  __syncthreads();
+  out[blockIdx.x * 256 + threadIdx.x] = buf[255 - threadIdx.x];
+}
+
+__global__ void partly_restored(float *out) {
+  __shared__ float buf[256];
+  for (int s = blockDim.x / 2; s > 0; s /= 2) {
+    TREE(buf, s)
+  }
+  if (threadIdx.x > 31)
+    buf[threadIdx.x] = 0.0f;
+  __syncthreads();
+  // PARTLY: :[[@LINE+1]]:41: warp-reduce(site=partly_restored/for#0) is illegal: 'buf[255 - threadIdx.x]' is read after the loop, but after warp-reduce only buf[0] holds the tree's result
+  out[blockIdx.x * 256 + threadIdx.x] = buf[255 - threadIdx.x];
+}
+
+__global__ void carried_out(const float *in, float *out) {
+  __shared__ float buf[256];
+  float v = in[threadIdx.x];
+  buf[threadIdx.x] = v;
+  __syncthreads();
+  for (int s = blockDim.x / 2; s > 0; s /= 2) {
+    if (threadIdx.x < s)
+      buf[threadIdx.x] = v = v + buf[threadIdx.x + s];
+    __syncthreads();
+  }
+  // CARRIED: :[[@LINE+1]]:22: warp-reduce(site=carried_out/for#0) is illegal: 'v' is used after the loop outside 'if (threadIdx.x == 0)', but after warp-reduce only thread 0 holds the tree's partial in it
+  out[threadIdx.x] = v;
+}
+
 void host(float *out, int threads, cudaStream_t stream) {
+  restored<<<1, 256>>>(out);
+  partly_restored<<<1, 256>>>(out);
+  carried_out<<<1, 256>>>(out, out);
   shapes<<<1, 256>>>(out, 256);
   global_buf<<<1, 256>>>(out);
   reads_more<<<1, 256>>>(out);
@@ -255,10 +305,8 @@ void host(float *out, int threads, cudaStream_t stream) {
   odd_block<<<1, 96>>>(out);
   // BLOCK2D: :[[@LINE+1]]:14: warp-reduce(site=two_d/for#0) is illegal: this launch uses a block of (64, 2, 1); warp-reduce needs (x, 1, 1) with x a power of two from 64 to 1024
   two_d<<<1, dim3(64, 2)>>>(out);
-  // RUNTIME: :[[@LINE+1]]:22: warp-reduce(site=runtime_block/for#0) is illegal: the block of this launch is not a compile-time constant
   runtime_block<<<1, threads>>>(out);
   by_address<<<1, 256>>>(out);
   void *args[] = {&out};
-  // ADDRESS: :[[@LINE+1]]:34: warp-reduce(site=by_address/for#0) is illegal: the address of 'by_address' is taken, so some of its launches, and their blocks, are out of reach
   cudaLaunchKernel((const void *)by_address, 1, 256, args, 0, stream);
 }

@@ -6,11 +6,25 @@
 // RUN: %nvcc -c %t.cu -o %t.o
 // QUIET-NOT: note
 //
-// A kernel launched only by its spec relies on the mark's block, and says so:
+// A kernel launched only by its spec (callers elsewhere may use any block)
+// tests the block at run time and keeps the tree for other blocks:
 // RUN: %clang-optiml --format-style=none %s --apply='warp-reduce(site=marked/for#0)' -o %t.marked.cu 2>&1 | %FileCheck --check-prefix=NOTE %s
 // RUN: %FileCheck --check-prefix=MARKED --input-file=%t.marked.cu %s
 // RUN: %nvcc -c %t.marked.cu -o %t.marked.o
-// NOTE: clang-optiml: note: warp-reduce(site=marked/for#0): 'marked' is not launched in this file: the warp step relies on the spec's block(...)
+// NOTE: clang-optiml: note: warp-reduce(site=marked/for#0): some blocks of 'marked' are not known here: the warp step runs for blocks (x, 1, 1) it suits, tested at run time, the original tree for others
+//
+// A row per block: whole blocks return early, the partial is carried in a
+// register, and the array is read again once each thread stored its own
+// element; the launch's block is a run-time value:
+// RUN: %clang-optiml --format-style=none %s --apply='warp-reduce(site=rows/for#3)' --apply='warp-reduce(site=rows/for#1)' -o %t.rows.cu 2>&1 | %FileCheck --check-prefix=ROWNOTE %s
+// RUN: %FileCheck --check-prefix=ROWS --input-file=%t.rows.cu %s
+// RUN: %nvcc -c %t.rows.cu -o %t.rows.o
+// ROWNOTE: note: warp-reduce(site=rows/for#1): some blocks of 'rows' are not known here
+//
+// After the run-time test, the tree kept for other blocks is not offered
+// again:
+// RUN: %clang-optiml --list-sites %t.marked.cu 2>&1 | %FileCheck --check-prefix=FALLBACK %s
+// FALLBACK: warp-reduce marked/for#2 not-applicable: the loop is what runs where 'blockDim.x >= 32 && blockDim.y == 1 && blockDim.z == 1' fails, which warp-reduce would test again
 //
 // Once rewritten, the loop stops at 32 and is no tree down to 1 any more:
 // RUN: not %clang-optiml --format-style=none %t.cu --apply='warp-reduce(site=sum/for#0)' 2>&1 | %FileCheck --check-prefix=AGAIN %s
@@ -135,8 +149,12 @@ __global__ void marked(const float *in, float *out) {
   __shared__ float buf[128];
   buf[threadIdx.x] = in[blockIdx.x * 128 + threadIdx.x];
   __syncthreads();
-  // MARKED: {{^}}  for (int s = 64; s > 32; s /= 2) {{{$}}
-  // MARKED: {{^}}    float optiml_v = buf[threadIdx.x] + buf[threadIdx.x + 32];{{$}}
+  // MARKED: {{^}}  if (blockDim.x >= 32 && blockDim.y == 1 && blockDim.z == 1) {{{$}}
+  // MARKED-NEXT: {{^}}    for (int s = 64; s > 32; s /= 2) {{{$}}
+  // MARKED: {{^}}      float optiml_v = buf[threadIdx.x] + buf[threadIdx.x + 32];{{$}}
+  // MARKED: {{^}}    __syncthreads();{{$}}
+  // MARKED-NEXT: {{^}}  } else {{{$}}
+  // MARKED-NEXT: {{^}}    for (int s = 64; s > 0; s /= 2) {{{$}}
   for (int s = 64; s > 0; s /= 2) {
     if (threadIdx.x < s)
       buf[threadIdx.x] += buf[threadIdx.x + s];
@@ -146,8 +164,63 @@ __global__ void marked(const float *in, float *out) {
     out[blockIdx.x] = buf[0];
 }
 
+__global__ void rows(const float *in, float *out, int nrows, int ncols) {
+  __shared__ float part[1024];
+  unsigned t = threadIdx.x;
+  int row = blockIdx.x;
+  if (row >= nrows)
+    return;
+  float v = 0.0f;
+  for (int c = t; c < ncols; c += blockDim.x)
+    v += in[row * ncols + c];
+  part[t] = v;
+  __syncthreads();
+  // ROWS: {{^}}  if (blockDim.x >= 64 && (blockDim.x & (blockDim.x - 1)) == 0 && blockDim.y == 1 && blockDim.z == 1) {{{$}}
+  // ROWS-NEXT: {{^}}    for (unsigned s = blockDim.x / 2; s > 32; s >>= 1) {{{$}}
+  // ROWS-NEXT: {{^}}      if (t < s){{$}}
+  // ROWS-NEXT: {{^}}        part[t] = v = v + part[t + s];{{$}}
+  // ROWS-NEXT: {{^}}      __syncthreads();{{$}}
+  // ROWS-NEXT: {{^}}    }{{$}}
+  // ROWS-NEXT: {{^}}    if (t < 32) {{{$}}
+  // ROWS-NEXT: {{^}}      float optiml_v = v + part[t + 32];{{$}}
+  // ROWS-NEXT: {{^}}      for (int optiml_o = 16; optiml_o > 0; optiml_o /= 2){{$}}
+  // ROWS-NEXT: {{^}}        optiml_v = optiml_v + __shfl_down_sync(0xffffffffu, optiml_v, optiml_o);{{$}}
+  // ROWS-NEXT: {{^}}      if (t == 0) {{{$}}
+  // ROWS-NEXT: {{^}}        part[0] = optiml_v;{{$}}
+  // ROWS-NEXT: {{^}}        v = optiml_v;{{$}}
+  // ROWS-NEXT: {{^}}      }{{$}}
+  // ROWS-NEXT: {{^}}    }{{$}}
+  // ROWS-NEXT: {{^}}    __syncthreads();{{$}}
+  // ROWS-NEXT: {{^}}  } else {{{$}}
+  // ROWS-NEXT: {{^}}    for (unsigned s = blockDim.x / 2; s > 0; s >>= 1) {{{$}}
+  for (unsigned s = blockDim.x / 2; s > 0; s >>= 1) {
+    if (t < s)
+      part[t] = v = v + part[t + s];
+    __syncthreads();
+  }
+  if (t == 0)
+    out[row] = v;
+  float mean = part[0] / ncols;
+  __syncthreads();
+  float d = 0.0f;
+  for (int c = t; c < ncols; c += blockDim.x)
+    d = fmaxf(d, fabsf(in[row * ncols + c] - mean));
+  part[t] = d;
+  __syncthreads();
+  // ROWS: {{^}}    for (unsigned s = blockDim.x / 2; s > 32; s >>= 1) {{{$}}
+  // ROWS: {{^}}        part[0] = optiml_v;{{$}}
+  for (unsigned s = blockDim.x / 2; s > 0; s >>= 1) {
+    if (t < s)
+      part[t] = fmaxf(part[t], part[t + s]);
+    __syncthreads();
+  }
+  if (t == 0)
+    out[nrows + row] = part[0];
+}
+
 void host(const float *x, float *y, const int *a, int *b, const double *c,
-          double *d, int n) {
+          double *d, int n, int threads) {
+  rows<<<n, threads>>>(x, y, n, 1000);
   sum<<<(n + 255) / 256, 256>>>(x, y, n);
   dim3 block(BLOCK);
   maxr<<<n / BLOCK, block>>>(x, y);

@@ -1,0 +1,39 @@
+//===- BlockUniform.h - values a whole block agrees on ---------*- C++ -*-===//
+//
+// A barrier, or a warp-wide shuffle, is only safe where every thread of
+// the block gets to it. Code under `if (row >= rows) return;` with
+// `row = blockIdx.x` qualifies: the test has one answer for the whole
+// block, so either all threads leave or none does. This tells such tests
+// from ones that depend on the thread, conservatively: only values built
+// from literals, blockIdx, blockDim, gridDim, kernel parameters and locals
+// that are never changed count, never memory reads or calls.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OPTIML_ANALYSIS_LEGALITY_BLOCKUNIFORM_H
+#define OPTIML_ANALYSIS_LEGALITY_BLOCKUNIFORM_H
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+
+namespace optiml {
+
+/// Whether every thread of a block of \p Kernel computes the same value
+/// for \p E: constants, blockIdx, blockDim and gridDim, parameters of
+/// \p Kernel and local variables initialized with such values, neither
+/// ever assigned, combined by operators and casts.
+bool isBlockUniform(const clang::Expr &E, const clang::FunctionDecl &Kernel,
+                    clang::ASTContext &Ctx);
+
+/// Whether every thread of a block that starts \p Kernel reaches \p S
+/// together, or none does: the statements around \p S up to the kernel's
+/// body are plain blocks, loop pragmas and branches of `if`s whose test is
+/// block-uniform.
+bool isReachedByWholeBlock(const clang::Stmt &S,
+                           const clang::FunctionDecl &Kernel,
+                           clang::ASTContext &Ctx);
+
+} // namespace optiml
+
+#endif // OPTIML_ANALYSIS_LEGALITY_BLOCKUNIFORM_H

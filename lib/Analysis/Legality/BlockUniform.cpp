@@ -1,0 +1,104 @@
+//===- BlockUniform.cpp - values every thread of a block agrees on -------===//
+
+#include "optiml/Analysis/Legality/BlockUniform.h"
+#include "optiml/Analysis/Legality/CudaBuiltins.h"
+#include "optiml/Analysis/Legality/VarUses.h"
+
+#include "clang/AST/Stmt.h"
+
+using namespace optiml;
+using namespace clang;
+
+/// A variable whose value no statement of \p Kernel changes.
+static bool isNeverChanged(const VarDecl &V, const FunctionDecl &Kernel,
+                           ASTContext &Ctx) {
+  return llvm::all_of(
+      usesOf(V, *Kernel.getBody(), Ctx),
+      [&](const DeclRefExpr *U) { return isPureRead(*U, Ctx); });
+}
+
+static bool isUniform(const Expr &E, const FunctionDecl &Kernel,
+                      ASTContext &Ctx, unsigned Depth);
+
+static bool isUniformVar(const VarDecl &V, const FunctionDecl &Kernel,
+                         ASTContext &Ctx, unsigned Depth) {
+  if (V.getType()->isReferenceType() || !isNeverChanged(V, Kernel, Ctx))
+    return false;
+  // A parameter of the kernel (of its template or of an instance), not of
+  // a lambda inside it.
+  if (const auto *P = dyn_cast<ParmVarDecl>(&V)) {
+    const auto *F = dyn_cast<FunctionDecl>(P->getDeclContext());
+    return F && F->hasAttr<CUDAGlobalAttr>();
+  }
+  // A local of the kernel, each thread's own copy of one value; a
+  // __shared__ variable may be written by another thread.
+  const auto *Owner = dyn_cast<FunctionDecl>(V.getDeclContext());
+  return V.isLocalVarDecl() && !V.isStaticLocal() &&
+         !V.hasAttr<CUDASharedAttr>() && Owner &&
+         Owner->getCanonicalDecl() == Kernel.getCanonicalDecl() &&
+         V.getInit() && isUniform(*V.getInit(), Kernel, Ctx, Depth + 1);
+}
+
+static bool isUniform(const Expr &E, const FunctionDecl &Kernel,
+                      ASTContext &Ctx, unsigned Depth) {
+  // Chains of locals deeper than this are not worth following.
+  if (Depth > 8)
+    return false;
+  const Expr *X = E.IgnoreParens();
+  if (std::optional<BuiltinRef> B = asBuiltinRef(X))
+    return B->Which != BuiltinRef::ThreadIdx;
+  if (!X->isValueDependent() && X->isIntegerConstantExpr(Ctx))
+    return true;
+  if (isa<FloatingLiteral, CXXBoolLiteralExpr, UnaryExprOrTypeTraitExpr>(X))
+    return true;
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(X)) {
+    const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
+    return V && isUniformVar(*V, Kernel, Ctx, Depth);
+  }
+  if (const auto *Cast = dyn_cast<CastExpr>(X)) {
+    // Loads are uniform from variables only, never from memory.
+    if (Cast->getCastKind() == CK_LValueToRValue &&
+        !isa<DeclRefExpr>(Cast->getSubExpr()->IgnoreParens()))
+      return false;
+    return isUniform(*Cast->getSubExpr(), Kernel, Ctx, Depth);
+  }
+  if (const auto *B = dyn_cast<BinaryOperator>(X))
+    return !B->isAssignmentOp() && B->getOpcode() != BO_Comma &&
+           isUniform(*B->getLHS(), Kernel, Ctx, Depth) &&
+           isUniform(*B->getRHS(), Kernel, Ctx, Depth);
+  if (const auto *U = dyn_cast<UnaryOperator>(X))
+    return !U->isIncrementDecrementOp() && U->getOpcode() != UO_Deref &&
+           U->getOpcode() != UO_AddrOf &&
+           isUniform(*U->getSubExpr(), Kernel, Ctx, Depth);
+  if (const auto *C = dyn_cast<ConditionalOperator>(X))
+    return isUniform(*C->getCond(), Kernel, Ctx, Depth) &&
+           isUniform(*C->getTrueExpr(), Kernel, Ctx, Depth) &&
+           isUniform(*C->getFalseExpr(), Kernel, Ctx, Depth);
+  return false;
+}
+
+bool optiml::isBlockUniform(const Expr &E, const FunctionDecl &Kernel,
+                            ASTContext &Ctx) {
+  return isUniform(E, Kernel, Ctx, 0);
+}
+
+bool optiml::isReachedByWholeBlock(const Stmt &S, const FunctionDecl &Kernel,
+                                   ASTContext &Ctx) {
+  DynTypedNode Node = DynTypedNode::create(S);
+  while (true) {
+    DynTypedNode Parent = parentOf(Node, Ctx);
+    if (Parent.get<CompoundStmt>() == Kernel.getBody())
+      return true;
+    if (Parent.get<CompoundStmt>() || Parent.get<AttributedStmt>()) {
+      Node = Parent;
+      continue;
+    }
+    const auto *If = Parent.get<IfStmt>();
+    const Stmt *Child = Node.get<Stmt>();
+    if (!If || If->getInit() || If->getConditionVariable() ||
+        (Child != If->getThen() && Child != If->getElse()) ||
+        !isBlockUniform(*If->getCond(), Kernel, Ctx))
+      return false;
+    Node = Parent;
+  }
+}
