@@ -57,9 +57,9 @@ static llvm::Expected<EditSet> emit(const Site &S, const TreeReduction &R,
                   "interleaved one for others");
     return Edits;
   }
-  const Stmt &Whole = withPragma(*R.Loop, Ctx);
-  unsigned Begin = insertionOffsetOf(Whole, Ctx);
-  unsigned End = endOffsetOf(Whole, false, Ctx);
+  // A loop pragma above stays: it applies to the halving loop as well.
+  unsigned Begin = offsetOf(R.Loop->getBeginLoc(), Ctx);
+  unsigned End = endOffsetOf(*R.Loop, false, Ctx);
   if (llvm::Error E =
           Edits.addText(Ctx.getSourceManager(), Begin, End - Begin, Loop))
     return std::move(E);

@@ -200,9 +200,12 @@ const char *const StepForms =
 
 } // namespace
 
-const TreeShape optiml::WarpShape{"warp-reduce", "the warp step", 64, true};
-const TreeShape optiml::SequentialShape{"sequential-reduce", "the halving tree",
-                                        2, false};
+const TreeShape optiml::WarpShape{
+    "warp-reduce", "the warp step",
+    "warp 0 may reach the shuffles with threads missing", 64, true};
+const TreeShape optiml::SequentialShape{
+    "sequential-reduce", "the halving tree",
+    "the halving tree's barriers may wait for threads that left", 2, false};
 
 std::string optiml::blockTest(const TreeReduction &R, const TreeShape &Shape) {
   std::string Size =
@@ -556,14 +559,15 @@ llvm::Error WarpReduceLegality::checkUse(const DeclRefExpr &Use,
 
 llvm::Error WarpReduceLegality::checkPlacement(const FunctionDecl &Kernel,
                                                const TreeReduction &R,
+                                               const TreeShape &Shape,
                                                ASTContext &Ctx) {
   // All of warp 0 must reach the shuffles: the whole block reaches the loop
   // or none of it does, and returns before it take whole blocks.
   if (!isReachedByWholeBlock(*R.Loop, Kernel, Ctx))
     return illegalAt(R.Loop->getBeginLoc(), Ctx,
                      "the loop is nested in another loop or in a condition "
-                     "that threads of a block may answer differently, so "
-                     "warp 0 may reach the shuffles with threads missing");
+                     "that threads of a block may answer differently, so " +
+                         Shape.Missing);
   const SourceManager &SM = Ctx.getSourceManager();
   for (const BoundNodes &N :
        match(findAll(returnStmt().bind("r")), *Kernel.getBody(), Ctx)) {
@@ -573,8 +577,8 @@ llvm::Error WarpReduceLegality::checkPlacement(const FunctionDecl &Kernel,
         !isReachedByWholeBlock(*Ret, Kernel, Ctx))
       return illegalAt(Ret->getBeginLoc(), Ctx,
                        "threads may return here, before the reduction, and "
-                       "others not, so warp 0 may reach the shuffles with "
-                       "threads missing");
+                       "others not, so " +
+                           Shape.Missing);
   }
   return llvm::Error::success();
 }
@@ -705,7 +709,7 @@ WarpReduceLegality::analyze(const Stmt &Loop, llvm::StringRef Site,
     return E;
   if (llvm::Error E = checkCarried(Kernel, R, WarpShape, Ctx))
     return E;
-  if (llvm::Error E = checkPlacement(Kernel, R, Ctx))
+  if (llvm::Error E = checkPlacement(Kernel, R, WarpShape, Ctx))
     return E;
   if (llvm::Error E = checkLaunches(Kernel, WarpShape, R, Ctx))
     return E;
@@ -863,7 +867,7 @@ WarpReduceLegality::analyzeInterleaved(const Stmt &Loop, llvm::StringRef Site,
     return E;
   if (llvm::Error E = checkCarried(Kernel, R, SequentialShape, Ctx))
     return E;
-  if (llvm::Error E = checkPlacement(Kernel, R, Ctx))
+  if (llvm::Error E = checkPlacement(Kernel, R, SequentialShape, Ctx))
     return E;
   if (llvm::Error E = checkLaunches(Kernel, SequentialShape, R, Ctx))
     return E;

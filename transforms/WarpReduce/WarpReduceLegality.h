@@ -81,6 +81,7 @@ struct TreeReduction {
 struct TreeShape {
   llvm::StringRef Transform; ///< "warp-reduce".
   llvm::StringRef Leftovers; ///< What changes the other elements.
+  llvm::StringRef Missing;   ///< What goes wrong without the whole block.
   uint64_t MinX;             ///< The narrowest block (x, 1, 1).
   bool Shuffles;             ///< Elements travel by __shfl_down_sync.
 };
@@ -142,6 +143,7 @@ private:
                                   clang::ASTContext &Ctx);
   static llvm::Error checkPlacement(const clang::FunctionDecl &Kernel,
                                     const TreeReduction &R,
+                                    const TreeShape &Shape,
                                     clang::ASTContext &Ctx);
   static llvm::Error checkFallback(const TreeShape &Shape,
                                    const TreeReduction &R,

@@ -2,7 +2,7 @@
 // index is a multiple of 2s add buf[t + s]) becomes the halving tree (the
 // first s threads add buf[t + s]): the same sum of buf[0, blockDim.x) in
 // another order, with whole warps idle instead of every warp divergent.
-// RUN: %clang-optiml --format-style=none %s --apply='sequential-reduce(site=modulo/for#0)' -o %t.cu 2>&1 | %FileCheck --allow-empty --check-prefix=QUIET %s
+// RUN: %clang-optiml --format-style=none %s --apply='sequential-reduce(site=modulo/for#0)' --apply='sequential-reduce(site=unrolled/for#0)' -o %t.cu 2>&1 | %FileCheck --allow-empty --check-prefix=QUIET %s
 // RUN: %FileCheck --input-file=%t.cu %s
 // RUN: %nvcc -c %t.cu -o %t.o
 // QUIET-NOT: note
@@ -74,8 +74,28 @@ __global__ void masked(const int *in, int *out) {
     out[blockIdx.x] = smax[0];
 }
 
+// A loop pragma stays above the halving loop.
+__global__ void unrolled(const double *in, double *out) {
+  __shared__ double d[128];
+  d[threadIdx.x] = in[blockIdx.x * 128 + threadIdx.x];
+  __syncthreads();
+  // CHECK: {{^}}#pragma unroll{{$}}
+  // CHECK-NEXT: {{^}}  for (int s = blockDim.x / 2; s > 0; s >>= 1) {{{$}}
+  // CHECK-NEXT: {{^}}    if (threadIdx.x < s){{$}}
+  // CHECK-NEXT: {{^}}      d[threadIdx.x] = d[threadIdx.x] * d[threadIdx.x + s];{{$}}
+#pragma unroll
+  for (int s = 1; s < blockDim.x; s = s * 2) {
+    if (!(threadIdx.x % (s * 2)))
+      d[threadIdx.x] = d[threadIdx.x] * d[threadIdx.x + s];
+    __syncthreads();
+  }
+  if (threadIdx.x == 0)
+    out[blockIdx.x] = d[0];
+}
+
 void host(const float *x, float *y, const int *a, int *b, int n,
           int threads) {
+  unrolled<<<n, 128>>>((const double *)x, (double *)y);
   modulo<<<n / 256, 256>>>(x, y);
   masked<<<n / threads, threads, threads * sizeof(int)>>>(a, b);
 }
