@@ -43,7 +43,7 @@ static Action actionAt(const Transform &T, const Site &S,
   A.SiteLoc = S.Loop     ? S.Loop->getBeginLoc()
               : S.Buffer ? S.Buffer->getLocation()
                          : S.Kernel->getLocation();
-  A.Default.Params = StepRunner::completeParams(T, S, ParamValues(), Ctx);
+  A.Default.Params = StepRunner::completeParams(T, S, T.suggested(S, Ctx), Ctx);
   auto Planned = T.plan(S, A.Default.Params, Ctx);
   if (!Planned) {
     recordVerdict(Planned.takeError(), A);

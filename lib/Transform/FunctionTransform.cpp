@@ -10,3 +10,10 @@ ParamValues FunctionTransform::defaults(const Site &S,
   return Defaults ? Defaults(descriptor(), std::move(Declared), S, Ctx)
                   : Declared;
 }
+
+ParamValues FunctionTransform::suggested(const Site &S,
+                                         clang::ASTContext &Ctx) const {
+  ParamValues Defaulted = defaults(S, Ctx);
+  return Suggest ? Suggest(descriptor(), std::move(Defaulted), S, Ctx)
+                 : Defaulted;
+}

@@ -18,6 +18,7 @@ constexpr llvm::StringLiteral RowsPerThread = "rows-per-thread";
 constexpr llvm::StringLiteral StageOperands = "stage-operands";
 constexpr llvm::StringLiteral PrivateCounts = "private-counts";
 constexpr llvm::StringLiteral ShuffleTrees = "shuffle-trees";
+constexpr llvm::StringLiteral StridedBatches = "strided-batches";
 
 /// A staging link never loops forever: a kernel has a handful of operands.
 constexpr unsigned MaxSitesPerLink = 6;
@@ -65,7 +66,10 @@ std::vector<Step> StepChain::offered(llvm::ArrayRef<Step> Legal,
   llvm::StringSet<> Staged;
   bool Counts = false;
   unsigned Trees = 0, Interleaved = 0;
+  const Step *While = nullptr;
   for (const Step &S : Legal) {
+    if (S.Transform == "while-to-for" && !While)
+      While = &S;
     Trees += S.Transform == "warp-reduce";
     Interleaved += S.Transform == "sequential-reduce";
     if (S.Transform == "coarsen" && !Coarsen)
@@ -105,6 +109,12 @@ std::vector<Step> StepChain::offered(llvm::ArrayRef<Step> Legal,
     Out.push_back(chainStep(ShuffleTrees,
                             llvm::StringRef(First.Site).split('/').first, {}));
   }
+  // A while-loop becomes a for-loop only to be transformed: here, a
+  // grid-stride loop unrolled with its loads in flight together.
+  if (While)
+    Out.push_back(chainStep(StridedBatches,
+                            llvm::StringRef(While->Site).split('/').first,
+                            {{"factor", 4}}));
   if (Staged.size() >= 2) {
     // Every site names its kernel first: "sgemm/for#0/A".
     llvm::StringRef Kernel = Staged.begin()->getKey().split('/').first;
@@ -197,10 +207,25 @@ llvm::Expected<StepChain> StepChain::decode(const Step &S) {
             "halving tree finished with warp shuffles";
     return C;
   }
+  if (Name == StridedBatches) {
+    if (llvm::Error E = require(S, {"factor"}))
+      return std::move(E);
+    ChainLink Unroll =
+        link("unroll", {{"factor", P("factor")}, {"mode", "explicit"}}, true);
+    Unroll.Requires.set("mode", "explicit");
+    C.Links = {link("while-to-for", {}, true, /*Optional=*/true), Unroll};
+    C.Why = llvm::formatv("every counted while-loop written as a for-loop, "
+                          "then every grid-stride loop unrolled {0} times "
+                          "with no test between the copies, so that {0} "
+                          "iterations' loads are in flight together",
+                          P("factor"));
+    return C;
+  }
   return makeError(ErrorKind::BadInput,
                    "unknown chain '" + Name + "' in '" + S.str() +
                        "' (known: register-block, rows-per-thread, "
-                       "stage-operands, private-counts, shuffle-trees)");
+                       "stage-operands, private-counts, shuffle-trees, "
+                       "strided-batches)");
 }
 
 std::string StepChain::describe() const { return "chain " + Name + ": " + Why; }
@@ -216,6 +241,10 @@ static std::optional<Step> nextStep(const TransformRegistry &Registry,
   for (const Action &A : ActionSpace::enumerate(Registry, In, Kernel)) {
     if (A.Transform != L.Transform || (L.EverySite && !A.Legal) ||
         Taken.contains(A.Default.Site))
+      continue;
+    if (llvm::any_of(L.Requires.items(), [&](const auto &P) {
+          return A.Default.Params.get(P.first) != P.second;
+        }))
       continue;
     Step S = A.Default;
     S.Params = ParamValues();

@@ -45,6 +45,10 @@ llvm::Error ExplicitUnrollLegality::checkPlacement(const Stmt &Loop,
 /// value that `counter + (F-1)*s`, which the unrolled loop tests, overflows.
 static llvm::Error checkCounterRange(const CanonicalLoop &L, int64_t Factor,
                                      ASTContext &Ctx) {
+  // A grid-stride loop's step is known at run time only, like a bound that
+  // is not a constant (the rewrite assumes the bound leaves room).
+  if (L.GridStride)
+    return llvm::Error::success();
   auto Last = constantBoundValue(L, Ctx);
   if (!Last)
     return Last.takeError();
@@ -61,7 +65,7 @@ llvm::Error ExplicitUnrollLegality::checkShape(const CanonicalLoop &L,
                                                int64_t Factor,
                                                ASTContext &Ctx) {
   const ForStmt &For = *L.For;
-  if (L.Step <= 0)
+  if (!L.increasing())
     return notApplicableAt(For.getInc()->getBeginLoc(), Ctx,
                            "the step is " + llvm::Twine(L.Step) +
                                "; explicit unrolling handles loops that "
@@ -164,7 +168,10 @@ ExplicitUnrollLegality::check(const Stmt &Loop, llvm::StringRef Site,
                               int64_t Factor, ASTContext &Ctx) {
   if (llvm::Error E = checkPlacement(Loop, Site, Ctx))
     return E;
-  auto L = analyzeLoop(cast<ForStmt>(Loop), Ctx);
+  // A grid-stride loop is where copies pay most: the compiler does not
+  // unroll it F times without a test between copies, and so never has F
+  // loads in flight.
+  auto L = analyzeLoop(cast<ForStmt>(Loop), Ctx, /*AllowGridStride=*/true);
   if (!L)
     return L.takeError();
   if (llvm::Error E = checkShape(*L, Factor, Ctx))

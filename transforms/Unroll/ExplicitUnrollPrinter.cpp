@@ -17,11 +17,21 @@ using namespace clang;
 
 ExplicitUnrollPrinter::ExplicitUnrollPrinter(const ExplicitUnrollPlan &Plan,
                                              std::string Counter,
+                                             std::string Stride,
                                              ASTContext &Ctx)
     : Plan(Plan), L(Plan.Loop), Counter(std::move(Counter)),
+      Stride(std::move(Stride)),
       Type(L.IV->getType().getUnqualifiedType().getAsString(
           Ctx.getPrintingPolicy())),
       Ctx(Ctx), Written(*L.For, Ctx) {}
+
+std::string ExplicitUnrollPrinter::plusSteps(int64_t K) const {
+  if (K == 0)
+    return "";
+  if (!L.GridStride)
+    return " + " + std::to_string(K * L.Step);
+  return " + " + (K == 1 ? Stride : std::to_string(K) + " * " + Stride);
+}
 
 llvm::Expected<std::string> ExplicitUnrollPrinter::unrolledCondition() const {
   const Expr &Cond = *L.For->getCond();
@@ -35,9 +45,7 @@ llvm::Expected<std::string> ExplicitUnrollPrinter::unrolledCondition() const {
                      "variable more than once");
   // `i < n` becomes `c + K < n`: `+` binds tighter than any comparison, and
   // the IV is an operand of the comparison itself (or parenthesized).
-  std::string Last = Counter;
-  if (int64_t K = (Plan.Factor - 1) * L.Step)
-    Last += " + " + std::to_string(K);
+  std::string Last = Counter + plusSteps(Plan.Factor - 1);
   if (llvm::Error E = Snip->replace(Uses.front()->getSourceRange(), Last))
     return E;
   return Snip->oneLine();
@@ -54,7 +62,7 @@ llvm::Error ExplicitUnrollPrinter::printCopy(int64_t J) {
   std::string Decl;
   if (!usesOf(*L.IV, Body, Ctx).empty())
     Decl = "const " + Type + " " + L.IV->getName().str() + " = " + Counter +
-           (J ? " + " + std::to_string(J * L.Step) : "") + ";";
+           plusSteps(J) + ";";
   std::string Opening = "{";
   std::vector<std::string> Head, Middle;
   if (!isa<CompoundStmt>(Body)) {
@@ -123,12 +131,19 @@ llvm::Expected<std::string> ExplicitUnrollPrinter::print() {
   // The counter is declared before the unrolled loop when something after
   // it needs its value: the remainder loop, or an IV visible after the loop.
   bool Declared = Plan.declaresIV();
-  bool Outside = Plan.Remainder || !Declared;
+  bool Outside = Plan.Remainder || !Declared || L.GridStride;
+  if (L.GridStride) {
+    auto Step = SourceSnippet::ofExpr(*L.GridStride, Ctx);
+    if (!Step)
+      return Step.takeError();
+    line(0, "const " + Type + " " + Stride + " = " + Step->oneLine() + ";");
+  }
   std::string Start = Type + " " + Counter + " = " + Lower->oneLine();
   if (Outside)
     line(0, Start + ";");
+  // `c += F * s`: plusSteps(F) without its leading " + ".
   line(0, "for (" + (Outside ? "" : Start) + "; " + *Cond + "; " + Counter +
-              " += " + std::to_string(Plan.Factor * L.Step) + ") {");
+              " += " + plusSteps(Plan.Factor).substr(3) + ") {");
   for (int64_t J = 0; J < Plan.Factor; ++J)
     if (llvm::Error E = printCopy(J))
       return E;

@@ -14,6 +14,10 @@
 //   #pragma unroll 1
 //   for (int i = optiml_i_u; i < n; i += s) BODY
 //
+// A grid-stride loop's step (`blockDim.x * gridDim.x`) is read once into
+// a constant, `const int optiml_i_s = blockDim.x * gridDim.x;`, and the
+// multiples of s are products with it.
+//
 // The copies and the remainder loop keep the body's text, comments and
 // layout; they are only re-indented. Each copy sits in its own braces, so
 // its declarations do not clash with the other copies'.
@@ -33,16 +37,20 @@ namespace optiml {
 
 class ExplicitUnrollPrinter {
 public:
-  /// \p Counter names the unrolled loop's counter; it must be new to the
+  /// \p Counter names the unrolled loop's counter and \p Stride the
+  /// constant holding a grid-stride loop's step; both must be new to the
   /// kernel.
   ExplicitUnrollPrinter(const ExplicitUnrollPlan &Plan, std::string Counter,
-                        clang::ASTContext &Ctx);
+                        std::string Stride, clang::ASTContext &Ctx);
 
   /// The text replacing the loop, from its `for` through its last
   /// character; lines after the first carry the loop line's indentation.
   llvm::Expected<std::string> print();
 
 private:
+  /// " + K steps" (K * s written out, or K times the stride's constant),
+  /// empty for K = 0.
+  std::string plusSteps(int64_t K) const;
   /// The unrolled loop's test: the loop's condition with the IV replaced
   /// by the counter plus (F-1) steps.
   llvm::Expected<std::string> unrolledCondition() const;
@@ -63,6 +71,7 @@ private:
   const ExplicitUnrollPlan &Plan;
   const CanonicalLoop &L;
   std::string Counter;
+  std::string Stride;
   std::string Type; ///< The IV's type, as written in declarations.
   clang::ASTContext &Ctx;
   LoopLines Written; ///< What replaces the loop.

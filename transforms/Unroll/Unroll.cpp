@@ -40,12 +40,34 @@ static bool isExplicit(const ParamValues &P) {
   return P.get("mode") == "explicit";
 }
 
+/// Whether \p S is a grid-stride loop that explicit unrolling takes at
+/// \p Factor.
+static bool isUnrollableGridStride(const Site &S, int64_t Factor,
+                                   ASTContext &Ctx) {
+  auto Plan = ExplicitUnrollLegality::check(*S.Loop, S.Name, Factor, Ctx);
+  if (!Plan) {
+    llvm::consumeError(Plan.takeError());
+    return false;
+  }
+  return Plan->Loop.GridStride != nullptr;
+}
+
 /// The factor only: `mode` is spelled in a step only when given, so
 /// default steps read as they did before the parameter existed.
 static ParamValues defaults(const TransformDescriptor &, ParamValues Declared,
                             const Site &, ASTContext &) {
   ParamValues V;
   V.set("factor", Declared.get("factor"));
+  return V;
+}
+
+/// The explicit mode for a grid-stride loop: the pragma does not give the
+/// compiler F iterations without a test between them (the trip count is
+/// unknown), so the copies written out are the move worth measuring.
+static ParamValues suggest(const TransformDescriptor &, ParamValues V,
+                           const Site &S, ASTContext &Ctx) {
+  if (S.Loop && isUnrollableGridStride(S, V.getInt("factor"), Ctx))
+    V.set("mode", "explicit");
   return V;
 }
 
@@ -66,11 +88,12 @@ static llvm::Expected<Rewrite> plan(const Site &S, const ParamValues &P,
       });
 }
 
-/// `optiml_i_u`, or `optiml_i_u1`, ... when the kernel already uses it.
-static std::string counterName(const VarDecl &IV, const FunctionDecl &Kernel,
-                               ASTContext &Ctx) {
+/// `optiml_i_u` (\p Suffix "u"), or `optiml_i_u1`, ... when the kernel
+/// already uses it.
+static std::string freshName(const VarDecl &IV, llvm::StringRef Suffix,
+                             const FunctionDecl &Kernel, ASTContext &Ctx) {
   llvm::StringSet<> Used = identifiersOf(Kernel, Ctx);
-  std::string Base = ("optiml_" + IV.getName() + "_u").str();
+  std::string Base = ("optiml_" + IV.getName() + "_" + Suffix).str();
   std::string Name = Base;
   for (unsigned N = 1; Used.contains(Name); ++N)
     Name = Base + std::to_string(N);
@@ -81,9 +104,10 @@ static llvm::Expected<EditSet> emitExplicit(const FunctionDecl &K,
                                             const ExplicitUnrollPlan &Plan,
                                             ASTContext &Ctx) {
   const ForStmt &For = *Plan.Loop.For;
-  auto Text =
-      ExplicitUnrollPrinter(Plan, counterName(*Plan.Loop.IV, K, Ctx), Ctx)
-          .print();
+  const VarDecl &IV = *Plan.Loop.IV;
+  auto Text = ExplicitUnrollPrinter(Plan, freshName(IV, "u", K, Ctx),
+                                    freshName(IV, "s", K, Ctx), Ctx)
+                  .print();
   if (!Text)
     return Text.takeError();
   auto Begin = SourceSnippet::offsetOf(For.getBeginLoc(), Ctx);
@@ -113,5 +137,6 @@ emitPragma(const Stmt &Loop, const std::string &Pragma, ASTContext &Ctx) {
 }
 
 std::unique_ptr<Transform> optiml::createUnroll(TransformDescriptor D) {
-  return std::make_unique<FunctionTransform>(std::move(D), plan, defaults);
+  return std::make_unique<FunctionTransform>(std::move(D), plan, defaults,
+                                             suggest);
 }

@@ -140,4 +140,25 @@ TEST(StepChainTest, EveryTreeOfAKernelInOneMove) {
   EXPECT_TRUE(Chain->links()[1].EverySite);
 }
 
+TEST(StepChainTest, AWhileLoopBecomesABatchedGridStrideLoop) {
+  EXPECT_EQ(
+      spellings(StepChain::offered({step("while-to-for", "dot/while#0")},
+                                   {256, 1, 1}, {})),
+      std::vector<std::string>{"chain:strided-batches(site=dot,factor=4)"});
+  Step S = step("chain:strided-batches", "dot");
+  S.Params.set("factor", "8");
+  auto Chain = StepChain::decode(S);
+  ASSERT_TRUE(bool(Chain)) << llvm::toString(Chain.takeError());
+  ASSERT_EQ(Chain->links().size(), 2u);
+  EXPECT_EQ(Chain->links()[0].Transform, "while-to-for");
+  EXPECT_TRUE(Chain->links()[0].Optional);
+  const ChainLink &Unroll = Chain->links()[1];
+  EXPECT_EQ(Unroll.Transform, "unroll");
+  EXPECT_EQ(Unroll.Params.get("factor"), "8");
+  EXPECT_EQ(Unroll.Params.get("mode"), "explicit");
+  // Only loops whose suggested step is explicit: grid-stride ones.
+  EXPECT_EQ(Unroll.Requires.get("mode"), "explicit");
+  EXPECT_FALSE(bool(StepChain::decode(step("chain:strided-batches", "dot"))));
+}
+
 } // namespace

@@ -286,6 +286,8 @@ TEST_F(StepRunnerTest, ActionSpaceCoversEveryTransformAndSite) {
           "warp-per-row(site=k/while#0,lanes=32,grid=keep) not-applicable",
           "vectorize-loop(site=k/for#0,width=4) not-applicable",
           "vectorize-loop(site=k/while#0,width=4) not-applicable",
+          "while-to-for(site=k/for#0) not-applicable",
+          "while-to-for(site=k/while#0) not-applicable",
           "restrict(site=k) legal",
           "read-only(site=k/p) illegal",
           "read-only(site=k/for#0/p) not-applicable",

@@ -37,6 +37,7 @@ TEST(TransformRegistryTest, LibraryInListingOrder) {
                                                  "warp-reduce",
                                                  "warp-per-row",
                                                  "vectorize-loop",
+                                                 "while-to-for",
                                                  "restrict",
                                                  "read-only",
                                                  "pad-shared",

@@ -26,10 +26,13 @@ public:
                                      clang::ASTContext &);
 
   FunctionTransform(TransformDescriptor D, PlanFn Plan,
-                    DefaultsFn Defaults = nullptr)
-      : Transform(std::move(D)), Plan(Plan), Defaults(Defaults) {}
+                    DefaultsFn Defaults = nullptr, DefaultsFn Suggest = nullptr)
+      : Transform(std::move(D)), Plan(Plan), Defaults(Defaults),
+        Suggest(Suggest) {}
 
   ParamValues defaults(const Site &S, clang::ASTContext &Ctx) const override;
+  /// \p Suggest applied to defaults(), when given.
+  ParamValues suggested(const Site &S, clang::ASTContext &Ctx) const override;
   llvm::Expected<Rewrite> plan(const Site &S, const ParamValues &P,
                                clang::ASTContext &Ctx) const override {
     return Plan(S, P, Ctx);
@@ -38,6 +41,7 @@ public:
 private:
   PlanFn Plan;
   DefaultsFn Defaults;
+  DefaultsFn Suggest;
 };
 
 } // namespace optiml

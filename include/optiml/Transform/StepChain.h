@@ -30,6 +30,9 @@ struct ChainLink {
   ParamValues Params;     ///< Over the site's defaults.
   bool EverySite = false; ///< At each legal site in turn (every operand).
   bool Optional = false;  ///< Skipped where it has no legal site.
+  /// Only sites whose suggested parameters include these (unroll's
+  /// explicit mode, suggested for grid-stride loops alone).
+  ParamValues Requires;
 };
 
 /// What running a chain produced: the source and the concrete steps, as

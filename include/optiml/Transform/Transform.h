@@ -39,6 +39,14 @@ public:
   /// keeps existing steps' spelling and the search's neighbourhoods.
   virtual ParamValues defaults(const Site &S, clang::ASTContext &Ctx) const;
 
+  /// The parameters to suggest at \p S, where they differ from those a
+  /// step that leaves them out gets (unroll suggests its explicit mode for
+  /// grid-stride loops, while a step without `mode` keeps the pragma). By
+  /// default defaults().
+  virtual ParamValues suggested(const Site &S, clang::ASTContext &Ctx) const {
+    return defaults(S, Ctx);
+  }
+
   /// The rewrite at \p S with \p Params (all set but those defaults() leaves
   /// out) when it keeps the program's meaning; else a LegalityError
   /// (Illegal or NotApplicable) from the analysis that decided it.

@@ -17,11 +17,15 @@ static bool isNeverChanged(const VarDecl &V, const FunctionDecl &Kernel,
       [&](const DeclRefExpr *U) { return isPureRead(*U, Ctx); });
 }
 
+/// How far a value may vary: nowhere (one value for the block) or by
+/// thread (threadIdx is fixed for a thread too).
+enum class Over { Block, Thread };
+
 static bool isUniform(const Expr &E, const FunctionDecl &Kernel,
-                      ASTContext &Ctx, unsigned Depth);
+                      ASTContext &Ctx, unsigned Depth, Over W);
 
 static bool isUniformVar(const VarDecl &V, const FunctionDecl &Kernel,
-                         ASTContext &Ctx, unsigned Depth) {
+                         ASTContext &Ctx, unsigned Depth, Over W) {
   if (V.getType()->isReferenceType() || !isNeverChanged(V, Kernel, Ctx))
     return false;
   // A parameter of the kernel (of its template or of an instance), not of
@@ -36,50 +40,55 @@ static bool isUniformVar(const VarDecl &V, const FunctionDecl &Kernel,
   return V.isLocalVarDecl() && !V.isStaticLocal() &&
          !V.hasAttr<CUDASharedAttr>() && Owner &&
          Owner->getCanonicalDecl() == Kernel.getCanonicalDecl() &&
-         V.getInit() && isUniform(*V.getInit(), Kernel, Ctx, Depth + 1);
+         V.getInit() && isUniform(*V.getInit(), Kernel, Ctx, Depth + 1, W);
 }
 
 static bool isUniform(const Expr &E, const FunctionDecl &Kernel,
-                      ASTContext &Ctx, unsigned Depth) {
+                      ASTContext &Ctx, unsigned Depth, Over W) {
   // Chains of locals deeper than this are not worth following.
   if (Depth > 8)
     return false;
   const Expr *X = E.IgnoreParens();
   if (std::optional<BuiltinRef> B = asBuiltinRef(X))
-    return B->Which != BuiltinRef::ThreadIdx;
+    return W == Over::Thread || B->Which != BuiltinRef::ThreadIdx;
   if (!X->isValueDependent() && X->isIntegerConstantExpr(Ctx))
     return true;
   if (isa<FloatingLiteral, CXXBoolLiteralExpr, UnaryExprOrTypeTraitExpr>(X))
     return true;
   if (const auto *Ref = dyn_cast<DeclRefExpr>(X)) {
     const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
-    return V && isUniformVar(*V, Kernel, Ctx, Depth);
+    return V && isUniformVar(*V, Kernel, Ctx, Depth, W);
   }
   if (const auto *Cast = dyn_cast<CastExpr>(X)) {
     // Loads are uniform from variables only, never from memory.
     if (Cast->getCastKind() == CK_LValueToRValue &&
         !isa<DeclRefExpr>(Cast->getSubExpr()->IgnoreParens()))
       return false;
-    return isUniform(*Cast->getSubExpr(), Kernel, Ctx, Depth);
+    return isUniform(*Cast->getSubExpr(), Kernel, Ctx, Depth, W);
   }
   if (const auto *B = dyn_cast<BinaryOperator>(X))
     return !B->isAssignmentOp() && B->getOpcode() != BO_Comma &&
-           isUniform(*B->getLHS(), Kernel, Ctx, Depth) &&
-           isUniform(*B->getRHS(), Kernel, Ctx, Depth);
+           isUniform(*B->getLHS(), Kernel, Ctx, Depth, W) &&
+           isUniform(*B->getRHS(), Kernel, Ctx, Depth, W);
   if (const auto *U = dyn_cast<UnaryOperator>(X))
     return !U->isIncrementDecrementOp() && U->getOpcode() != UO_Deref &&
            U->getOpcode() != UO_AddrOf &&
-           isUniform(*U->getSubExpr(), Kernel, Ctx, Depth);
+           isUniform(*U->getSubExpr(), Kernel, Ctx, Depth, W);
   if (const auto *C = dyn_cast<ConditionalOperator>(X))
-    return isUniform(*C->getCond(), Kernel, Ctx, Depth) &&
-           isUniform(*C->getTrueExpr(), Kernel, Ctx, Depth) &&
-           isUniform(*C->getFalseExpr(), Kernel, Ctx, Depth);
+    return isUniform(*C->getCond(), Kernel, Ctx, Depth, W) &&
+           isUniform(*C->getTrueExpr(), Kernel, Ctx, Depth, W) &&
+           isUniform(*C->getFalseExpr(), Kernel, Ctx, Depth, W);
   return false;
 }
 
 bool optiml::isBlockUniform(const Expr &E, const FunctionDecl &Kernel,
                             ASTContext &Ctx) {
-  return isUniform(E, Kernel, Ctx, 0);
+  return isUniform(E, Kernel, Ctx, 0, Over::Block);
+}
+
+bool optiml::isFixedForThread(const Expr &E, const FunctionDecl &Kernel,
+                              ASTContext &Ctx) {
+  return isUniform(E, Kernel, Ctx, 0, Over::Thread);
 }
 
 bool optiml::isReachedByWholeBlock(const Stmt &S, const FunctionDecl &Kernel,

@@ -3,6 +3,7 @@
 #include "optiml/Analysis/Legality/LoopInfo.h"
 #include "optiml/Analysis/Legality/CudaBuiltins.h"
 #include "optiml/Analysis/Legality/LegalityError.h"
+#include "optiml/Analysis/Legality/ThreadGeometry.h"
 #include "optiml/Analysis/Legality/VarUses.h"
 
 #include "clang/AST/Attr.h"
@@ -451,11 +452,53 @@ static std::optional<int64_t> stepOf(const Expr *Inc, const VarDecl *IV,
   return std::nullopt;
 }
 
+/// Whether \p S is the grid's thread count along some dimension, written
+/// out or held by a local that is never changed (`int stride = blockDim.x *
+/// gridDim.x;`).
+static bool isGridStride(const Expr &S, ASTContext &Ctx) {
+  const Expr *E = &S;
+  if (const VarDecl *V = refVar(E)) {
+    const FunctionDecl *F = enclosingFunction(*E, Ctx);
+    if (!V->isLocalVarDecl() || !V->getInit() || !F ||
+        !llvm::all_of(
+            usesOf(*V, *F->getBody(), Ctx),
+            [&](const DeclRefExpr *U) { return isPureRead(*U, Ctx); }))
+      return false;
+    E = V->getInit();
+  }
+  for (unsigned Dim = 0; Dim < 3; ++Dim)
+    if (isGridThreadCount(*E, Dim))
+      return true;
+  return false;
+}
+
+/// S of `i += S` or `i = i + S` / `i = S + i` when S is the grid's thread
+/// count (isGridStride), or null.
+static const Expr *gridStrideOf(const Expr *Inc, const VarDecl *IV,
+                                ASTContext &Ctx) {
+  const auto *B = dyn_cast<BinaryOperator>(Inc->IgnoreParenImpCasts());
+  if (!B || refVar(B->getLHS()) != IV)
+    return nullptr;
+  const Expr *S = nullptr;
+  if (B->getOpcode() == BO_AddAssign)
+    S = B->getRHS();
+  else if (const auto *Sum =
+               dyn_cast<BinaryOperator>(B->getRHS()->IgnoreParenImpCasts());
+           B->getOpcode() == BO_Assign && Sum && Sum->getOpcode() == BO_Add)
+    S = refVar(Sum->getLHS()) == IV   ? Sum->getRHS()
+        : refVar(Sum->getRHS()) == IV ? Sum->getLHS()
+                                      : nullptr;
+  return S && isGridStride(*S, Ctx) ? S : nullptr;
+}
+
 static llvm::Error readStep(const ForStmt &For, CanonicalLoop &L,
-                            ASTContext &Ctx) {
+                            bool AllowGridStride, ASTContext &Ctx) {
   const Expr *Inc = For.getInc();
   if (!Inc)
     return notApplicableAt(For.getBeginLoc(), Ctx, "the loop has no increment");
+  if (AllowGridStride)
+    if ((L.GridStride = gridStrideOf(Inc, L.IV, Ctx)))
+      return llvm::Error::success();
   std::optional<int64_t> Step = stepOf(Inc, L.IV, Ctx);
   if (!Step)
     return notApplicableAt(Inc->getBeginLoc(), Ctx,
@@ -536,6 +579,8 @@ static std::optional<__int128> exactTrips(BinaryOperatorKind Cmp,
 
 static std::optional<int64_t> tripCount(const CanonicalLoop &L,
                                         ASTContext &Ctx) {
+  if (L.GridStride)
+    return std::nullopt;
   std::optional<int64_t> Lower = constantOf(L.Lower, Ctx);
   std::optional<int64_t> Bound = constantOf(L.Bound, Ctx);
   if (!Lower || !Bound)
@@ -561,15 +606,15 @@ static std::optional<int64_t> tripCount(const CanonicalLoop &L,
   return static_cast<int64_t>(*N);
 }
 
-llvm::Expected<CanonicalLoop> optiml::analyzeLoop(const ForStmt &For,
-                                                  ASTContext &Ctx) {
+llvm::Expected<CanonicalLoop>
+optiml::analyzeLoop(const ForStmt &For, ASTContext &Ctx, bool AllowGridStride) {
   CanonicalLoop L;
   L.For = &For;
   if (llvm::Error E = readInit(For, L, Ctx))
     return E;
   if (llvm::Error E = readCond(For, L, Ctx))
     return E;
-  if (llvm::Error E = readStep(For, L, Ctx))
+  if (llvm::Error E = readStep(For, L, AllowGridStride, Ctx))
     return E;
   if (llvm::Error E = checkIVUses(For, L, Ctx))
     return E;

@@ -26,6 +26,12 @@ namespace optiml {
 bool isBlockUniform(const clang::Expr &E, const clang::FunctionDecl &Kernel,
                     clang::ASTContext &Ctx);
 
+/// Whether \p E has one value for each thread wherever it is evaluated:
+/// isBlockUniform's values and threadIdx, so that moving its evaluation
+/// within the kernel does not change it.
+bool isFixedForThread(const clang::Expr &E, const clang::FunctionDecl &Kernel,
+                      clang::ASTContext &Ctx);
+
 /// Whether every thread of a block that starts \p Kernel reaches \p S
 /// together, or none does: the statements around \p S up to the kernel's
 /// body are plain blocks, loop pragmas and branches of `if`s whose test is
