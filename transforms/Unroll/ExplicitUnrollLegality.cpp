@@ -47,7 +47,7 @@ static llvm::Error checkCounterRange(const CanonicalLoop &L, int64_t Factor,
                                      ASTContext &Ctx) {
   // A grid-stride loop's step is known at run time only, like a bound that
   // is not a constant (the rewrite assumes the bound leaves room).
-  if (L.GridStride)
+  if (L.ThreadStride)
     return llvm::Error::success();
   auto Last = constantBoundValue(L, Ctx);
   if (!Last)
@@ -171,7 +171,7 @@ ExplicitUnrollLegality::check(const Stmt &Loop, llvm::StringRef Site,
   // A grid-stride loop is where copies pay most: the compiler does not
   // unroll it F times without a test between copies, and so never has F
   // loads in flight.
-  auto L = analyzeLoop(cast<ForStmt>(Loop), Ctx, /*AllowGridStride=*/true);
+  auto L = analyzeLoop(cast<ForStmt>(Loop), Ctx, /*AllowThreadStride=*/true);
   if (!L)
     return L.takeError();
   if (llvm::Error E = checkShape(*L, Factor, Ctx))

@@ -28,7 +28,7 @@ ExplicitUnrollPrinter::ExplicitUnrollPrinter(const ExplicitUnrollPlan &Plan,
 std::string ExplicitUnrollPrinter::plusSteps(int64_t K) const {
   if (K == 0)
     return "";
-  if (!L.GridStride)
+  if (!L.ThreadStride)
     return " + " + std::to_string(K * L.Step);
   return " + " + (K == 1 ? Stride : std::to_string(K) + " * " + Stride);
 }
@@ -131,9 +131,9 @@ llvm::Expected<std::string> ExplicitUnrollPrinter::print() {
   // The counter is declared before the unrolled loop when something after
   // it needs its value: the remainder loop, or an IV visible after the loop.
   bool Declared = Plan.declaresIV();
-  bool Outside = Plan.Remainder || !Declared || L.GridStride;
-  if (L.GridStride) {
-    auto Step = SourceSnippet::ofExpr(*L.GridStride, Ctx);
+  bool Outside = Plan.Remainder || !Declared || L.ThreadStride;
+  if (L.ThreadStride) {
+    auto Step = SourceSnippet::ofExpr(*L.ThreadStride, Ctx);
     if (!Step)
       return Step.takeError();
     line(0, "const " + Type + " " + Stride + " = " + Step->oneLine() + ";");

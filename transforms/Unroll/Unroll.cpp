@@ -42,14 +42,14 @@ static bool isExplicit(const ParamValues &P) {
 
 /// Whether \p S is a grid-stride loop that explicit unrolling takes at
 /// \p Factor.
-static bool isUnrollableGridStride(const Site &S, int64_t Factor,
-                                   ASTContext &Ctx) {
+static bool isUnrollableThreadStride(const Site &S, int64_t Factor,
+                                     ASTContext &Ctx) {
   auto Plan = ExplicitUnrollLegality::check(*S.Loop, S.Name, Factor, Ctx);
   if (!Plan) {
     llvm::consumeError(Plan.takeError());
     return false;
   }
-  return Plan->Loop.GridStride != nullptr;
+  return Plan->Loop.ThreadStride != nullptr;
 }
 
 /// The factor only: `mode` is spelled in a step only when given, so
@@ -66,7 +66,7 @@ static ParamValues defaults(const TransformDescriptor &, ParamValues Declared,
 /// unknown), so the copies written out are the move worth measuring.
 static ParamValues suggest(const TransformDescriptor &, ParamValues V,
                            const Site &S, ASTContext &Ctx) {
-  if (S.Loop && isUnrollableGridStride(S, V.getInt("factor"), Ctx))
+  if (S.Loop && isUnrollableThreadStride(S, V.getInt("factor"), Ctx))
     V.set("mode", "explicit");
   return V;
 }

@@ -452,10 +452,11 @@ static std::optional<int64_t> stepOf(const Expr *Inc, const VarDecl *IV,
   return std::nullopt;
 }
 
-/// Whether \p S is the grid's thread count along some dimension, written
-/// out or held by a local that is never changed (`int stride = blockDim.x *
+/// Whether \p S is the grid's or the block's thread count along some
+/// dimension (`blockDim.x * gridDim.x`, `blockDim.y`), written out or held
+/// by a local that is never changed (`int stride = blockDim.x *
 /// gridDim.x;`).
-static bool isGridStride(const Expr &S, ASTContext &Ctx) {
+static bool isThreadStride(const Expr &S, ASTContext &Ctx) {
   const Expr *E = &S;
   if (const VarDecl *V = refVar(E)) {
     const FunctionDecl *F = enclosingFunction(*E, Ctx);
@@ -466,6 +467,10 @@ static bool isGridStride(const Expr &S, ASTContext &Ctx) {
       return false;
     E = V->getInit();
   }
+  if (std::optional<BuiltinRef> B =
+          asBuiltinRef(withoutValueCasts(E, /*IntegersOnly=*/true));
+      B && B->Which == BuiltinRef::BlockDim)
+    return true;
   for (unsigned Dim = 0; Dim < 3; ++Dim)
     if (isGridThreadCount(*E, Dim))
       return true;
@@ -473,9 +478,9 @@ static bool isGridStride(const Expr &S, ASTContext &Ctx) {
 }
 
 /// S of `i += S` or `i = i + S` / `i = S + i` when S is the grid's thread
-/// count (isGridStride), or null.
-static const Expr *gridStrideOf(const Expr *Inc, const VarDecl *IV,
-                                ASTContext &Ctx) {
+/// or the block's thread count (isThreadStride), or null.
+static const Expr *threadStrideOf(const Expr *Inc, const VarDecl *IV,
+                                  ASTContext &Ctx) {
   const auto *B = dyn_cast<BinaryOperator>(Inc->IgnoreParenImpCasts());
   if (!B || refVar(B->getLHS()) != IV)
     return nullptr;
@@ -488,16 +493,16 @@ static const Expr *gridStrideOf(const Expr *Inc, const VarDecl *IV,
     S = refVar(Sum->getLHS()) == IV   ? Sum->getRHS()
         : refVar(Sum->getRHS()) == IV ? Sum->getLHS()
                                       : nullptr;
-  return S && isGridStride(*S, Ctx) ? S : nullptr;
+  return S && isThreadStride(*S, Ctx) ? S : nullptr;
 }
 
 static llvm::Error readStep(const ForStmt &For, CanonicalLoop &L,
-                            bool AllowGridStride, ASTContext &Ctx) {
+                            bool AllowThreadStride, ASTContext &Ctx) {
   const Expr *Inc = For.getInc();
   if (!Inc)
     return notApplicableAt(For.getBeginLoc(), Ctx, "the loop has no increment");
-  if (AllowGridStride)
-    if ((L.GridStride = gridStrideOf(Inc, L.IV, Ctx)))
+  if (AllowThreadStride)
+    if ((L.ThreadStride = threadStrideOf(Inc, L.IV, Ctx)))
       return llvm::Error::success();
   std::optional<int64_t> Step = stepOf(Inc, L.IV, Ctx);
   if (!Step)
@@ -579,7 +584,7 @@ static std::optional<__int128> exactTrips(BinaryOperatorKind Cmp,
 
 static std::optional<int64_t> tripCount(const CanonicalLoop &L,
                                         ASTContext &Ctx) {
-  if (L.GridStride)
+  if (L.ThreadStride)
     return std::nullopt;
   std::optional<int64_t> Lower = constantOf(L.Lower, Ctx);
   std::optional<int64_t> Bound = constantOf(L.Bound, Ctx);
@@ -606,15 +611,16 @@ static std::optional<int64_t> tripCount(const CanonicalLoop &L,
   return static_cast<int64_t>(*N);
 }
 
-llvm::Expected<CanonicalLoop>
-optiml::analyzeLoop(const ForStmt &For, ASTContext &Ctx, bool AllowGridStride) {
+llvm::Expected<CanonicalLoop> optiml::analyzeLoop(const ForStmt &For,
+                                                  ASTContext &Ctx,
+                                                  bool AllowThreadStride) {
   CanonicalLoop L;
   L.For = &For;
   if (llvm::Error E = readInit(For, L, Ctx))
     return E;
   if (llvm::Error E = readCond(For, L, Ctx))
     return E;
-  if (llvm::Error E = readStep(For, L, AllowGridStride, Ctx))
+  if (llvm::Error E = readStep(For, L, AllowThreadStride, Ctx))
     return E;
   if (llvm::Error E = checkIVUses(For, L, Ctx))
     return E;

@@ -1,14 +1,14 @@
-// unroll(mode=explicit) on grid-stride loops: the step, the grid's thread
-// count, is read once into a constant, and each pass runs F strided
+// unroll(mode=explicit) on grid-stride loops (and block-stride ones): the
+// step, the grid's (the block's) thread count, is read once into a constant, and each pass runs F strided
 // iterations with no test between them, so their loads can all be in
 // flight; the remainder loop runs what is left. --list-sites suggests the
 // explicit mode for such loops (the pragma cannot give the compiler F
 // iterations without a test between them) and the pragma elsewhere.
-// RUN: %clang-optiml --format-style=none %s --apply='unroll(site=counts/for#1,factor=4,mode=explicit)' --apply='unroll(site=axpy/for#0,factor=2,mode=explicit)' -o %t.cu
+// RUN: %clang-optiml --format-style=none %s --apply='unroll(site=counts/for#1,factor=4,mode=explicit)' --apply='unroll(site=counts/for#0,factor=2,mode=explicit)' --apply='unroll(site=axpy/for#0,factor=2,mode=explicit)' -o %t.cu
 // RUN: %FileCheck --input-file=%t.cu %s
 // RUN: %nvcc -c %t.cu -o %t.o
 // RUN: %clang-optiml --list-sites %s 2>&1 | %FileCheck --check-prefix=SITES %s
-// SITES: unroll counts/for#0 legal: --apply='unroll(site=counts/for#0,factor=4)'
+// SITES: unroll counts/for#0 legal: --apply='unroll(site=counts/for#0,factor=4,mode=explicit)'
 // SITES: unroll counts/for#1 legal: --apply='unroll(site=counts/for#1,factor=4,mode=explicit)'
 // SITES: unroll axpy/for#0 legal: --apply='unroll(site=axpy/for#0,factor=4,mode=explicit)'
 // SITES: unroll stride_param/for#0 legal: --apply='unroll(site=stride_param/for#0,factor=4)'
@@ -23,6 +23,9 @@
 
 __global__ void counts(const unsigned char *data, unsigned *bins, int n) {
   __shared__ unsigned hist[256];
+  // CHECK: {{^}}  const int optiml_j_s = blockDim.x;{{$}}
+  // CHECK-NEXT: {{^}}  int optiml_j_u = threadIdx.x;{{$}}
+  // CHECK-NEXT: {{^}}  for (; optiml_j_u + optiml_j_s < 256; optiml_j_u += 2 * optiml_j_s) {{{$}}
   for (int j = threadIdx.x; j < 256; j += blockDim.x)
     hist[j] = 0;
   __syncthreads();

@@ -36,16 +36,17 @@ struct CanonicalLoop {
   /// or BO_NE.
   clang::BinaryOperatorKind Cmp = clang::BO_LT;
   /// Constant increment per iteration (++i: 1, i += 4: 4, --i: -1,
-  /// i -= 2: -2); 0 for a grid-stride loop.
+  /// i -= 2: -2); 0 for a grid- or block-stride loop.
   int64_t Step = 0;
-  /// The step of a grid-stride loop (`i += blockDim.x * gridDim.x`): the
-  /// grid's thread count, positive and the same for every iteration. Only
-  /// analyzeLoop's callers that ask for it get such loops.
-  const clang::Expr *GridStride = nullptr;
+  /// The step of a grid-stride loop (`i += blockDim.x * gridDim.x`) or of a
+  /// block-stride one (`i += blockDim.x`): the grid's or the block's thread
+  /// count, positive and the same for every iteration. Only analyzeLoop's
+  /// callers that ask for it get such loops.
+  const clang::Expr *ThreadStride = nullptr;
   /// When Lower, Bound and Step are integer constants (and the loop ends
   /// without the IV leaving its type's range).
   std::optional<int64_t> TripCount;
-  bool increasing() const { return GridStride || Step > 0; }
+  bool increasing() const { return ThreadStride || Step > 0; }
 };
 
 /// The canonical form of \p For, or a NotApplicable LegalityError saying why
@@ -54,11 +55,11 @@ struct CanonicalLoop {
 /// assigned in the body, the bound (or a variable it reads) assigned in the
 /// loop, or the bound containing a call or a memory read that the loop may
 /// change.
-/// With \p AllowGridStride, a step that is the grid's thread count
-/// (isGridThreadCount) is accepted too, as GridStride.
+/// With \p AllowThreadStride, a step that is the grid's or the block's
+/// thread count along a dimension is accepted too, as ThreadStride.
 llvm::Expected<CanonicalLoop> analyzeLoop(const clang::ForStmt &For,
                                           clang::ASTContext &Ctx,
-                                          bool AllowGridStride = false);
+                                          bool AllowThreadStride = false);
 
 /// "a while-loop", "a do-loop" or "a range-for loop", for refusals.
 const char *loopKindOf(const clang::Stmt &Loop);
