@@ -213,7 +213,9 @@ llvm::Expected<StepChain> StepChain::decode(const Step &S) {
     ChainLink Unroll =
         link("unroll", {{"factor", P("factor")}, {"mode", "explicit"}}, true);
     Unroll.Requires.set("mode", "explicit");
-    C.Links = {link("while-to-for", {}, true, /*Optional=*/true), Unroll};
+    ChainLink Whiles = link("while-to-for", {}, true, /*Optional=*/true);
+    Whiles.Consumes = true;
+    C.Links = {Whiles, Unroll};
     C.Why = llvm::formatv("every counted while-loop written as a for-loop, "
                           "then every grid-stride loop unrolled {0} times "
                           "with no test between the copies, so that {0} "
@@ -278,7 +280,7 @@ llvm::Expected<ChainResult> StepChain::run(const TransformRegistry &Registry,
         return makeError(Why.Kind,
                          Context() + ": " + Next->str() + ": " + Why.Message);
       }
-      Taken.insert(Next->Site);
+      Taken.insert(L.Consumes ? std::to_string(Taken.size()) : Next->Site);
       Out.Steps.push_back(Result->Applied);
       Out.Parsed = std::move(Result->Parsed);
       Current = Out.Parsed.get();

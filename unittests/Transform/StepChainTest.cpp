@@ -152,6 +152,8 @@ TEST(StepChainTest, AWhileLoopBecomesABatchedGridStrideLoop) {
   ASSERT_EQ(Chain->links().size(), 2u);
   EXPECT_EQ(Chain->links()[0].Transform, "while-to-for");
   EXPECT_TRUE(Chain->links()[0].Optional);
+  // Each rewrite renames the later while-loops: taken until none is left.
+  EXPECT_TRUE(Chain->links()[0].Consumes);
   const ChainLink &Unroll = Chain->links()[1];
   EXPECT_EQ(Unroll.Transform, "unroll");
   EXPECT_EQ(Unroll.Params.get("factor"), "8");

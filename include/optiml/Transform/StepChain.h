@@ -33,6 +33,10 @@ struct ChainLink {
   /// Only sites whose suggested parameters include these (unroll's
   /// explicit mode, suggested for grid-stride loops alone).
   ParamValues Requires;
+  /// Each application removes its site and renames the later ones
+  /// (while-to-for: `while#1` becomes `while#0`), so sites are not
+  /// remembered by name: the first legal one is taken until none is left.
+  bool Consumes = false;
 };
 
 /// What running a chain produced: the source and the concrete steps, as

@@ -14,10 +14,12 @@
 // RUN: %clang-optiml --list-sites %t.tree.cu 2>&1 | %FileCheck --check-prefix=TREE %s
 // TREE: warp-reduce dot/for#0 legal
 //
-// The chain strided-batches does both steps of the first:
+// The chain strided-batches writes every counted while-loop as a for-loop
+// (each rewrite renames the later ones: dot/while#1 becomes dot/while#0),
+// then unrolls the grid-stride one:
 // RUN: %clang-optiml --format-style=none %s --apply='chain:strided-batches(site=dot,factor=2)' -o %t.chain.cu 2>&1 | %FileCheck --check-prefix=CHAIN %s
 // RUN: %nvcc -c %t.chain.cu -o %t.chain.o
-// CHAIN: chain:strided-batches(site=dot,factor=2) applied: while-to-for(site=dot/while#0); unroll(site=dot/for#0,factor=2,mode=explicit)
+// CHAIN: chain:strided-batches(site=dot,factor=2) applied: while-to-for(site=dot/while#0); while-to-for(site=dot/while#0); unroll(site=dot/for#0,factor=2,mode=explicit)
 //
 // Refusals:
 // RUN: not %clang-optiml %s --apply='while-to-for(site=refused/while#0)' 2>&1 | %FileCheck --check-prefix=CONTINUE %s
