@@ -53,6 +53,11 @@ static const std::vector<HintKind> &knownKinds() {
        PriorCause::ContiguousScalarHint},
       {"short-loop", "a loop with a small known trip count: unroll it.",
        PriorCause::ShortLoopHint},
+      {"stride-loop",
+       "a loop stepping by the threads' count runs one iteration's loads at "
+       "a time: unrolled with the copies written out (unroll, "
+       "mode=explicit), several are in flight.",
+       PriorCause::StrideLoopHint},
   };
   return Kinds;
 }

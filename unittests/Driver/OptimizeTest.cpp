@@ -299,6 +299,50 @@ void run(const float *a, float *s, int m, int n) {
       << Cited;
 }
 
+// A block per row, its threads striding the row by the block's size: the
+// source says each thread has one iteration's loads in flight, and the
+// explicit unrolling of that loop is the move to try first among unrolls.
+TEST_F(OptimizeTest, AStrideLoopHintRaisesItsExplicitUnrolling) {
+  auto P = Parser.parse(KernelSource("row_norm.cu", R"cu(
+__global__ void row_norm(const float *__restrict__ x, float *__restrict__ out,
+                         int n) {
+  __shared__ float part[256];
+  const float *row = x + (size_t)blockIdx.x * n;
+  float ss = 0.0f;
+  for (int i = threadIdx.x; i < n; i += blockDim.x)
+    ss += row[i] * row[i];
+  part[threadIdx.x] = ss;
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    float t = 0.0f;
+    for (int k = 0; k < 256; ++k)
+      t += part[k];
+    out[blockIdx.x] = t;
+  }
+}
+void run(const float *x, float *out, int rows, int n) {
+  row_norm<<<rows, 256>>>(x, out, n);
+}
+)cu"));
+  ASSERT_TRUE(bool(P)) << llvm::toString(P.takeError());
+  SearchExpander E(Registry, Parser, std::move(*P), "row_norm", "", "sm_90");
+  Measurement Measured;
+  Measured.Runner = std::make_shared<const protocol::RunResult>(
+      test::h200Result(test::Transpose));
+  auto Actions = E.actions({Trace(), E.rootHash(), Measured});
+  ASSERT_TRUE(bool(Actions)) << llvm::toString(Actions.takeError());
+  const ScoredAction *Explicit = nullptr;
+  for (const ScoredAction &A : *Actions)
+    if (A.Action.str() == "unroll(site=row_norm/for#0,factor=4,mode=explicit)")
+      Explicit = &A;
+  ASSERT_NE(Explicit, nullptr);
+  EXPECT_NE(Explicit->Motivation.find("hint:stride-loop"), std::string::npos)
+      << Explicit->Motivation;
+  for (const ScoredAction &A : *Actions)
+    if (A.Action.Transform == "unroll" && &A != Explicit)
+      EXPECT_GE(Explicit->Prior, A.Prior) << A.Action.str();
+}
+
 TEST_F(OptimizeTest, NeighboursKeepTheOtherParameters) {
   Step S{"block-size", "saxpy", {}};
   S.Params.set("x", "256");

@@ -33,7 +33,8 @@ struct LaunchGeometry {
 /// no profiling permission) or to say where in the source a cause lies.
 struct StaticHint {
   /// "strided-access", "reused-load", "reduction-loop", "transcendental",
-  /// "invariant-index", "contiguous-scalar-access", "short-loop" are known
+  /// "invariant-index", "contiguous-scalar-access", "short-loop",
+  /// "stride-loop" are known
   /// to StaticHintAnalyzer; others ("missing-restrict": the stage-one
   /// classes already weigh restrict) are skipped unless given a Prior.
   std::string Kind;

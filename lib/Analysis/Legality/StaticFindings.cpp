@@ -186,6 +186,7 @@ public:
     }
     missingRestrict();
     transcendental();
+    strideLoops();
     llvm::stable_sort(Out, [&](const StaticFinding &L, const StaticFinding &R) {
       return Ctx.getSourceManager().isBeforeInTranslationUnit(L.Loc, R.Loc);
     });
@@ -375,6 +376,37 @@ private:
         }
     }
     return Looped;
+  }
+
+  /// Loops stepping by the grid's or the block's thread count that load
+  /// from memory: the compiler cannot count their trips, so it does not
+  /// unroll them without a test between iterations, and each thread waits
+  /// for one iteration's loads before it starts the next.
+  void strideLoops() {
+    for (const ForStmt *For : nodesOf<ForStmt>(Kernel.getBody())) {
+      auto L = analyzeLoop(*For, Ctx, /*AllowThreadStride=*/true);
+      if (!L) {
+        llvm::consumeError(L.takeError());
+        continue;
+      }
+      if (!L->ThreadStride)
+        continue;
+      const SourceManager &SM = Ctx.getSourceManager();
+      auto Load = llvm::find_if(Accesses, [&](const Access &A) {
+        SourceLocation At = A.Expr->getExprLoc();
+        return !A.IsStore &&
+               !SM.isBeforeInTranslationUnit(At, For->getBeginLoc()) &&
+               !SM.isBeforeInTranslationUnit(For->getEndLoc(), At);
+      });
+      if (Load == Accesses.end())
+        continue;
+      add("stride-loop", Load->Site,
+          "the loop steps by the threads' count ('" + L->IV->getName().str() +
+              "'): the compiler does not know its trip count and unrolls "
+              "it only with a test between iterations, so each thread has "
+              "one iteration's loads in flight at a time",
+          For->getBeginLoc());
+    }
   }
 
   /// Pointer parameters without __restrict__ in a kernel that writes

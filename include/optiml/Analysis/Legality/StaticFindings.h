@@ -24,8 +24,8 @@
 namespace optiml {
 
 struct StaticFinding {
-  /// "strided-access", "contiguous-scalar-access", "missing-restrict" or
-  /// "transcendental".
+  /// "strided-access", "contiguous-scalar-access", "missing-restrict",
+  /// "transcendental" or "stride-loop".
   std::string Kind;
   /// The access ("transpose/load:in#0", the n-th load of `in` in source
   /// order) or the buffer ("saxpy/x").
