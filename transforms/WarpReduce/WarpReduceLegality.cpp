@@ -705,18 +705,25 @@ WarpReduceLegality::analyze(const Stmt &Loop, llvm::StringRef Site,
     return E;
   if (llvm::Error E = matchBody(*For, Kernel, Site, R, Ctx))
     return E;
-  if (llvm::Error E = checkBuffer(Kernel, R, WarpShape, Ctx))
+  if (llvm::Error E = checkTree(Kernel, WarpShape, R, Ctx))
     return E;
-  if (llvm::Error E = checkCarried(Kernel, R, WarpShape, Ctx))
+  return R;
+}
+
+llvm::Error WarpReduceLegality::checkTree(const FunctionDecl &Kernel,
+                                          const TreeShape &Shape,
+                                          TreeReduction &R, ASTContext &Ctx) {
+  if (llvm::Error E = checkBuffer(Kernel, R, Shape, Ctx))
     return E;
-  if (llvm::Error E = checkPlacement(Kernel, R, WarpShape, Ctx))
+  if (llvm::Error E = checkCarried(Kernel, R, Shape, Ctx))
     return E;
-  if (llvm::Error E = checkLaunches(Kernel, WarpShape, R, Ctx))
+  if (llvm::Error E = checkPlacement(Kernel, R, Shape, Ctx))
+    return E;
+  if (llvm::Error E = checkLaunches(Kernel, Shape, R, Ctx))
     return E;
   if (R.TestBlockAtRunTime)
-    if (llvm::Error E = checkFallback(WarpShape, R, Ctx))
-      return E;
-  return R;
+    return checkFallback(Shape, R, Ctx);
+  return llvm::Error::success();
 }
 
 namespace {
@@ -863,16 +870,7 @@ WarpReduceLegality::analyzeInterleaved(const Stmt &Loop, llvm::StringRef Site,
   R.Loop = For;
   if (llvm::Error E = matchInterleaved(*For, Kernel, Site, R, Ctx))
     return E;
-  if (llvm::Error E = checkBuffer(Kernel, R, SequentialShape, Ctx))
+  if (llvm::Error E = checkTree(Kernel, SequentialShape, R, Ctx))
     return E;
-  if (llvm::Error E = checkCarried(Kernel, R, SequentialShape, Ctx))
-    return E;
-  if (llvm::Error E = checkPlacement(Kernel, R, SequentialShape, Ctx))
-    return E;
-  if (llvm::Error E = checkLaunches(Kernel, SequentialShape, R, Ctx))
-    return E;
-  if (R.TestBlockAtRunTime)
-    if (llvm::Error E = checkFallback(SequentialShape, R, Ctx))
-      return E;
   return R;
 }

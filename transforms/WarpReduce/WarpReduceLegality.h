@@ -145,6 +145,11 @@ private:
                                     const TreeReduction &R,
                                     const TreeShape &Shape,
                                     clang::ASTContext &Ctx);
+  /// The checks after the loop's shape: the array, a carried register,
+  /// the placement, the launches and, with a run-time test, the fallback.
+  static llvm::Error checkTree(const clang::FunctionDecl &Kernel,
+                               const TreeShape &Shape, TreeReduction &R,
+                               clang::ASTContext &Ctx);
   static llvm::Error checkFallback(const TreeShape &Shape,
                                    const TreeReduction &R,
                                    clang::ASTContext &Ctx);
