@@ -21,7 +21,7 @@ __global__ void scalars(int n) {}
 void host(float *a, float *b, cudaStream_t s) {
   // SAME: :[[@LINE+1]]:21: restrict(site=same) is illegal: this launch passes 'a' for both 'x' and 'y'
   same<<<1, 1>>>(a, a);
-  // OFFSET: :[[@LINE+1]]:23: restrict(site=offset) is illegal: this launch passes 'a + 4' for 'y', not a variable of its own, so it may overlap another buffer
+  // OFFSET: :[[@LINE+1]]:23: restrict(site=offset) is illegal: this launch passes 'a + 4' for 'y', not a variable of its own or a part of one ('p + 2 * n'), so it may overlap another buffer
   offset<<<1, 1>>>(a, a + 4);
   cross<<<1, 1>>>(a, b);
   done<<<1, 1>>>(a, b);
