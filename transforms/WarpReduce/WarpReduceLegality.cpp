@@ -112,9 +112,7 @@ bool isThreadX(const Expr *E, const FunctionDecl &Kernel, ASTContext &Ctx) {
       V->getType()->isDependentType() || Ctx.getIntWidth(V->getType()) < 16 ||
       !V->getInit() || !isBuiltin(V->getInit(), BuiltinRef::ThreadIdx))
     return false;
-  return llvm::all_of(
-      usesOf(*V, *Kernel.getBody(), Ctx),
-      [&](const DeclRefExpr *U) { return isPureRead(*U, Ctx); });
+  return isNeverChanged(*V, Kernel, Ctx);
 }
 
 bool sameThread(const Expr *A, const Expr *B) {
@@ -400,10 +398,7 @@ static bool isAfterLoop(SourceLocation Loc, const TreeReduction &R,
   const SourceManager &SM = Ctx.getSourceManager();
   if (!SM.isBeforeInTranslationUnit(R.Loop->getEndLoc(), Loc))
     return false;
-  auto Within = [&](const Stmt *S) {
-    return S && !SM.isBeforeInTranslationUnit(Loc, S->getBeginLoc()) &&
-           !SM.isBeforeInTranslationUnit(S->getEndLoc(), Loc);
-  };
+  auto Within = [&](const Stmt *S) { return spans(S, Loc, SM); };
   return llvm::none_of(enclosingStmts(*R.Loop, Ctx), [&](const Stmt *S) {
     const auto *If = dyn_cast<IfStmt>(S);
     return If && Within(If->getElse()) && !Within(If->getThen()) &&

@@ -71,13 +71,9 @@ const DeclStmt *WhileToForLegality::movableDeclaration(
     return nullptr;
   // Read nowhere but in the loop: between the declaration and the loop,
   // and after the loop, it would no longer be in scope.
-  for (const DeclRefExpr *U : usesOf(V, *Kernel.getBody(), Ctx)) {
-    SourceLocation L = U->getBeginLoc();
-    bool InLoop = !SM.isBeforeInTranslationUnit(L, P.Loop->getBeginLoc()) &&
-                  !SM.isBeforeInTranslationUnit(P.Loop->getEndLoc(), L);
-    if (!InLoop)
+  for (const DeclRefExpr *U : usesOf(V, *Kernel.getBody(), Ctx))
+    if (!spans(P.Loop, U->getBeginLoc(), SM))
       return nullptr;
-  }
   return Found;
 }
 

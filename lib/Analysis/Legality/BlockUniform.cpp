@@ -9,14 +9,6 @@
 using namespace optiml;
 using namespace clang;
 
-/// A variable whose value no statement of \p Kernel changes.
-static bool isNeverChanged(const VarDecl &V, const FunctionDecl &Kernel,
-                           ASTContext &Ctx) {
-  return llvm::all_of(
-      usesOf(V, *Kernel.getBody(), Ctx),
-      [&](const DeclRefExpr *U) { return isPureRead(*U, Ctx); });
-}
-
 /// How far a value may vary: nowhere (one value for the block) or by
 /// thread (threadIdx is fixed for a thread too).
 enum class Over { Block, Thread };

@@ -85,13 +85,6 @@ bool testsBelow(const Expr *Cond, const VarDecl &V, const VarDecl &Bound) {
   return Found;
 }
 
-/// Whether no statement of \p Kernel changes \p V.
-bool isFixed(const VarDecl &V, const FunctionDecl &Kernel, ASTContext &Ctx) {
-  return llvm::all_of(
-      usesOf(V, *Kernel.getBody(), Ctx),
-      [&](const DeclRefExpr *U) { return isPureRead(*U, Ctx); });
-}
-
 /// Whether the index \p Index of an access at \p Use lies in [0, Bound):
 /// a global index variable (never negative, never changed) under `if (i <
 /// Bound)`, or the counter of a loop `for (j = c; j < Bound; ++j)` with
@@ -101,17 +94,14 @@ bool isBelow(const Expr &Index, const DeclRefExpr &Use, const VarDecl &Bound,
              ASTContext &Ctx) {
   const VarDecl *V = varOf(&Index);
   const SourceManager &SM = Ctx.getSourceManager();
-  auto Within = [&](const Stmt *S) {
-    return S &&
-           !SM.isBeforeInTranslationUnit(Use.getBeginLoc(), S->getBeginLoc()) &&
-           !SM.isBeforeInTranslationUnit(S->getEndLoc(), Use.getBeginLoc());
-  };
+  auto Within = [&](const Stmt *S) { return spans(S, Use.getBeginLoc(), SM); };
   if (!V)
     return false;
   for (const Stmt *S : enclosingStmts(Use, Ctx)) {
     if (const auto *If = dyn_cast<IfStmt>(S);
-        If && llvm::is_contained(G.IndexVars, V) && isFixed(*V, Kernel, Ctx) &&
-        Within(If->getThen()) && testsBelow(If->getCond(), *V, Bound))
+        If && llvm::is_contained(G.IndexVars, V) &&
+        isNeverChanged(*V, Kernel, Ctx) && Within(If->getThen()) &&
+        testsBelow(If->getCond(), *V, Bound))
       return true;
     const auto *For = dyn_cast<ForStmt>(S);
     if (!For || !Within(For->getBody()))
@@ -133,7 +123,7 @@ bool isBelow(const Expr &Index, const DeclRefExpr &Use, const VarDecl &Bound,
 /// [0, Bound), and neither \p Bound (a parameter) nor \p P changes.
 bool accessesBelow(const ParmVarDecl &P, const VarDecl &Bound,
                    const FunctionDecl &Kernel, ASTContext &Ctx) {
-  if (!isFixed(Bound, Kernel, Ctx) || !isFixed(P, Kernel, Ctx))
+  if (!isNeverChanged(Bound, Kernel, Ctx) || !isNeverChanged(P, Kernel, Ctx))
     return false;
   ThreadGeometry G = ThreadGeometry::of(Kernel, Ctx);
   for (const DeclRefExpr *Use : usesOf(P, *Kernel.getBody(), Ctx)) {

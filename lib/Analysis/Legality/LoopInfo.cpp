@@ -461,9 +461,7 @@ static bool isThreadStride(const Expr &S, ASTContext &Ctx) {
   if (const VarDecl *V = refVar(E)) {
     const FunctionDecl *F = enclosingFunction(*E, Ctx);
     if (!V->isLocalVarDecl() || !V->getInit() || !F ||
-        !llvm::all_of(
-            usesOf(*V, *F->getBody(), Ctx),
-            [&](const DeclRefExpr *U) { return isPureRead(*U, Ctx); }))
+        !isNeverChanged(*V, *F, Ctx))
       return false;
     E = V->getInit();
   }

@@ -393,10 +393,7 @@ private:
         continue;
       const SourceManager &SM = Ctx.getSourceManager();
       auto Load = llvm::find_if(Accesses, [&](const Access &A) {
-        SourceLocation At = A.Expr->getExprLoc();
-        return !A.IsStore &&
-               !SM.isBeforeInTranslationUnit(At, For->getBeginLoc()) &&
-               !SM.isBeforeInTranslationUnit(For->getEndLoc(), At);
+        return !A.IsStore && spans(For, A.Expr->getExprLoc(), SM);
       });
       if (Load == Accesses.end())
         continue;

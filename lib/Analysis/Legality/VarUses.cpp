@@ -144,3 +144,15 @@ const Expr *optiml::withoutValueCasts(const Expr *E, bool IntegersOnly) {
     E = Cast->getSubExpr();
   }
 }
+
+bool optiml::isNeverChanged(const VarDecl &Var, const FunctionDecl &F,
+                            ASTContext &Ctx) {
+  return llvm::all_of(
+      usesOf(Var, *F.getBody(), Ctx),
+      [&](const DeclRefExpr *U) { return isPureRead(*U, Ctx); });
+}
+
+bool optiml::spans(const Stmt *S, SourceLocation Loc, const SourceManager &SM) {
+  return S && !SM.isBeforeInTranslationUnit(Loc, S->getBeginLoc()) &&
+         !SM.isBeforeInTranslationUnit(S->getEndLoc(), Loc);
+}

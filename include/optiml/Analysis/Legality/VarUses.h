@@ -28,6 +28,15 @@ std::vector<const clang::DeclRefExpr *> usesOf(const clang::VarDecl &Var,
 /// to a non-const reference.
 bool isPureRead(const clang::DeclRefExpr &Ref, clang::ASTContext &Ctx);
 
+/// Whether no statement of \p F changes \p Var: every reference to it in
+/// \p F's body is a pure read.
+bool isNeverChanged(const clang::VarDecl &Var, const clang::FunctionDecl &F,
+                    clang::ASTContext &Ctx);
+
+/// Whether \p Loc lies inside the source of \p S (null: no).
+bool spans(const clang::Stmt *S, clang::SourceLocation Loc,
+           const clang::SourceManager &SM);
+
 /// The function whose body holds \p S, or null at namespace scope.
 const clang::FunctionDecl *enclosingFunction(const clang::Stmt &S,
                                              clang::ASTContext &Ctx);
