@@ -107,6 +107,13 @@ static llvm::Expected<EditSet> emit(const FunctionDecl &K,
       return E;
   if (llvm::Error E = rewriteMarkLaunch(K, New, Plan.AnyGrid, Edits, Ctx))
     return E;
+  for (const ThreadGeometry::FixedExtent &F : Plan.FixedExtents)
+    if (llvm::Error E = Edits.add(
+            *F.Constant,
+            changeTo(node(EditSet::Root.str()),
+                     cat(std::string("blockDim.") + AxisNames[F.Dim])),
+            Ctx))
+      return E;
   return Edits;
 }
 

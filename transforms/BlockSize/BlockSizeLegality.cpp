@@ -25,7 +25,14 @@ BlockSizeLegality::checkKernel(const FunctionDecl &Kernel, ASTContext &Ctx) {
            "so its threads cooperate within a block"},
           Ctx))
     return E;
-  ThreadGeometry G = ThreadGeometry::of(Kernel, Ctx);
+  // Indices that spell the block as a number (`blockIdx.x * 16`) count
+  // when every launch uses that number: the rewrite writes blockDim there.
+  std::optional<Dim3> Block;
+  if (auto B = kernelBlock(Kernel, Ctx))
+    Block = *B;
+  else
+    llvm::consumeError(B.takeError());
+  ThreadGeometry G = ThreadGeometry::of(Kernel, Ctx, Block);
   if (!G.Strays.empty())
     return illegalAt(G.Strays.front().Where->getBeginLoc(), Ctx,
                      "the kernel " + G.Strays.front().What +
@@ -110,6 +117,7 @@ BlockSizeLegality::analyze(const FunctionDecl &Kernel, const Dim3 &New,
     return G.takeError();
   BlockSizePlan Plan;
   Plan.AnyGrid = G->GridStrideDims;
+  Plan.FixedExtents = G->FixedExtents;
   bool Changes = false;
   for (const CUDAKernelCallExpr *Call : *Calls) {
     auto S = shapeOf(*Call, New, *G, Ctx);

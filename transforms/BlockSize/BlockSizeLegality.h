@@ -26,6 +26,9 @@ struct BlockSizePlan {
   std::vector<LaunchShape> Shapes;
   /// Dimensions covered by grid-stride loops, where any grid works.
   std::array<bool, 3> AnyGrid = {false, false, false};
+  /// Block extents the kernel's indices write as constants, to become
+  /// blockDim.
+  std::vector<ThreadGeometry::FixedExtent> FixedExtents;
 };
 
 class BlockSizeLegality {

@@ -5,7 +5,9 @@
 #include "optiml/Analysis/Legality/BoundsGuard.h"
 #include "optiml/Analysis/Legality/BufferAccess.h"
 #include "optiml/Analysis/Legality/CudaBuiltins.h"
+#include "optiml/Analysis/Legality/KernelBlock.h"
 #include "optiml/Analysis/Legality/KernelLaunches.h"
+#include "optiml/Analysis/Legality/LaunchConfig.h"
 #include "optiml/Analysis/Legality/LegalityError.h"
 #include "optiml/Analysis/Legality/VarUses.h"
 #include "optiml/Analysis/SourceText.h"
@@ -174,24 +176,33 @@ bool hasEffects(const Stmt *S, ASTContext &Ctx) {
   });
 }
 
-bool isBlockOffset(const Expr *E, unsigned D) {
+/// `blockIdx.D * blockDim.D`, or `blockIdx.D * C` with C the constant
+/// \p Extent every launch's block has in D.
+bool isBlockOffset(const Expr *E, unsigned D, std::optional<uint64_t> Extent,
+                   const ASTContext &Ctx) {
   const auto *M = dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts());
   if (!M || M->getOpcode() != BO_Mul)
     return false;
   auto Is = [&](const Expr *A, const Expr *B) {
-    return isBuiltinExpr(A, BuiltinRef::BlockIdx, D) &&
-           isBuiltinExpr(B, BuiltinRef::BlockDim, D);
+    if (!isBuiltinExpr(A, BuiltinRef::BlockIdx, D))
+      return false;
+    std::optional<int64_t> C = LaunchConfig::constant(B, Ctx);
+    return isBuiltinExpr(B, BuiltinRef::BlockDim, D) ||
+           (Extent && C && *C == int64_t(*Extent));
   };
   return Is(M->getLHS(), M->getRHS()) || Is(M->getRHS(), M->getLHS());
 }
 
-/// `blockIdx.D * blockDim.D + threadIdx.D`, in any operand order.
-bool isGlobalIndex(const Expr *E, unsigned D) {
+/// `blockIdx.D * blockDim.D + threadIdx.D`, in any operand order, the
+/// block's extent perhaps written as the constant it is (isBlockOffset).
+bool isGlobalIndex(const Expr *E, unsigned D, std::optional<uint64_t> Extent,
+                   const ASTContext &Ctx) {
   const auto *S = dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts());
   if (!S || S->getOpcode() != BO_Add)
     return false;
   auto Is = [&](const Expr *A, const Expr *B) {
-    return isBlockOffset(A, D) && isBuiltinExpr(B, BuiltinRef::ThreadIdx, D);
+    return isBlockOffset(A, D, Extent, Ctx) &&
+           isBuiltinExpr(B, BuiltinRef::ThreadIdx, D);
   };
   return Is(S->getLHS(), S->getRHS()) || Is(S->getRHS(), S->getLHS());
 }
@@ -933,8 +944,15 @@ llvm::Expected<CoarsenPlan> CoarsenLegality::analyze(const FunctionDecl &Kernel,
     return Index.takeError();
   Plan.IndexVars = std::move(*Index);
   VarSet IndexSet(Plan.IndexVars.begin(), Plan.IndexVars.end()), GI;
+  // Coarsening keeps the block, so an index that writes its extent as a
+  // number (`blockIdx.y * 16`) stays right wherever every launch has it.
+  std::optional<uint64_t> Extent;
+  if (auto Block = kernelBlock(Kernel, Ctx))
+    Extent = (*Block)[Dim];
+  else
+    llvm::consumeError(Block.takeError());
   for (const VarDecl *V : Plan.IndexVars)
-    if (isGlobalIndex(V->getInit(), Dim))
+    if (isGlobalIndex(V->getInit(), Dim, Extent, Ctx))
       GI.insert(V);
   if (GI.empty())
     return illegalAt(Kernel.getLocation(), Ctx,

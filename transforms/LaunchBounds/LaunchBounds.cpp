@@ -1,9 +1,10 @@
 //===- LaunchBounds.cpp - `__launch_bounds__(N)` on a kernel -------------===//
 //
 // Tells the compiler the kernel never runs with more than N threads per
-// block, so it can spend more registers per thread. Legal only when every
-// launch is visible with a constant block of at most N threads
-// (LaunchBoundsLegality).
+// block, so it can spend more registers per thread, and with M, that M such
+// blocks must fit on an SM, which caps registers per thread for occupancy.
+// Legal when every launch is visible with a constant block of at most N
+// threads, or N is 1024 (LaunchBoundsLegality).
 //
 //===----------------------------------------------------------------------===//
 
@@ -21,12 +22,15 @@ using namespace clang::transformer;
 static llvm::Expected<EditSet> emit(const FunctionDecl &K,
                                     const std::string &Attr, ASTContext &Ctx);
 
-/// The tightest bound in the domain that every launch fits.
+/// The tightest bound in the domain that every launch fits; the device's
+/// limit when the launches' blocks are unknown.
 static ParamValues defaults(const TransformDescriptor &D, ParamValues V,
                             const Site &S, ASTContext &Ctx) {
   auto Largest = LaunchBoundsLegality::largestBlock(*S.Kernel, Ctx);
   if (!Largest) {
     llvm::consumeError(Largest.takeError());
+    V.set("max-threads",
+          std::to_string(LaunchBoundsLegality::DeviceMaxThreads));
     return V;
   }
   for (const std::string &Value : D.Params.front().Domain)
@@ -39,10 +43,14 @@ static ParamValues defaults(const TransformDescriptor &D, ParamValues V,
 
 static llvm::Expected<Rewrite> plan(const Site &S, const ParamValues &P,
                                     ASTContext &Ctx) {
-  if (llvm::Error E =
-          LaunchBoundsLegality::check(*S.Kernel, P.getInt("max-threads"), Ctx))
+  if (llvm::Error E = LaunchBoundsLegality::check(
+          *S.Kernel, P.getInt("max-threads"), P.getInt("min-blocks"), Ctx))
     return E;
-  std::string Attr = "__launch_bounds__(" + P.get("max-threads").str() + ") ";
+  // One block is what the bound implies anyway: leave it unwritten.
+  std::string MinBlocks =
+      P.getInt("min-blocks") > 1 ? ", " + P.get("min-blocks").str() : "";
+  std::string Attr =
+      "__launch_bounds__(" + P.get("max-threads").str() + MinBlocks + ") ";
   return Rewrite([&K = *S.Kernel, Attr, &Ctx] { return emit(K, Attr, Ctx); });
 }
 

@@ -50,11 +50,21 @@ LaunchBoundsLegality::largestBlock(const FunctionDecl &Kernel,
 }
 
 llvm::Error LaunchBoundsLegality::check(const FunctionDecl &Kernel,
-                                        uint64_t MaxThreads, ASTContext &Ctx) {
+                                        uint64_t MaxThreads, uint64_t MinBlocks,
+                                        ASTContext &Ctx) {
   if (const auto *LB = Kernel.getAttr<CUDALaunchBoundsAttr>())
     return notApplicableAt(LB->getLocation(), Ctx,
                            "'" + Kernel.getName() +
                                "' already has __launch_bounds__");
+  if (MaxThreads * MinBlocks > SmThreads)
+    return notApplicableAt(Kernel.getLocation(), Ctx,
+                           llvm::Twine(MinBlocks) + " blocks of " +
+                               llvm::Twine(MaxThreads) +
+                               " threads do not fit on one SM (" +
+                               llvm::Twine(SmThreads) + " threads)");
+  // No launch, seen or not, can exceed the hardware's limit.
+  if (MaxThreads >= DeviceMaxThreads)
+    return llvm::Error::success();
   auto Launches = threadsPerLaunch(Kernel, Ctx);
   if (!Launches)
     return Launches.takeError();

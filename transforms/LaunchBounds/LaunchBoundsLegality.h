@@ -1,9 +1,10 @@
 //===- LaunchBoundsLegality.h - may a kernel get bounds? --------*- C++ -*-===//
 //
-// `__launch_bounds__(N)` lets the compiler budget registers for N threads;
-// a launch with more threads per block then fails at run time. So every
-// launch of the kernel must be in this file with a constant block of at
-// most N threads.
+// `__launch_bounds__(N, M)` lets the compiler budget registers for M blocks
+// of N threads on each SM; a launch with more threads per block then fails
+// at run time. So every launch of the kernel must be in this file with a
+// constant block of at most N threads, unless N is the most any block can
+// have (1024), which holds for every launch, seen or not.
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,10 +23,18 @@ public:
   static llvm::Expected<uint64_t>
   largestBlock(const clang::FunctionDecl &Kernel, clang::ASTContext &Ctx);
 
-  /// Success when \p Kernel has no bound yet and no launch exceeds
-  /// \p MaxThreads.
+  /// Success when \p Kernel has no bound yet, \p MinBlocks blocks of
+  /// \p MaxThreads fit on an SM, and no launch exceeds \p MaxThreads.
   static llvm::Error check(const clang::FunctionDecl &Kernel,
-                           uint64_t MaxThreads, clang::ASTContext &Ctx);
+                           uint64_t MaxThreads, uint64_t MinBlocks,
+                           clang::ASTContext &Ctx);
+
+  /// The most threads a block can have on any GPU CUDA supports.
+  static constexpr uint64_t DeviceMaxThreads = 1024;
+  /// The fewest threads an SM holds at once on the GPUs we target (sm_70 to
+  /// sm_90 hold 1536 or 2048): more blocks than fit are a request the
+  /// compiler cannot meet.
+  static constexpr uint64_t SmThreads = 2048;
 };
 
 } // namespace optiml

@@ -113,12 +113,21 @@ llvm::SmallPtrSet<const Type *, 32> ldgTypes(ASTContext &Ctx) {
   return Types;
 }
 
+/// \p T as written in code, without `struct` (which a template's argument
+/// would otherwise print with).
+static std::string typeName(QualType T) {
+  PrintingPolicy Policy{LangOptions()};
+  Policy.SuppressTagKeyword = true;
+  return T.getAsString(Policy);
+}
+
 llvm::Error LoadScan::checkElementType() {
   QualType Element = Buffer.getType()->getPointeeType();
   if (Element->isDependentType())
     return notApplicableAt(Buffer.getLocation(), Ctx,
                            "the element type of " + name() +
-                               " depends on a template parameter");
+                               " depends on a template parameter, and no "
+                               "specialization of the kernel is in the file");
   if (Element.isVolatileQualified())
     return illegalAt(Buffer.getLocation(), Ctx,
                      name() + " is volatile: its loads must see other "
@@ -127,8 +136,7 @@ llvm::Error LoadScan::checkElementType() {
           Element.getCanonicalType().getUnqualifiedType().getTypePtr()))
     return notApplicableAt(
         Buffer.getLocation(), Ctx,
-        "__ldg has no overload for '" +
-            Element.getUnqualifiedType().getAsString() +
+        "__ldg has no overload for '" + typeName(Element.getUnqualifiedType()) +
             "' (char, short, int, long, long long and their unsigned "
             "forms, float, double, their vector types; __half with "
             "cuda_fp16.h)");
@@ -234,7 +242,7 @@ llvm::Error LoadScan::checkOverlap(const BufferAccess &Access,
     return llvm::Error::success();
   if (llvm::Error E = checkDistinctBuffers(Kernel, Ctx))
     return E;
-  Plan.RestsOnSpec = KernelLaunches(Ctx, Kernel).calls().empty();
+  Plan.RestsOnSpec = !KernelLaunches(Ctx, Kernel).showsArguments();
   return llvm::Error::success();
 }
 
@@ -310,6 +318,45 @@ llvm::Expected<ReadOnlyPlan> LoadScan::run() {
 
 } // namespace
 
+/// A kernel template's buffer `const T *x`: the pattern's body has no types
+/// to read, so each specialization in the file (an explicit instantiation,
+/// a launch) is checked instead. They must all accept and wrap the same
+/// loads (an `if constexpr` could make them differ); their nodes carry the
+/// pattern's source locations, which is where the edits go.
+static llvm::Expected<ReadOnlyPlan>
+checkSpecializations(const FunctionDecl &Pattern, const ParmVarDecl &Buffer,
+                     ASTContext &Ctx) {
+  std::optional<ReadOnlyPlan> First;
+  const FunctionTemplateDecl *T = Pattern.getDescribedFunctionTemplate();
+  if (!T)
+    return LoadScan(Pattern, Buffer, Ctx).run();
+  for (const FunctionDecl *F : T->specializations()) {
+    unsigned I = Buffer.getFunctionScopeIndex();
+    if (!F->getBody() || I >= F->getNumParams())
+      continue;
+    auto Plan = LoadScan(*F, *F->getParamDecl(I), Ctx).run();
+    if (!Plan)
+      return Plan.takeError();
+    auto Ranges = [](const ReadOnlyPlan &P) {
+      std::vector<SourceRange> R;
+      for (const Expr *L : P.Loads)
+        R.push_back(L->getSourceRange());
+      return R;
+    };
+    if (First && Ranges(*First) != Ranges(*Plan))
+      return notApplicableAt(F->getPointOfInstantiation(), Ctx,
+                             "the specializations of '" + Pattern.getName() +
+                                 "' load '" + Buffer.getName() +
+                                 "' in different places");
+    if (!First)
+      First = std::move(*Plan);
+  }
+  if (!First)
+    return LoadScan(Pattern, Buffer, Ctx).run(); // Says why not.
+  First->Buffer = &Buffer;
+  return *First;
+}
+
 llvm::Expected<ReadOnlyPlan> ReadOnlyLegality::check(const Site &S,
                                                      ASTContext &Ctx) {
   if (S.Loop)
@@ -322,5 +369,7 @@ llvm::Expected<ReadOnlyPlan> ReadOnlyLegality::check(const Site &S,
   if (!S.Kernel->getBody())
     return notApplicableAt(S.Kernel->getLocation(), Ctx,
                            "'" + S.Kernel->getName() + "' has no body");
-  return LoadScan(*S.Kernel, *S.Buffer, Ctx).run();
+  if (!S.Buffer->getType()->getPointeeType()->isDependentType())
+    return LoadScan(*S.Kernel, *S.Buffer, Ctx).run();
+  return checkSpecializations(*S.Kernel, *S.Buffer, Ctx);
 }

@@ -96,7 +96,7 @@ static llvm::Expected<EditSet> emit(const FunctionDecl &K, ASTContext &Ctx) {
                 qualify(*D->getParamDecl(I), AddConst, AddRestrict, Edits, Ctx))
           return E;
   }
-  if (KernelLaunches(Ctx, K).calls().empty())
+  if (!KernelLaunches(Ctx, K).showsArguments())
     Edits.addNote("'" + K.getNameAsString() +
                   "' is not launched in this file: __restrict__ relies on the "
                   "kernel spec's buffers being distinct");

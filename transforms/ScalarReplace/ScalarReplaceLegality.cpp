@@ -251,7 +251,7 @@ llvm::Expected<ScalarReplacePlan> LoopScan::run(const FunctionDecl &Kernel,
     if (llvm::Error E = checkDistinctBuffers(Kernel, Ctx))
       return E;
   Plan.RestsOnSpec =
-      !AllRestrict && KernelLaunches(Ctx, Kernel).calls().empty();
+      !AllRestrict && !KernelLaunches(Ctx, Kernel).showsArguments();
   auto Test = entryTest(Plan.Elements);
   if (!Test)
     return Test.takeError();

@@ -297,7 +297,7 @@ TEST_F(StepRunnerTest, ActionSpaceCoversEveryTransformAndSite) {
           "privatize-atomics(site=k/p) not-applicable",
           "privatize-atomics(site=k/for#0/p) not-applicable",
           "privatize-atomics(site=k/while#0/p) not-applicable",
-          "launch-bounds(site=k,max-threads=256) illegal",
+          "launch-bounds(site=k,max-threads=1024,min-blocks=1) legal",
           "fast-math(site=k,ops=all) not-applicable",
           "coarsen(site=k,dim=x,factor=4) illegal",
           "vectorize(site=k,width=4) illegal",

@@ -1,7 +1,9 @@
 //===- CeilDiv.cpp - grid sizes written as ceil(N / B) -------------------===//
 
 #include "optiml/Analysis/Legality/CeilDiv.h"
+#include "optiml/Analysis/Legality/CudaBuiltins.h"
 #include "optiml/Analysis/Legality/LaunchConfig.h"
+#include "optiml/Analysis/Legality/VarUses.h"
 
 #include "llvm/ADT/StringExtras.h"
 
@@ -61,27 +63,52 @@ static const Expr *countOfRoundUp(const Expr *Sum, int64_t B, ASTContext &Ctx) {
   return nullptr;
 }
 
-/// Whether \p E is one when N % B leaves a remainder, else zero:
-/// `N % B != 0`, `N % B > 0`, `N % B ? 1 : 0`, `(N % B) != 0 ? 1 : 0`.
+/// Whether \p E tests N % B: true when \p E is nonzero exactly when the
+/// division leaves a remainder (`N % B`, `N % B != 0`, `N % B > 0`), false
+/// when exactly when it leaves none (`!(N % B)`, `N % B == 0`); nullopt for
+/// anything else.
+static std::optional<bool> remainderTest(const Expr *E, const Expr *N,
+                                         int64_t B, ASTContext &Ctx) {
+  E = strip(E);
+  if (const auto *Not = dyn_cast<UnaryOperator>(E);
+      Not && Not->getOpcode() == UO_LNot) {
+    std::optional<bool> Inner = remainderTest(Not->getSubExpr(), N, B, Ctx);
+    return Inner ? std::optional<bool>(!*Inner) : std::nullopt;
+  }
+  bool HasRemainder = true;
+  if (const auto *Cmp = dyn_cast<BinaryOperator>(E);
+      Cmp && Cmp->isComparisonOp()) {
+    BinaryOperatorKind Op = Cmp->getOpcode();
+    if ((Op != BO_NE && Op != BO_GT && Op != BO_EQ) ||
+        !equals(Cmp->getRHS(), 0, Ctx))
+      return std::nullopt;
+    HasRemainder = Op != BO_EQ;
+    E = strip(Cmp->getLHS());
+  }
+  const BinaryOperator *Rem = binary(E, BO_Rem);
+  if (!Rem || !equals(Rem->getRHS(), B, Ctx) ||
+      !Expr::isSameComparisonOperand(strip(Rem->getLHS()), N))
+    return std::nullopt;
+  return HasRemainder;
+}
+
+/// Whether \p E is one when N % B leaves a remainder, else zero: a
+/// remainder test (`N % B != 0`), or a conditional choosing 1 or 0 on one
+/// (`N % B ? 1 : 0`, `!(N % B) ? 0 : 1`).
 static bool remainderFlag(const Expr *E, const Expr *N, int64_t B,
                           ASTContext &Ctx) {
   E = strip(E);
-  if (const auto *C = dyn_cast<ConditionalOperator>(E)) {
-    if (!equals(C->getTrueExpr(), 1, Ctx) || !equals(C->getFalseExpr(), 0, Ctx))
-      return false;
-    const Expr *Cond = strip(C->getCond());
-    if (const BinaryOperator *Rem = binary(Cond, BO_Rem))
-      return equals(Rem->getRHS(), B, Ctx) &&
-             Expr::isSameComparisonOperand(strip(Rem->getLHS()), N);
-    E = Cond;
+  const auto *C = dyn_cast<ConditionalOperator>(E);
+  if (!C) {
+    std::optional<bool> Test = remainderTest(E, N, B, Ctx);
+    return Test && *Test;
   }
-  const auto *Cmp = dyn_cast<BinaryOperator>(E);
-  if (!Cmp || (Cmp->getOpcode() != BO_NE && Cmp->getOpcode() != BO_GT) ||
-      !equals(Cmp->getRHS(), 0, Ctx))
+  std::optional<bool> Test = remainderTest(C->getCond(), N, B, Ctx);
+  if (!Test)
     return false;
-  const BinaryOperator *Rem = binary(Cmp->getLHS(), BO_Rem);
-  return Rem && equals(Rem->getRHS(), B, Ctx) &&
-         Expr::isSameComparisonOperand(strip(Rem->getLHS()), N);
+  const Expr *One = *Test ? C->getTrueExpr() : C->getFalseExpr();
+  const Expr *Zero = *Test ? C->getFalseExpr() : C->getTrueExpr();
+  return equals(One, 1, Ctx) && equals(Zero, 0, Ctx);
 }
 
 static std::optional<CeilDiv> matchCall(const Expr *E, int64_t B,
@@ -104,10 +131,23 @@ static std::optional<CeilDiv> matchCall(const Expr *E, int64_t B,
   return count(Call->getArg(0), Call->getCallee());
 }
 
-std::optional<CeilDiv> optiml::matchCeilDiv(const Expr *E, uint64_t Block,
-                                            ASTContext &Ctx,
-                                            bool AllowTruncating) {
-  auto B = static_cast<int64_t>(Block);
+/// Whether \p E means the same wherever the function holding it goes on
+/// to use it: it reads only variables nothing changes, and no global that
+/// is not const.
+static bool readsOnlyUnchanged(const Expr &E, ASTContext &Ctx) {
+  const FunctionDecl *F = enclosingFunction(E, Ctx);
+  return F && llvm::all_of(nodesOf<DeclRefExpr>(&E), [&](const DeclRefExpr *R) {
+           const auto *V = dyn_cast<VarDecl>(R->getDecl());
+           if (!V)
+             return true; // A function, an enumerator.
+           if (!V->isLocalVarDecl() && !isa<ParmVarDecl>(V))
+             return V->getType().isConstQualified();
+           return isNeverChanged(*V, *F, Ctx);
+         });
+}
+
+static std::optional<CeilDiv>
+matchWritten(const Expr *E, int64_t B, ASTContext &Ctx, bool AllowTruncating) {
   if (const BinaryOperator *Div = binary(E, BO_Div))
     if (equals(Div->getRHS(), B, Ctx)) {
       if (const Expr *N = countOfRoundUp(Div->getLHS(), B, Ctx))
@@ -130,4 +170,19 @@ std::optional<CeilDiv> optiml::matchCeilDiv(const Expr *E, uint64_t Block,
         return count(Div->getLHS());
   }
   return matchCall(E, B, Ctx);
+}
+
+std::optional<CeilDiv> optiml::matchCeilDiv(const Expr *E, uint64_t Block,
+                                            ASTContext &Ctx,
+                                            bool AllowTruncating) {
+  auto B = static_cast<int64_t>(Block);
+  if (std::optional<CeilDiv> C = matchWritten(E, B, Ctx, AllowTruncating))
+    return C;
+  // A variable computed a few lines up (`int gridXY = N / B + ...;`), whose
+  // N can then be written where the variable is.
+  const auto *Ref = dyn_cast<DeclRefExpr>(strip(E));
+  const Expr *Init = Ref ? LaunchConfig::initialValue(*Ref, Ctx) : nullptr;
+  if (!Init || !readsOnlyUnchanged(*Init, Ctx))
+    return std::nullopt;
+  return matchWritten(Init, B, Ctx, AllowTruncating);
 }

@@ -142,7 +142,7 @@ bool accessesBelow(const ParmVarDecl &P, const VarDecl &Bound,
 /// parameters cannot overlap (`p, p + n, p + 2 * n` for x, y, z arrays
 /// of n elements each).
 bool areDisjoint(llvm::ArrayRef<Part> Parts, const FunctionDecl &Kernel,
-                 const CallExpr &Call, ASTContext &Ctx) {
+                 llvm::ArrayRef<const Expr *> Args, ASTContext &Ctx) {
   const VarDecl *Unit = nullptr;
   std::set<int64_t> Slots;
   for (const Part &P : Parts) {
@@ -153,10 +153,10 @@ bool areDisjoint(llvm::ArrayRef<Part> Parts, const FunctionDecl &Kernel,
       return false;
   }
   const ParmVarDecl *Bound = nullptr;
-  unsigned N = std::min(Call.getNumArgs(), Kernel.getNumParams());
+  unsigned N = std::min<unsigned>(Args.size(), Kernel.getNumParams());
   for (unsigned I = 0; I < N && !Bound; ++I)
     if (Kernel.getParamDecl(I)->getType()->isIntegerType() &&
-        varOf(Call.getArg(I)) == Unit)
+        varOf(Args[I]) == Unit)
       Bound = Kernel.getParamDecl(I);
   return Unit && Bound && llvm::all_of(Parts, [&](const Part &P) {
            return accessesBelow(*P.Param, *Bound, Kernel, Ctx);
@@ -165,17 +165,19 @@ bool areDisjoint(llvm::ArrayRef<Part> Parts, const FunctionDecl &Kernel,
 
 } // namespace
 
-/// Success when \p Call passes a distinct variable (or null) for each of
-/// \p Kernel's pointer parameters, or disjoint parts of one (areDisjoint).
-static llvm::Error checkLaunch(const FunctionDecl &Kernel, const CallExpr &Call,
+/// Success when a launch whose arguments are \p Args passes a distinct
+/// variable (or null) for each of \p Kernel's pointer parameters, or
+/// disjoint parts of one (areDisjoint).
+static llvm::Error checkLaunch(const FunctionDecl &Kernel,
+                               llvm::ArrayRef<const Expr *> Args,
                                ASTContext &Ctx) {
   std::map<const VarDecl *, std::vector<Part>> ByBase;
-  unsigned N = std::min(Call.getNumArgs(), Kernel.getNumParams());
+  unsigned N = std::min<unsigned>(Args.size(), Kernel.getNumParams());
   for (unsigned I = 0; I < N; ++I) {
     const ParmVarDecl *P = Kernel.getParamDecl(I);
     if (!P->getType()->isPointerType())
       continue;
-    const Expr *Arg = Call.getArg(I)->IgnoreParenImpCasts();
+    const Expr *Arg = Args[I]->IgnoreParenImpCasts();
     if (Arg->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull))
       continue;
     std::optional<Part> Of = partOf(*P, Arg, Ctx);
@@ -194,15 +196,14 @@ static llvm::Error checkLaunch(const FunctionDecl &Kernel, const CallExpr &Call,
     const Part &Second = Parts[1];
     if (Parts[0].Slot == 0 && Second.Slot == 0)
       return illegalAt(
-          Call.getArg(Second.Param->getFunctionScopeIndex())->getBeginLoc(),
-          Ctx,
+          Args[Second.Param->getFunctionScopeIndex()]->getBeginLoc(), Ctx,
           "this launch passes '" + Base->getName() + "' for both '" +
               Parts[0].Param->getName() + "' and '" + Second.Param->getName() +
               "'");
-    if (areDisjoint(Parts, Kernel, Call, Ctx))
+    if (areDisjoint(Parts, Kernel, Args, Ctx))
       continue;
     return illegalAt(
-        Call.getArg(Second.Param->getFunctionScopeIndex())->getBeginLoc(), Ctx,
+        Args[Second.Param->getFunctionScopeIndex()]->getBeginLoc(), Ctx,
         "this launch passes parts of '" + Base->getName() + "' for both '" +
             Parts[0].Param->getName() + "' and '" + Second.Param->getName() +
             "', and the kernel's accesses are not all below "
@@ -214,7 +215,7 @@ static llvm::Error checkLaunch(const FunctionDecl &Kernel, const CallExpr &Call,
 llvm::Error optiml::checkDistinctBuffers(const FunctionDecl &Kernel,
                                          ASTContext &Ctx) {
   KernelLaunches Launches(Ctx, Kernel);
-  if (const Expr *Use = Launches.addressUse())
+  if (const Expr *Use = Launches.opaqueUse())
     return illegalAt(Use->getBeginLoc(), Ctx,
                      "the address of '" + Kernel.getName() +
                          "' is taken, so its arguments are out of reach");
@@ -224,7 +225,11 @@ llvm::Error optiml::checkDistinctBuffers(const FunctionDecl &Kernel,
                      "a pointer parameter is assigned a pointer based on "
                      "another parameter, so the two alias");
   for (const CUDAKernelCallExpr *Call : Launches.calls())
-    if (llvm::Error E = checkLaunch(Kernel, *Call, Ctx))
+    if (llvm::Error E = checkLaunch(
+            Kernel, llvm::ArrayRef(Call->getArgs(), Call->getNumArgs()), Ctx))
+      return E;
+  for (const ArgumentArrayLaunch &L : Launches.argumentArrayLaunches())
+    if (llvm::Error E = checkLaunch(Kernel, L.Args, Ctx))
       return E;
   return llvm::Error::success();
 }

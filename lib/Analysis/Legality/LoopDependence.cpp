@@ -31,7 +31,7 @@ const std::optional<std::string> &LoopDependence::whyParamsMayOverlap() {
 }
 
 bool LoopDependence::restsOnSpec() const {
-  return ReliedOnDistinct && KernelLaunches(Ctx, Kernel).calls().empty();
+  return ReliedOnDistinct && !KernelLaunches(Ctx, Kernel).showsArguments();
 }
 
 static std::string quoted(const MemoryAccess &A, const ASTContext &Ctx) {

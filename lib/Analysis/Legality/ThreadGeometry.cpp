@@ -3,6 +3,7 @@
 #include "optiml/Analysis/Legality/ThreadGeometry.h"
 #include "optiml/Analysis/Legality/BoundsGuard.h"
 #include "optiml/Analysis/Legality/CudaBuiltins.h"
+#include "optiml/Analysis/Legality/LaunchConfig.h"
 #include "optiml/Analysis/Legality/VarUses.h"
 
 #include "clang/AST/ExprCXX.h"
@@ -92,6 +93,36 @@ bool matchGlobalIndex(const BinaryOperator &Sum, const PseudoObjectExpr *Out[3],
   return false;
 }
 
+/// `blockIdx.d * C + threadIdx.d` in any operand order, with C a constant
+/// equal to \p Block's extent in d: the block is spelled as a number.
+bool matchFixedExtentIndex(const BinaryOperator &Sum,
+                           const std::array<uint64_t, 3> &Block,
+                           const PseudoObjectExpr *Out[2], const Expr *&Extent,
+                           unsigned &Dim, ASTContext &Ctx) {
+  for (int Swap = 0; Swap < 2; ++Swap) {
+    const auto *M = dyn_cast<BinaryOperator>(
+        withoutIntegerCasts(Swap ? Sum.getRHS() : Sum.getLHS()));
+    const Expr *T = Swap ? Sum.getLHS() : Sum.getRHS();
+    if (!M || M->getOpcode() != BO_Mul)
+      continue;
+    for (int Order = 0; Order < 2; ++Order) {
+      const Expr *B = Order ? M->getRHS() : M->getLHS();
+      const Expr *C = Order ? M->getLHS() : M->getRHS();
+      std::optional<BuiltinRef> R = asBuiltinRef(withoutIntegerCasts(B));
+      std::optional<int64_t> V = LaunchConfig::constant(C, Ctx);
+      if (!R || R->Which != BuiltinRef::BlockIdx || !V ||
+          *V != int64_t(Block[R->Dim]))
+        continue;
+      if (!(Out[1] = builtinNode(T, BuiltinRef::ThreadIdx, R->Dim)))
+        continue;
+      Out[0] = builtinNode(B, BuiltinRef::BlockIdx);
+      Extent = C, Dim = R->Dim;
+      return true;
+    }
+  }
+  return false;
+}
+
 /// The variable \p E initializes, looking through parentheses and casts
 /// to integer types (`size_t i = (size_t)(blockIdx.x * ...)`).
 const VarDecl *initializedVar(const Expr &E, ASTContext &Ctx) {
@@ -159,17 +190,25 @@ bool ThreadGeometry::guardsEveryIndex(const FunctionDecl &Kernel,
   return Guarded;
 }
 
-ThreadGeometry ThreadGeometry::of(const FunctionDecl &Kernel, ASTContext &Ctx) {
+ThreadGeometry
+ThreadGeometry::of(const FunctionDecl &Kernel, ASTContext &Ctx,
+                   std::optional<std::array<uint64_t, 3>> Block) {
   ThreadGeometry G;
   BodyNodes N;
   N.walk(Kernel.getBody());
   llvm::SmallPtrSet<const PseudoObjectExpr *, 16> Covered;
   for (const BinaryOperator *Sum : N.Sums) {
     const PseudoObjectExpr *Parts[3];
+    const Expr *Extent = nullptr;
     unsigned Dim;
-    if (!matchGlobalIndex(*Sum, Parts, Dim))
+    if (matchGlobalIndex(*Sum, Parts, Dim))
+      Covered.insert(Parts, Parts + 3);
+    else if (Block &&
+             matchFixedExtentIndex(*Sum, *Block, Parts, Extent, Dim, Ctx)) {
+      Covered.insert(Parts, Parts + 2);
+      G.FixedExtents.push_back({Extent, Dim});
+    } else
       continue;
-    Covered.insert(Parts, Parts + 3);
     if (const VarDecl *V = initializedVar(*Sum, Ctx)) {
       G.IndexVars.push_back(V);
       bool Strides = isGridStrideCounter(*V, Dim, Ctx);

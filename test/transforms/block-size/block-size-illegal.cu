@@ -13,6 +13,8 @@
 // RUN: not %clang-optiml %s --apply='block-size(site=plain,x=1024,y=2)' 2>&1 | %FileCheck --check-prefix=TOOBIG %s
 // RUN: not %clang-optiml %s --apply='block-size(site=plain,x=128,y=2)' 2>&1 | %FileCheck --check-prefix=NOY %s
 // RUN: not %clang-optiml %s --apply='block-size(site=floor_grid)' 2>&1 | %FileCheck --check-prefix=FLOOR %s
+// RUN: not %clang-optiml %s --apply='block-size(site=inverted_flag)' 2>&1 | %FileCheck --check-prefix=INVERTED %s
+// RUN: not %clang-optiml %s --apply='block-size(site=stale_count)' 2>&1 | %FileCheck --check-prefix=STALE %s
 // RUN: not %clang-optiml %s --apply='block-size(site=runtime_block)' 2>&1 | %FileCheck --check-prefix=RUNTIME %s
 // RUN: not %clang-optiml %s --apply='block-size(site=unlaunched)' 2>&1 | %FileCheck --check-prefix=UNLAUNCHED %s
 // RUN: not %clang-optiml %s --apply='block-size(site=by_address)' 2>&1 | %FileCheck --check-prefix=ADDRESS %s
@@ -76,9 +78,10 @@ __global__ void helper(float *y, int n) {
   y[i] = global_id();
 }
 
+// A number in place of blockDim.x that is not the launch's block (256).
 // FIXED: :[[@LINE+2]]:11: block-size(site=fixed_tile) is illegal: the kernel uses blockIdx.x outside a global index, so it may assume the block size
 __global__ void fixed_tile(float *y, int n) {
-  int i = blockIdx.x * 256 + threadIdx.x;
+  int i = blockIdx.x * 128 + threadIdx.x;
   if (i < n)
     y[i] = 0.0f;
 }
@@ -101,6 +104,21 @@ __global__ void __launch_bounds__(128) bounded(float *y, int n) {
 
 // TOOBIG: :[[@LINE+1]]:17: block-size(site=plain,x=1024,y=2) is illegal: a block of (1024, 2, 1) has 2048 threads; CUDA allows at most 1024
 __global__ void plain(float *y, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    y[i] = 0.0f;
+}
+
+// One block too many when 256 divides n, one too few otherwise.
+__global__ void inverted_flag(float *y, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    y[i] = 0.0f;
+}
+
+// The grid's count is computed before n changes: written at the launch,
+// it would mean another count.
+__global__ void stale_count(float *y, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n)
     y[i] = 0.0f;
@@ -146,9 +164,15 @@ void host(float *y, int n, int threads, cudaStream_t s) {
   plain<<<(n + 255) / 256, 256>>>(y, n);
   // FLOOR: :[[@LINE+1]]:16: block-size(site=floor_grid) is illegal: grid x 'n / 256 + 1' is not ceil(N / 256) in a known form ((N + 255) / 256, ceil_div(N, 256), N / 256), so it cannot follow the block
   floor_grid<<<n / 256 + 1, 256>>>(y, n);
+  int blocks = n / 256 + (n % 256 != 0);
+  n += 1;
+  // STALE: :[[@LINE+1]]:22: block-size(site=stale_count) is illegal: grid x 'blocks' is not ceil(N / 256)
+  stale_count<<<dim3(blocks), 256>>>(y, n);
+  // INVERTED: :[[@LINE+1]]:19: block-size(site=inverted_flag) is illegal: grid x 'n / 256 + (!(n % 256) ? 1 : 0)' is not ceil(N / 256)
+  inverted_flag<<<n / 256 + (!(n % 256) ? 1 : 0), 256>>>(y, n);
   // RUNTIME: :[[@LINE+1]]:48: block-size(site=runtime_block) is illegal: the block of this launch is not a compile-time constant
   runtime_block<<<(n + threads - 1) / threads, threads>>>(y, n);
   void *args[] = {&y, &n};
-  // ADDRESS: :[[@LINE+1]]:34: block-size(site=by_address) is illegal: the address of 'by_address' is taken, so some of its launches are out of reach
+  // ADDRESS: :[[@LINE+1]]:34: block-size(site=by_address) is illegal: 'by_address' is launched through 'cudaLaunchKernel', whose grid and block rewrites do not follow
   cudaLaunchKernel((const void *)by_address, 1, 1, args, 0, s);
 }

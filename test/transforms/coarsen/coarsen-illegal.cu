@@ -167,9 +167,10 @@ __global__ void changing(const float *x, float *y, int n) {
   y[i] = t;
 }
 
+// A number in place of blockDim.x that is not every launch's block.
 // FIXED: :[[@LINE+1]]:17: coarsen(site=fixed_tile) is illegal: 'fixed_tile' keeps no global index blockIdx.x * blockDim.x + threadIdx.x in a variable
 __global__ void fixed_tile(float *y, int n) {
-  int i = blockIdx.x * 256 + threadIdx.x;
+  int i = blockIdx.x * 128 + threadIdx.x;
   if (i < n)
     y[i] = 0.0f;
 }
@@ -250,6 +251,6 @@ void host(float *y, float *x, int n, int threads, cudaStream_t s) {
   // FLAT: :[[@LINE+1]]:15: coarsen(site=flat_grid,dim=y) is illegal: the grid of this launch has no y expression to divide
   flat_grid<<<(n + 255) / 256, dim3(256, 1)>>>(y, n, n);
   void *args[] = {&y, &n};
-  // ADDRESS: :[[@LINE+1]]:34: coarsen(site=by_address) is illegal: the address of 'by_address' is taken, so some of its launches are out of reach
+  // ADDRESS: :[[@LINE+1]]:34: coarsen(site=by_address) is illegal: 'by_address' is launched through 'cudaLaunchKernel', whose grid and block rewrites do not follow
   cudaLaunchKernel((const void *)by_address, 1, 1, args, 0, s);
 }

@@ -12,6 +12,7 @@
 // RUN: not %clang-optiml %s --apply='read-only(site=records/p)' 2>&1 | %FileCheck --check-prefix=RECORD %s
 // RUN: not %clang-optiml %s --apply='read-only(site=table/t)' 2>&1 | %FileCheck --check-prefix=POINTERS %s
 // RUN: not %clang-optiml %s --apply='read-only(site=generic/x)' 2>&1 | %FileCheck --check-prefix=TEMPLATE %s
+// RUN: not %clang-optiml %s --apply='read-only(site=of_records/x)' 2>&1 | %FileCheck --check-prefix=TRECORD %s
 // RUN: not %clang-optiml %s --apply='read-only(site=done/x)' 2>&1 | %FileCheck --check-prefix=DONE %s
 // RUN: not %clang-optiml %s --apply='read-only(site=done/for#0/x)' 2>&1 | %FileCheck --check-prefix=LOOP %s
 
@@ -69,10 +70,15 @@ __global__ void records(const Pair *p, float *y) { y[0] = p[0].a; }
 // POINTERS: :[[@LINE+1]]:43: read-only(site=table/t) is not applicable: __ldg has no overload for 'const float *'
 __global__ void table(const float *const *t, float *y) { y[0] = t[0][0]; }
 
-// TEMPLATE: :[[@LINE+2]]:34: read-only(site=generic/x) is not applicable: the element type of 'x' depends on a template parameter
+// TEMPLATE: :[[@LINE+2]]:34: read-only(site=generic/x) is not applicable: the element type of 'x' depends on a template parameter, and no specialization of the kernel is in the file
 template <typename T>
 __global__ void generic(const T *x, T *y) { y[0] = x[0]; }
-template __global__ void generic<float>(const float *, float *);
+
+// Each specialization is checked: one of them loads records.
+// TRECORD: :[[@LINE+2]]:37: read-only(site=of_records/x) is not applicable: __ldg has no overload for 'Pair'
+template <typename T>
+__global__ void of_records(const T *x, float *y) { y[0] = x[0].a; }
+template __global__ void of_records<Pair>(const Pair *, float *);
 
 // DONE: :[[@LINE+1]]:35: read-only(site=done/x) is not applicable: 'done' has no plain load of 'x' to route through __ldg
 __global__ void done(const float *x, float *y, int n) {

@@ -1,8 +1,9 @@
 // read-only(site): every load of a buffer the kernel never writes goes
 // through __ldg, directly or through a local pointer derived from it; a
 // load inside another's index is wrapped too, a vector element is loaded
-// whole before its member is taken.
-// RUN: %clang-optiml --format-style=none %s --apply='read-only(site=axpy/x)' --apply='read-only(site=rows/in)' --apply='read-only(site=gather/x)' --apply='read-only(site=gather/idx)' --apply='read-only(site=vec/v)' -o %t.cu 2>&1 | %FileCheck --allow-empty --check-prefix=QUIET %s
+// whole before its member is taken; a kernel template's loads are checked
+// in each of its specializations.
+// RUN: %clang-optiml --format-style=none %s --apply='read-only(site=axpy/x)' --apply='read-only(site=rows/in)' --apply='read-only(site=gather/x)' --apply='read-only(site=gather/idx)' --apply='read-only(site=vec/v)' --apply='read-only(site=scale/in)' -o %t.cu 2>&1 | %FileCheck --allow-empty --check-prefix=QUIET %s
 // RUN: %FileCheck --input-file=%t.cu %s
 // RUN: %nvcc -c %t.cu -o %t.o
 // QUIET-NOT: note
@@ -65,7 +66,16 @@ __global__ void macro(const float *x, float *y) {
   y[1] = AT(x, 1) + x[2];
 }
 
+// CHECK: {{^}}  if (i < n) out[i] = alpha * __ldg(&in[i]);{{$}}
+template <typename T>
+__global__ void scale(const T *in, T *out, T alpha, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) out[i] = alpha * in[i];
+}
+template __global__ void scale<double>(const double *, double *, double, int);
+
 void host(int n, float a, float *x, float *y, int *idx, float4 *v) {
+  scale<<<(n + 255) / 256, 256>>>(x, y, a, n);
   axpy<<<(n + 255) / 256, 256>>>(n, a, x, y);
   rows<<<n, 1>>>(x, y, n);
   gather<<<n / 256, 256>>>(idx, x, y);

@@ -1,7 +1,7 @@
 // restrict(site): __restrict__ on every pointer parameter, const on the
 // element type of the buffers the kernel only reads; every declaration of
 // the kernel changes alike.
-// RUN: %clang-optiml %s --apply='restrict(site=axpy)' --apply='restrict(site=rows)' -o %t.cu 2>&1 | %FileCheck --allow-empty --check-prefix=QUIET %s
+// RUN: %clang-optiml %s --apply='restrict(site=axpy)' --apply='restrict(site=rows)' --apply='restrict(site=by_runtime_api)' -o %t.cu 2>&1 | %FileCheck --allow-empty --check-prefix=QUIET %s
 // RUN: %FileCheck --input-file=%t.cu %s
 // RUN: %nvcc -c %t.cu -o %t.o
 // QUIET-NOT: note
@@ -46,6 +46,15 @@ __global__ void rows(const float *in, float *out,
   store(scratch + r, 1.0f);
 }
 
+// Launched through cudaLaunchKernel with an array of its arguments'
+// addresses: the arguments are read from the array.
+// CHECK:      {{^}}__global__ void by_runtime_api(const float *__restrict__ x,{{$}}
+// CHECK-NEXT: {{^}}                               float *__restrict__ y, int n) {{{$}}
+__global__ void by_runtime_api(float *x, float *y, int n) {
+  if (threadIdx.x < n)
+    y[threadIdx.x] = x[threadIdx.x];
+}
+
 // NOTE: {{^}}__global__ void unlaunched(const float *__restrict__ x, float *__restrict__ y) {{{$}}
 // NOTE-NEXT: {{^}}  y[0] = x[0];{{$}}
 // NOTE-NEXT: {{^}}}{{$}}
@@ -55,4 +64,7 @@ void host(int n, float *x, float *y, float *z, float **t) {
   axpy<<<(n + 255) / 256, 256>>>(n, 2.0f, x, y);
   rows<<<n, 1>>>(x, y, z, t, n);
   rows<<<n, 1>>>(x, y, nullptr, t, n); // A null pointer aliases nothing.
+  void *args[] = {&x, &y, &n};
+  cudaLaunchKernel((const void *)by_runtime_api, dim3(1), dim3(256), args, 0,
+                   nullptr);
 }

@@ -137,6 +137,6 @@ void host(float *f, float *g, double *d, short *h, int n, cudaStream_t st) {
   // FLOOR: :[[@LINE+1]]:16: vectorize(site=floor_grid) is illegal: grid x 'n / 256 + 1' is not ceil(N / 256) in a known form ((N + 255) / 256, ceil_div(N, 256), N / 256), so it cannot be divided among fewer threads
   floor_grid<<<n / 256 + 1, 256>>>(f, n);
   void *args[] = {&f, &n};
-  // ADDRESS: :[[@LINE+1]]:34: vectorize(site=by_address) is illegal: the address of 'by_address' is taken, so some of its launches are out of reach
+  // ADDRESS: :[[@LINE+1]]:34: vectorize(site=by_address) is illegal: 'by_address' is launched through 'cudaLaunchKernel', whose grid and block rewrites do not follow
   cudaLaunchKernel((const void *)by_address, 1, 1, args, 0, st);
 }

@@ -29,7 +29,8 @@ struct CeilDiv {
 };
 
 /// Recognizes \p E as ceil(N / \p Block) written as `(N + B - 1) / B`,
-/// `(N + (B - 1)) / B`, `(N - 1) / B + 1`, `N / B + (N % B != 0)`,
+/// `(N + (B - 1)) / B`, `(N - 1) / B + 1`, `N / B + (N % B != 0)` (or a
+/// conditional on the remainder: `N / B + (!(N % B) ? 0 : 1)`),
 /// `ceil((float)N / B)` (any arithmetic casts) or a two-argument call whose
 /// name contains "div" or "ceil" (`ceil_div(N, B)`, `DIV_UP(N, B)`), where B
 /// has the value \p Block (a constant, or a variable or dim3 member that

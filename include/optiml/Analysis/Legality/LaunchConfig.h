@@ -59,13 +59,17 @@ public:
   /// arithmetic types (`(float)n`, `(unsigned int)ceil(...)`).
   static const clang::Expr *stripArithmeticCasts(const clang::Expr *E);
 
+  /// The initializer of the local variable \p Ref names when nothing
+  /// changes the variable after it (so its value there is its value
+  /// everywhere); else null.
+  static const clang::Expr *initialValue(const clang::DeclRefExpr &Ref,
+                                         clang::ASTContext &Ctx);
+
 private:
   static void resolveValue(const clang::Expr *E, ConfigOperand &Op,
                            clang::ASTContext &Ctx, bool FollowVar);
   static std::optional<int64_t> traced(const clang::Expr *E,
                                        clang::ASTContext &Ctx, unsigned Depth);
-  static const clang::Expr *initialValue(const clang::DeclRefExpr &Ref,
-                                         clang::ASTContext &Ctx);
 };
 
 } // namespace optiml

@@ -6,6 +6,10 @@
 // covers the problem; any other use of the thread geometry may assume one.
 // Casts between integer types do not change the pattern: 64-bit indices
 // (`(size_t)blockIdx.x * blockDim.x + threadIdx.x`) are global indices too.
+// Given the one block the kernel runs with, so is the form that spells the
+// block's extent as a constant (`blockIdx.x * BLOCK_SIZE + threadIdx.x`
+// where every launch has BLOCK_SIZE threads in x); a rewrite that changes
+// the block must then write blockDim.x in the constant's place.
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,6 +19,7 @@
 #include "clang/AST/ASTContext.h"
 
 #include <array>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -38,10 +43,19 @@ struct ThreadGeometry {
   std::array<bool, 3> GridStrideDims = {false, false, false};
   /// Global indices used directly, not through a variable.
   std::vector<const clang::Expr *> LooseIndices;
+  /// A block extent written as a constant in a global index.
+  struct FixedExtent {
+    const clang::Expr *Constant; ///< `BLOCK_SIZE` in the index.
+    unsigned Dim;
+  };
+  std::vector<FixedExtent> FixedExtents;
   std::vector<Stray> Strays;
 
-  static ThreadGeometry of(const clang::FunctionDecl &Kernel,
-                           clang::ASTContext &Ctx);
+  /// With \p Block, the block every launch of \p Kernel uses, indices
+  /// that write its extents as constants count (FixedExtents).
+  static ThreadGeometry
+  of(const clang::FunctionDecl &Kernel, clang::ASTContext &Ctx,
+     std::optional<std::array<uint64_t, 3>> Block = std::nullopt);
 
   /// Whether every index variable is checked against the problem bound
   /// before the kernel touches memory (BoundsGuard), so threads past the
