@@ -2,6 +2,7 @@
 
 #include "optiml/Rewrite/TestedAlternative.h"
 #include "optiml/Analysis/Legality/VarUses.h"
+#include "optiml/Analysis/SourceText.h"
 #include "optiml/Rewrite/Indentation.h"
 #include "optiml/Rewrite/ReturnFoldText.h"
 
@@ -50,4 +51,18 @@ llvm::Error optiml::writeTestedAlternative(const Stmt &S, llvm::StringRef Test,
                      "  " + indentedBy(writtenText(S, Ctx), "  ") + "\n" + In +
                      "}";
   return Edits.addText(SM, Begin, End - Begin, Text);
+}
+
+bool optiml::isKeptWhereTestFails(const Stmt &S, llvm::StringRef Test,
+                                  ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (const Stmt *Around : enclosingStmts(S, Ctx)) {
+    const auto *If = dyn_cast<IfStmt>(Around);
+    if (If && If->getElse() &&
+        !SM.isBeforeInTranslationUnit(S.getBeginLoc(),
+                                      If->getElse()->getBeginLoc()) &&
+        textOf(If->getCond()->getSourceRange(), Ctx) == Test)
+      return true;
+  }
+  return false;
 }

@@ -10,6 +10,7 @@
 #include "optiml/Analysis/Legality/LegalityError.h"
 #include "optiml/Analysis/Legality/VarUses.h"
 #include "optiml/Analysis/SourceText.h"
+#include "optiml/Rewrite/TestedAlternative.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
@@ -99,20 +100,6 @@ bool isHalving(const Expr *Inc, const VarDecl *S, ASTContext &Ctx) {
   default:
     return false;
   }
-}
-
-/// threadIdx.x itself, or a local integer variable initialized with it and
-/// never changed.
-bool isThreadX(const Expr *E, const FunctionDecl &Kernel, ASTContext &Ctx) {
-  if (isBuiltin(E, BuiltinRef::ThreadIdx))
-    return true;
-  const VarDecl *V = refVar(E);
-  // Narrower than 16 bits, the variable could wrap threadIdx.x (< 1024).
-  if (!V || !V->isLocalVarDecl() || !V->getType()->isIntegerType() ||
-      V->getType()->isDependentType() || Ctx.getIntWidth(V->getType()) < 16 ||
-      !V->getInit() || !isBuiltin(V->getInit(), BuiltinRef::ThreadIdx))
-    return false;
-  return isNeverChanged(*V, Kernel, Ctx);
 }
 
 bool sameThread(const Expr *A, const Expr *B) {
@@ -218,19 +205,12 @@ llvm::Error WarpReduceLegality::checkFallback(const TreeShape &Shape,
                                               ASTContext &Ctx) {
   // The loop an earlier rewrite kept for the blocks its test turns away:
   // the same test would turn them away again.
-  const SourceManager &SM = Ctx.getSourceManager();
   std::string Test = blockTest(R, Shape);
-  for (const Stmt *S : enclosingStmts(*R.Loop, Ctx)) {
-    const auto *If = dyn_cast<IfStmt>(S);
-    if (If && If->getElse() &&
-        !SM.isBeforeInTranslationUnit(R.Loop->getBeginLoc(),
-                                      If->getElse()->getBeginLoc()) &&
-        textOf(If->getCond()->getSourceRange(), Ctx) == Test)
-      return notApplicableAt(R.Loop->getBeginLoc(), Ctx,
-                             "the loop is what runs where '" + Test +
-                                 "' fails, which " + Shape.Transform +
-                                 " would test again");
-  }
+  if (isKeptWhereTestFails(*R.Loop, Test, Ctx))
+    return notApplicableAt(R.Loop->getBeginLoc(), Ctx,
+                           "the loop is what runs where '" + Test +
+                               "' fails, which " + Shape.Transform +
+                               " would test again");
   return llvm::Error::success();
 }
 
@@ -377,7 +357,7 @@ llvm::Error WarpReduceLegality::matchBody(const ForStmt &For,
   else if (Guard && Guard->getOpcode() == BO_GT &&
            refVar(Guard->getLHS()) == R.Stride)
     Thread = Guard->getRHS();
-  if (!Thread || !isThreadX(Thread, Kernel, Ctx))
+  if (!Thread || !isThreadX(*Thread, Kernel, Ctx))
     return notApplicableAt(If->getCond()->getBeginLoc(), Ctx,
                            "the guard is not 'threadIdx.x < " +
                                R.Stride->getName() +
@@ -563,18 +543,11 @@ llvm::Error WarpReduceLegality::checkPlacement(const FunctionDecl &Kernel,
                      "the loop is nested in another loop or in a condition "
                      "that threads of a block may answer differently, so " +
                          Shape.Missing);
-  const SourceManager &SM = Ctx.getSourceManager();
-  for (const BoundNodes &N :
-       match(findAll(returnStmt().bind("r")), *Kernel.getBody(), Ctx)) {
-    const auto *Ret = N.getNodeAs<ReturnStmt>("r");
-    if (SM.isBeforeInTranslationUnit(Ret->getBeginLoc(),
-                                     R.Loop->getBeginLoc()) &&
-        !isReachedByWholeBlock(*Ret, Kernel, Ctx))
-      return illegalAt(Ret->getBeginLoc(), Ctx,
-                       "threads may return here, before the reduction, and "
-                       "others not, so " +
-                           Shape.Missing);
-  }
+  if (const ReturnStmt *Ret = divergentReturnBefore(*R.Loop, Kernel, Ctx))
+    return illegalAt(Ret->getBeginLoc(), Ctx,
+                     "threads may return here, before the reduction, and "
+                     "others not, so " +
+                         Shape.Missing);
   return llvm::Error::success();
 }
 
@@ -838,7 +811,7 @@ llvm::Error WarpReduceLegality::matchInterleaved(const ForStmt &For,
                                "' is not '{ if (t % (2 * " + S->getName() +
                                ") == 0) STEP; __syncthreads(); }'");
   const Expr *Thread = multipleOfTwiceStride(If->getCond(), S, Ctx);
-  if (!Thread || !isThreadX(Thread, Kernel, Ctx))
+  if (!Thread || !isThreadX(*Thread, Kernel, Ctx))
     return notApplicableAt(If->getCond()->getBeginLoc(), Ctx,
                            "the guard is not 't % (2 * " + S->getName() +
                                ") == 0' with t threadIdx.x (or a variable "

@@ -282,6 +282,8 @@ TEST_F(StepRunnerTest, ActionSpaceCoversEveryTransformAndSite) {
           "sequential-reduce(site=k/while#0) not-applicable",
           "warp-reduce(site=k/for#0) not-applicable",
           "warp-reduce(site=k/while#0) not-applicable",
+          "warp-scan(site=k/for#0) not-applicable",
+          "warp-scan(site=k/while#0) not-applicable",
           "warp-per-row(site=k/for#0,lanes=32,grid=keep) not-applicable",
           "warp-per-row(site=k/while#0,lanes=32,grid=keep) not-applicable",
           "vectorize-loop(site=k/for#0,width=4) not-applicable",

@@ -35,6 +35,7 @@ TEST(TransformRegistryTest, LibraryInListingOrder) {
                                                  "pipeline-shared",
                                                  "sequential-reduce",
                                                  "warp-reduce",
+                                                 "warp-scan",
                                                  "warp-per-row",
                                                  "vectorize-loop",
                                                  "while-to-for",

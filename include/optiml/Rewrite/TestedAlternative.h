@@ -41,6 +41,12 @@ llvm::Error writeTestedAlternative(const clang::Stmt &S, llvm::StringRef Test,
                                    llvm::StringRef New, EditSet &Edits,
                                    clang::ASTContext &Ctx);
 
+/// Whether \p S is (inside) the statement an earlier rewrite kept for
+/// where \p Test fails: the else branch of `if (Test)`. The same rewrite
+/// would test it again.
+bool isKeptWhereTestFails(const clang::Stmt &S, llvm::StringRef Test,
+                          clang::ASTContext &Ctx);
+
 } // namespace optiml
 
 #endif // OPTIML_REWRITE_TESTEDALTERNATIVE_H

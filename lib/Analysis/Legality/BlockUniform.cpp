@@ -5,6 +5,7 @@
 #include "optiml/Analysis/Legality/VarUses.h"
 
 #include "clang/AST/Stmt.h"
+#include "clang/Basic/SourceManager.h"
 
 using namespace optiml;
 using namespace clang;
@@ -83,6 +84,24 @@ bool optiml::isFixedForThread(const Expr &E, const FunctionDecl &Kernel,
   return isUniform(E, Kernel, Ctx, 0, Over::Thread);
 }
 
+bool optiml::isThreadX(const Expr &E, const FunctionDecl &Kernel,
+                       ASTContext &Ctx) {
+  auto IsThreadX = [](const Expr *X) {
+    std::optional<BuiltinRef> B = asBuiltinRef(X->IgnoreParenImpCasts());
+    return B && B->Which == BuiltinRef::ThreadIdx && B->Dim == 0;
+  };
+  if (IsThreadX(&E))
+    return true;
+  const auto *Ref = dyn_cast<DeclRefExpr>(E.IgnoreParenImpCasts());
+  const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  // Narrower than 16 bits, the variable could wrap threadIdx.x (< 1024).
+  if (!V || !V->isLocalVarDecl() || !V->getType()->isIntegerType() ||
+      V->getType()->isDependentType() || Ctx.getIntWidth(V->getType()) < 16 ||
+      !V->getInit() || !IsThreadX(V->getInit()))
+    return false;
+  return isNeverChanged(*V, Kernel, Ctx);
+}
+
 bool optiml::isReachedByWholeBlock(const Stmt &S, const FunctionDecl &Kernel,
                                    ASTContext &Ctx) {
   DynTypedNode Node = DynTypedNode::create(S);
@@ -102,4 +121,15 @@ bool optiml::isReachedByWholeBlock(const Stmt &S, const FunctionDecl &Kernel,
       return false;
     Node = Parent;
   }
+}
+
+const ReturnStmt *optiml::divergentReturnBefore(const Stmt &S,
+                                                const FunctionDecl &Kernel,
+                                                ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (const ReturnStmt *Ret : nodesOf<ReturnStmt>(Kernel.getBody()))
+    if (SM.isBeforeInTranslationUnit(Ret->getBeginLoc(), S.getBeginLoc()) &&
+        !isReachedByWholeBlock(*Ret, Kernel, Ctx))
+      return Ret;
+  return nullptr;
 }

@@ -69,3 +69,23 @@ llvm::Expected<Dim3> optiml::kernelBlock(const FunctionDecl &Kernel,
                      "no block(...) in the kernel's #pragma optiml mark");
   return *Found;
 }
+
+llvm::Expected<KnownBlocks> optiml::knownBlocks(const FunctionDecl &Kernel,
+                                                ASTContext &Ctx) {
+  KnownBlocks Out;
+  KernelLaunches Launches(Ctx, Kernel);
+  Out.Unknown = Launches.addressUse() || Launches.calls().empty();
+  for (const CUDAKernelCallExpr *Call : Launches.calls()) {
+    ConfigOperand Block = LaunchConfig::operand(*Call, 1, Ctx);
+    if (auto B = LaunchConfig::evaluate(Block, Ctx))
+      Out.Blocks.push_back({Block.Arg->getBeginLoc(), *B});
+    else
+      Out.Unknown = true;
+  }
+  auto Mark = markBlock(Kernel, Ctx);
+  if (!Mark)
+    return Mark.takeError();
+  if (*Mark)
+    Out.Blocks.push_back({(*Mark)->Where, (*Mark)->Dims});
+  return Out;
+}

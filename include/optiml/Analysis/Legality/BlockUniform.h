@@ -32,6 +32,11 @@ bool isBlockUniform(const clang::Expr &E, const clang::FunctionDecl &Kernel,
 bool isFixedForThread(const clang::Expr &E, const clang::FunctionDecl &Kernel,
                       clang::ASTContext &Ctx);
 
+/// Whether \p E is threadIdx.x, or a local integer variable of at least 16
+/// bits initialized with it and never changed (`int tid = threadIdx.x;`).
+bool isThreadX(const clang::Expr &E, const clang::FunctionDecl &Kernel,
+               clang::ASTContext &Ctx);
+
 /// Whether every thread of a block that starts \p Kernel reaches \p S
 /// together, or none does: the statements around \p S up to the kernel's
 /// body are plain blocks, loop pragmas and branches of `if`s whose test is
@@ -39,6 +44,12 @@ bool isFixedForThread(const clang::Expr &E, const clang::FunctionDecl &Kernel,
 bool isReachedByWholeBlock(const clang::Stmt &S,
                            const clang::FunctionDecl &Kernel,
                            clang::ASTContext &Ctx);
+
+/// The first `return` of \p Kernel before \p S that some threads of a
+/// block may take and others not (isReachedByWholeBlock fails), or null.
+const clang::ReturnStmt *
+divergentReturnBefore(const clang::Stmt &S, const clang::FunctionDecl &Kernel,
+                      clang::ASTContext &Ctx);
 
 } // namespace optiml
 

@@ -14,6 +14,8 @@
 
 #include <array>
 #include <optional>
+#include <utility>
+#include <vector>
 
 namespace optiml {
 
@@ -34,6 +36,17 @@ markBlock(const clang::FunctionDecl &Kernel, clang::ASTContext &Ctx);
 /// saying why it is not known.
 llvm::Expected<std::array<uint64_t, 3>>
 kernelBlock(const clang::FunctionDecl &Kernel, clang::ASTContext &Ctx);
+
+/// The blocks \p Kernel is launched with, as far as the file shows: each
+/// launch's constant block and the mark's, with where each is written.
+struct KnownBlocks {
+  std::vector<std::pair<clang::SourceLocation, std::array<uint64_t, 3>>> Blocks;
+  /// Some launch's block is not known here: not a constant, a launch
+  /// through the kernel's address, or no launch in the file.
+  bool Unknown = false;
+};
+llvm::Expected<KnownBlocks> knownBlocks(const clang::FunctionDecl &Kernel,
+                                        clang::ASTContext &Ctx);
 
 } // namespace optiml
 
