@@ -2,9 +2,11 @@
 // each block's segment (GPU Gems 3, ch. 39, before work efficiency),
 // double-buffered in dynamic shared memory with `pout = 1 - pout` ping-pong,
 // writing the scanned segment and the block's total (a later pass would add
-// the totals). cumsum_rows: one thread per row scanning it sequentially,
-// the first thing people write for a row-wise cumsum. Launched from a host
-// function.
+// the totals). count_offsets: the same scan in place in one static array,
+// the neighbour read into a register between two barriers, as tutorials
+// write it, on integer flags (the offsets of a stream compaction).
+// cumsum_rows: one thread per row scanning it sequentially, the first
+// thing people write for a row-wise cumsum. Launched from a host function.
 #include <cuda_runtime.h>
 
 #define SCAN_BLOCK 512
@@ -37,6 +39,31 @@ __global__ void scan_block_hs(const float *in, float *out, float *block_sums,
     block_sums[blockIdx.x] = temp[pout * blockDim.x + thid];
 }
 
+#define COUNT_BLOCK 256
+
+#pragma optiml kernel sizes(N = 1 << 26) in(flags[N])out(offsets[N])           \
+    scalar(n = N) grid((N + 255) / 256) block(256) dist(flags = int(0, 1))     \
+        tolerance(rtol = 0, atol = 0) instance(odd                             \
+                                               : N = 70001)
+__global__ void count_offsets(const int *flags, int *offsets, int n) {
+  __shared__ int sdata[COUNT_BLOCK];
+  unsigned int tid = threadIdx.x;
+  unsigned int i = blockIdx.x * COUNT_BLOCK + tid;
+  sdata[tid] = i < n ? flags[i] : 0;
+  __syncthreads();
+  for (unsigned int offset = 1; offset < COUNT_BLOCK; offset *= 2) {
+    int temp = 0;
+    if (tid >= offset)
+      temp = sdata[tid - offset];
+    __syncthreads();
+    if (tid >= offset)
+      sdata[tid] += temp;
+    __syncthreads();
+  }
+  if (i < n)
+    offsets[i] = sdata[tid];
+}
+
 #pragma optiml kernel sizes(R = 32768, C = 2048) in(in[R * C]) out(out[R * C]) \
     scalar(rows = R, cols = C) grid((R + 255) / 256) block(256) \
     tolerance(rtol = 1e-4, atol = 1e-4) instance(odd: R = 333, C = 1001)
@@ -57,4 +84,9 @@ void scan_launch(const float *in, float *out, float *sums, int n, int rows,
   scan_block_hs<<<blocks, SCAN_BLOCK, 2 * SCAN_BLOCK * sizeof(float)>>>(
       in, out, sums, n);
   cumsum_rows<<<(rows + 255) / 256, 256>>>(in, out, rows, cols);
+}
+
+void compact_offsets(const int *flags, int *offsets, int n) {
+  count_offsets<<<(n + COUNT_BLOCK - 1) / COUNT_BLOCK, COUNT_BLOCK>>>(
+      flags, offsets, n);
 }

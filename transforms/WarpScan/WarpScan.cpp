@@ -8,7 +8,7 @@
 // before it and stores its sum where the last step stored it:
 //
 //   {
-//     float optiml_v = float();
+//     float optiml_v = (float)0;
 //     for (int offset = 1; offset < blockDim.x; offset *= 2) {
 //       pout = 1 - pout;          // the halves end where the loop left them
 //       pin = 1 - pout;
@@ -84,12 +84,19 @@ static std::string scanText(const WarpScanPlan &Plan, ASTContext &Ctx) {
                       ->getElementType()
                       .getUnqualifiedType()
                       .getAsString(Ctx.getPrintingPolicy());
-  std::vector<std::string> Lines = {"{", "  " + T + " optiml_v = " + T + "();"};
+  std::vector<std::string> Lines = {"{"};
   auto Add = [&](const std::vector<std::string> &More) {
     for (const std::string &L : More)
       Lines.push_back("  " + L);
   };
-  Add(stateLoop(Plan, Ctx));
+  if (Plan.State.empty()) {
+    // One buffer: the thread's element is where the loop starts from.
+    Add({T + " optiml_v = " + textOf(Plan.OwnRead->getSourceRange(), Ctx) +
+         ";"});
+  } else {
+    Add({T + " optiml_v = (" + T + ")0;"});
+    Add(stateLoop(Plan, Ctx));
+  }
   Add({"const unsigned optiml_lane = threadIdx.x % 32, optiml_warp = "
        "threadIdx.x / 32;"});
   Add(warpScanLines(T, "optiml_v"));
@@ -97,7 +104,7 @@ static std::string scanText(const WarpScanPlan &Plan, ASTContext &Ctx) {
        "  optiml_warp_sums[optiml_warp] = optiml_v;", "__syncthreads();",
        "if (optiml_warp == 0) {",
        "  " + T + " optiml_s = optiml_lane < blockDim.x / 32",
-       "      ? optiml_warp_sums[optiml_lane] : " + T + "();"});
+       "      ? optiml_warp_sums[optiml_lane] : (" + T + ")0;"});
   for (const std::string &L : warpScanLines(T, "optiml_s"))
     Lines.push_back("    " + L);
   Add({"  optiml_warp_sums[optiml_lane] = optiml_s;", "}", "__syncthreads();",
@@ -129,7 +136,7 @@ static llvm::Expected<EditSet> emit(const Site &S, const WarpScanPlan &Plan,
   unsigned End = endOffsetOf(*Plan.Loop, false, Ctx);
   if (llvm::Error E = Edits.addText(Ctx.getSourceManager(), Begin, End - Begin,
                                     indentedBy(Scan, In)))
-    return std::move(E);
+    return E;
   return Edits;
 }
 

@@ -46,6 +46,7 @@ public:
 
   llvm::Error matchHeader();
   llvm::Error matchBody(WarpScanPlan &Plan);
+  llvm::Error matchSingle(WarpScanPlan &Plan);
   llvm::Error checkBlocks(WarpScanPlan &Plan);
   llvm::Error checkAfter(const WarpScanPlan &Plan);
 
@@ -57,6 +58,10 @@ private:
   llvm::Error matchState(llvm::ArrayRef<const Stmt *> State, const Half &Out,
                          const Half &In) const;
   bool sameHalf(const std::optional<Half> &A, const Half &B) const;
+  bool isOwn(const Expr *E) const;
+  bool isNeighbour(const Expr *E) const;
+  const VarDecl *neighbourRead(llvm::ArrayRef<const Stmt *> Read) const;
+  const Expr *ownUpdate(const Stmt *S, const VarDecl *V) const;
   llvm::Error notScan(const Stmt &Where, const llvm::Twine &Why) const {
     return notApplicableAt(Where.getBeginLoc(), Ctx, Why);
   }
@@ -296,6 +301,131 @@ llvm::Error ScanMatcher::matchBody(WarpScanPlan &Plan) {
   return llvm::Error::success();
 }
 
+/// `buf[t]` of the scanned array.
+bool ScanMatcher::isOwn(const Expr *E) const {
+  auto [Buf, Idx] = elementOf(E);
+  return Buf && Buf == Buffer && isThreadX(*Idx, Kernel, Ctx);
+}
+
+/// `buf[t - c]` of the scanned array.
+bool ScanMatcher::isNeighbour(const Expr *E) const {
+  auto [Buf, Idx] = elementOf(E);
+  const auto *Minus =
+      Idx ? dyn_cast<BinaryOperator>(Idx->IgnoreParenImpCasts()) : nullptr;
+  return Buf && Buf == Buffer && Minus && Minus->getOpcode() == BO_Sub &&
+         isThreadX(*Minus->getLHS(), Kernel, Ctx) &&
+         varOf(Minus->getRHS()) == Counter;
+}
+
+/// Whether \p E is a zero of any arithmetic type (`0`, `0.0f`).
+bool isZero(const Expr *E, const ASTContext &Ctx) {
+  Expr::EvalResult R;
+  if (!E->EvaluateAsRValue(R, Ctx))
+    return false;
+  return (R.Val.isInt() && R.Val.getInt().isZero()) ||
+         (R.Val.isFloat() && R.Val.getFloat().isZero());
+}
+
+/// The register that the read statements leave holding `t >= c ?
+/// buf[t - c] : 0`: `T v = t >= c ? buf[t - c] : 0;`, or `T v = 0; if (t
+/// >= c) v = buf[t - c];`; null for anything else.
+const VarDecl *
+ScanMatcher::neighbourRead(llvm::ArrayRef<const Stmt *> Read) const {
+  const auto *Decl = Read.empty() ? nullptr : dyn_cast<DeclStmt>(Read[0]);
+  const auto *V = Decl && Decl->isSingleDecl()
+                      ? dyn_cast<VarDecl>(Decl->getSingleDecl())
+                      : nullptr;
+  QualType Element =
+      Buffer->getType()->getAsArrayTypeUnsafe()->getElementType();
+  if (!V || !V->getInit() ||
+      V->getType().getCanonicalType().getUnqualifiedType() !=
+          Element.getCanonicalType().getUnqualifiedType())
+    return nullptr;
+  const Expr *Init = V->getInit()->IgnoreParenImpCasts();
+  if (Read.size() == 1) {
+    const auto *C = dyn_cast<ConditionalOperator>(Init);
+    return C && isAtOrPast(C->getCond(), Counter, Kernel, Ctx) &&
+                   isNeighbour(C->getTrueExpr()) &&
+                   isZero(C->getFalseExpr(), Ctx)
+               ? V
+               : nullptr;
+  }
+  const auto *If = Read.size() == 2 ? dyn_cast<IfStmt>(Read[1]) : nullptr;
+  if (!If || If->getElse() || If->getInit() || !isZero(Init, Ctx) ||
+      !isAtOrPast(If->getCond(), Counter, Kernel, Ctx))
+    return nullptr;
+  const Stmt *Then = If->getThen();
+  if (const auto *B = dyn_cast<CompoundStmt>(Then); B && B->size() == 1)
+    Then = B->body_front();
+  const auto *Assign = dyn_cast<BinaryOperator>(Then);
+  return Assign && Assign->getOpcode() == BO_Assign &&
+                 varOf(Assign->getLHS()) == V && isNeighbour(Assign->getRHS())
+             ? V
+             : nullptr;
+}
+
+/// The `buf[t]` that `buf[t] += v` (or `buf[t] = buf[t] + v`, `v +
+/// buf[t]`), under `if (t >= c)` or not (v is 0 below c), updates; null
+/// for anything else.
+const Expr *ScanMatcher::ownUpdate(const Stmt *S, const VarDecl *V) const {
+  if (const auto *If = dyn_cast<IfStmt>(S)) {
+    if (If->getElse() || If->getInit() ||
+        !isAtOrPast(If->getCond(), Counter, Kernel, Ctx))
+      return nullptr;
+    S = If->getThen();
+    if (const auto *B = dyn_cast<CompoundStmt>(S); B && B->size() == 1)
+      S = B->body_front();
+  }
+  const auto *Assign = dyn_cast<BinaryOperator>(S);
+  if (!Assign || !isOwn(Assign->getLHS()))
+    return nullptr;
+  if (Assign->getOpcode() == BO_AddAssign)
+    return varOf(Assign->getRHS()) == V ? Assign->getLHS() : nullptr;
+  const auto *Sum =
+      dyn_cast<BinaryOperator>(Assign->getRHS()->IgnoreParenImpCasts());
+  if (Assign->getOpcode() != BO_Assign || !Sum || Sum->getOpcode() != BO_Add)
+    return nullptr;
+  bool Matches = (isOwn(Sum->getLHS()) && varOf(Sum->getRHS()) == V) ||
+                 (isOwn(Sum->getRHS()) && varOf(Sum->getLHS()) == V);
+  return Matches ? Assign->getLHS() : nullptr;
+}
+
+/// The scan in one buffer, each step's neighbour read before a barrier:
+///
+///   for (int c = 1; c < blockDim.x; c *= 2) {
+///     float v = t >= c ? buf[t - c] : 0;   // or: float v = 0; if (...) v =
+///     ...;
+///     __syncthreads();
+///     buf[t] += v;                          // or under if (t >= c)
+///     __syncthreads();
+///   }
+llvm::Error ScanMatcher::matchSingle(WarpScanPlan &Plan) {
+  const auto *Body = cast<CompoundStmt>(For.getBody());
+  std::vector<const Stmt *> Stmts(Body->body_begin(), Body->body_end());
+  // The array is the one the neighbour read names.
+  for (const ArraySubscriptExpr *A : nodesOf<ArraySubscriptExpr>(Body))
+    if (auto [Buf, Idx] = elementOf(A); Buf) {
+      Buffer = Buf;
+      break;
+    }
+  size_t N = Stmts.size();
+  const VarDecl *V = nullptr;
+  const Expr *Own = nullptr;
+  if (Buffer && (N == 4 || N == 5) && isBarrier(Stmts[N - 3]) &&
+      isBarrier(Stmts[N - 1]))
+    if ((V = neighbourRead(llvm::ArrayRef(Stmts).take_front(N - 3))))
+      Own = ownUpdate(Stmts[N - 2], V);
+  if (!Own)
+    return notScan(For, "the loop is neither the double-buffered scan nor "
+                        "'T v = t >= c ? buf[t - c] : 0; __syncthreads(); "
+                        "buf[t] += v; __syncthreads();'");
+  Plan.Loop = &For;
+  Plan.Buffer = Buffer;
+  Plan.OwnRead = Own;
+  Plan.Store = Own;
+  return llvm::Error::success();
+}
+
 /// Whether a block of \p D makes whole warps along x alone.
 bool isWarpBlock(const std::array<uint64_t, 3> &D) {
   return D[0] % 32 == 0 && D[0] <= 1024 && D[1] == 1 && D[2] == 1;
@@ -319,7 +449,8 @@ llvm::Error ScanMatcher::checkBlocks(WarpScanPlan &Plan) {
   if (!Known)
     return Known.takeError();
   for (const auto &[Where, D] : Known->Blocks) {
-    std::optional<int64_t> N = LaunchConfig::constant(Out.Stride, Ctx);
+    std::optional<int64_t> N =
+        Out.Stride ? LaunchConfig::constant(Out.Stride, Ctx) : std::nullopt;
     if (!isWarpBlock(D) || (ConstantBound && *ConstantBound != int64_t(D[0])) ||
         (N && *N < int64_t(D[0])))
       return illegalAt(Where, Ctx,
@@ -327,7 +458,7 @@ llvm::Error ScanMatcher::checkBlocks(WarpScanPlan &Plan) {
                            llvm::Twine(D[1]) + ", " + llvm::Twine(D[2]) +
                            "); the warps' scan needs (x, 1, 1) with x a "
                            "multiple of 32" +
-                           (ConstantBound || !isBlockDimX(Out.Stride)
+                           (ConstantBound || N
                                 ? " equal to the loop's bound and at most "
                                   "the halves' distance"
                                 : ""));
@@ -338,7 +469,8 @@ llvm::Error ScanMatcher::checkBlocks(WarpScanPlan &Plan) {
     return notScan(For, "the loop is what runs where '" +
                             llvm::Twine(WarpScanLegality::BlockTest) +
                             "' fails, which warp-scan would test again");
-  if (Plan.TestBlockAtRunTime && (ConstantBound || !isBlockDimX(Out.Stride)))
+  if (Plan.TestBlockAtRunTime &&
+      (ConstantBound || (Out.Stride && !isBlockDimX(Out.Stride))))
     return illegalAt(For.getBeginLoc(), Ctx,
                      "some launch's block is not known here, and the loop "
                      "assumes one (a constant bound or distance between "
@@ -355,8 +487,11 @@ llvm::Error ScanMatcher::checkBlocks(WarpScanPlan &Plan) {
   return llvm::Error::success();
 }
 
-/// After the loop only the half the last step wrote holds the scan.
+/// After the loop only the half the last step wrote holds the scan (a
+/// single buffer holds it whole).
 llvm::Error ScanMatcher::checkAfter(const WarpScanPlan &Plan) {
+  if (!Out.Selector)
+    return llvm::Error::success();
   const SourceManager &SM = Ctx.getSourceManager();
   SourceLocation End = For.getEndLoc();
   for (const DeclRefExpr *Use : usesOf(*Buffer, *Kernel.getBody(), Ctx)) {
@@ -397,7 +532,10 @@ llvm::Expected<WarpScanPlan> WarpScanLegality::check(const Site &S,
   WarpScanPlan Plan;
   if (llvm::Error E = M.matchHeader())
     return E;
-  if (llvm::Error E = M.matchBody(Plan))
+  // One barrier a step: the double buffer; two: one buffer.
+  const auto *Body = dyn_cast<CompoundStmt>(For->getBody());
+  bool Single = Body && llvm::count_if(Body->body(), isBarrier) == 2;
+  if (llvm::Error E = Single ? M.matchSingle(Plan) : M.matchBody(Plan))
     return E;
   if (llvm::Error E = M.checkBlocks(Plan))
     return E;

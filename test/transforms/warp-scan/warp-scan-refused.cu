@@ -1,6 +1,7 @@
 // warp-scan(site) is refused, with the reason, where a loop is not the
 // double-buffered Hillis-Steele scan or warps could not scan it whole.
 // RUN: not %clang-optiml %s --apply='warp-scan(site=single/for#0)' 2>&1 | %FileCheck --check-prefix=SINGLE %s
+// RUN: not %clang-optiml %s --apply='warp-scan(site=doubled/for#0)' 2>&1 | %FileCheck --check-prefix=DOUBLED %s
 // RUN: not %clang-optiml %s --apply='warp-scan(site=linear/for#0)' 2>&1 | %FileCheck --check-prefix=LINEAR %s
 // RUN: not %clang-optiml %s --apply='warp-scan(site=fixed_halves/for#0)' 2>&1 | %FileCheck --check-prefix=HALVES %s
 // RUN: not %clang-optiml %s --apply='warp-scan(site=shorts/for#0)' 2>&1 | %FileCheck --check-prefix=SHORTS %s
@@ -22,15 +23,31 @@
   else                                                                         \
     s[P * blockDim.x + t] = s[Q * blockDim.x + t];
 
-// One buffer and a register (not matched yet).
+// One buffer, but the register truncates what it carries.
 __global__ void single(float *d) {
   __shared__ float s[256];
   int t = threadIdx.x;
   s[t] = d[t];
   __syncthreads();
-  // SINGLE: :[[@LINE+1]]:3: warp-scan(site=single/for#0) is not applicable: the step is not 'if (t >= off) ... else ...' before the barrier
+  // SINGLE: :[[@LINE+1]]:3: warp-scan(site=single/for#0) is not applicable: the loop is neither the double-buffered scan nor 'T v = t >= c ? buf[t - c] : 0; __syncthreads(); buf[t] += v; __syncthreads();'
   for (int off = 1; off < blockDim.x; off *= 2) {
-    float v = t >= off ? s[t - off] : 0.0f;
+    int v = t >= off ? s[t - off] : 0;
+    __syncthreads();
+    s[t] += v;
+    __syncthreads();
+  }
+  d[t] = s[t];
+}
+
+// One buffer, but threads below the offset add their own element again.
+__global__ void doubled(float *d) {
+  __shared__ float s[256];
+  int t = threadIdx.x;
+  s[t] = d[t];
+  __syncthreads();
+  // DOUBLED: :[[@LINE+1]]:3: warp-scan(site=doubled/for#0) is not applicable: the loop is neither the double-buffered scan nor
+  for (int off = 1; off < blockDim.x; off *= 2) {
+    float v = t >= off ? s[t - off] : s[t];
     __syncthreads();
     s[t] += v;
     __syncthreads();
@@ -165,6 +182,7 @@ __global__ void in_macro(float *d) {
 void run(float *f, short *h, int n) {
   in_macro<<<1, 256>>>(f);
   single<<<1, 256>>>(f);
+  doubled<<<1, 256>>>(f);
   linear<<<1, 256>>>(f);
   fixed_halves<<<1, 256>>>(f);
   shorts<<<1, 256>>>(h);

@@ -4,7 +4,7 @@
 // the warps' totals, and one store where the last step stored; the loop
 // stays with only the statements that choose the halves, so they end as
 // they did.
-// RUN: %clang-optiml --format-style=none %s --apply='warp-scan(site=gems/for#0)' --apply='warp-scan(site=fixed/for#0)' -o %t.cu 2>&1 | %FileCheck --allow-empty --check-prefix=QUIET %s
+// RUN: %clang-optiml --format-style=none %s --apply='warp-scan(site=gems/for#0)' --apply='warp-scan(site=fixed/for#0)' --apply='warp-scan(site=in_place/for#0)' --apply='warp-scan(site=guarded/for#0)' -o %t.cu 2>&1 | %FileCheck --allow-empty --check-prefix=QUIET %s
 // RUN: %FileCheck --input-file=%t.cu %s
 // RUN: %nvcc -c %t.cu -o %t.o
 // QUIET-NOT: note
@@ -32,7 +32,7 @@ __global__ void gems(const float *in, float *out, int n) {
   temp[pout * blockDim.x + thid] = thid < n ? in[thid] : 0.0f;
   __syncthreads();
   // CHECK:      {{^}}  {{{$}}
-  // CHECK-NEXT: {{^}}    float optiml_v = float();{{$}}
+  // CHECK-NEXT: {{^}}    float optiml_v = (float)0;{{$}}
   // CHECK-NEXT: {{^}}    for (int offset = 1; offset < blockDim.x; offset *= 2) {{{$}}
   // CHECK-NEXT: {{^}}      pout = 1 - pout;{{$}}
   // CHECK-NEXT: {{^}}      pin = 1 - pout;{{$}}
@@ -68,7 +68,7 @@ __global__ void fixed(const int *in, int *out) {
   int o = 0, i = 1;
   s[threadIdx.x] = in[blockIdx.x * B + threadIdx.x];
   __syncthreads();
-  // CHECK:      {{^}}    int optiml_v = int();{{$}}
+  // CHECK:      {{^}}    int optiml_v = (int)0;{{$}}
   // CHECK-NEXT: {{^}}    for (int d = 1; d < B; d <<= 1) {{{$}}
   // CHECK:      {{^}}        optiml_v = s[i * B + threadIdx.x];{{$}}
   // CHECK:      {{^}}    s[o * B + threadIdx.x] = optiml_v;{{$}}
@@ -83,6 +83,46 @@ __global__ void fixed(const int *in, int *out) {
     __syncthreads();
   }
   out[blockIdx.x * B + threadIdx.x] = s[o * B + threadIdx.x];
+}
+
+// One buffer: each step reads its neighbour into a register, then adds it.
+// CHECK:      {{^}}  {{{$}}
+// CHECK-NEXT: {{^}}    float optiml_v = s[t];{{$}}
+// CHECK-NEXT: {{^}}    const unsigned optiml_lane = threadIdx.x % 32, optiml_warp = threadIdx.x / 32;{{$}}
+// CHECK:      {{^}}    s[t] = optiml_v;{{$}}
+// CHECK-NEXT: {{^}}    __syncthreads();{{$}}
+// CHECK-NEXT: {{^}}  }{{$}}
+// CHECK-NEXT: {{^}}  d[t] = s[t];{{$}}
+__global__ void in_place(float *d) {
+  __shared__ float s[256];
+  int t = threadIdx.x;
+  s[t] = d[blockIdx.x * blockDim.x + t];
+  __syncthreads();
+  for (int off = 1; off < blockDim.x; off *= 2) {
+    float v = t >= off ? s[t - off] : 0.0f;
+    __syncthreads();
+    s[t] += v;
+    __syncthreads();
+  }
+  d[t] = s[t];
+}
+
+// The same with the read and the add under `if`, and unsigned counts.
+// CHECK: {{^}}    unsigned int optiml_v = c[threadIdx.x];{{$}}
+__global__ void guarded(unsigned int *d) {
+  __shared__ unsigned int c[512];
+  c[threadIdx.x] = d[threadIdx.x];
+  __syncthreads();
+  for (int k = 1; k < blockDim.x; k <<= 1) {
+    unsigned int add = 0;
+    if (threadIdx.x >= k)
+      add = c[threadIdx.x - k];
+    __syncthreads();
+    if (threadIdx.x >= k)
+      c[threadIdx.x] = c[threadIdx.x] + add;
+    __syncthreads();
+  }
+  d[threadIdx.x] = c[threadIdx.x];
 }
 
 // Not launched in this file.
@@ -109,4 +149,6 @@ __global__ void unlaunched(double *data) {
 void run(const float *in, float *out, const int *a, int *b, int n) {
   gems<<<1, 256, 2 * 256 * sizeof(float)>>>(in, out, n);
   fixed<<<n / B, B>>>(a, b);
+  in_place<<<n / 256, 256>>>(out);
+  guarded<<<1, 512>>>((unsigned int *)b);
 }
