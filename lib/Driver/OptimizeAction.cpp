@@ -352,7 +352,13 @@ llvm::Expected<int> Driver::optimize(llvm::StringRef File,
   const KernelInfo &Kernel = T->kernel();
   const KernelSpec &Spec = T->Spec;
   const KernelSource &Original = T->Source;
-  auto Searched = Options.Transforms.select(Registry, Spec.RTol);
+  auto Instances = Spec.instantiate(Kernel);
+  if (!Instances)
+    return Instances.takeError();
+  bool IntegerOnly = llvm::none_of(Instances->front().Args, [](const auto &A) {
+    return protocol::isFloatType(A.Type);
+  });
+  auto Searched = Options.Transforms.select(Registry, Spec.RTol, IntegerOnly);
   if (!Searched)
     return Searched.takeError();
   for (const std::string &Note : Searched->Notes)

@@ -53,12 +53,14 @@ static std::string number(double X) {
 }
 
 llvm::Expected<TransformSelection>
-TransformChoice::select(const TransformRegistry &Registry, double RTol) const {
+TransformChoice::select(const TransformRegistry &Registry, double RTol,
+                        bool IntegerOnly) const {
   TransformSelection S;
   for (const Transform *T : Registry.all()) {
     if (!admits(T->name()))
       continue;
-    if (T->changesNumerics() && !named(T->name()) && RTol < NumericsRTolFloor) {
+    if (T->changesNumerics() && !named(T->name()) && !IntegerOnly &&
+        RTol < NumericsRTolFloor) {
       S.Notes.push_back(
           T->name().str() + " changes numerics and the spec's rtol " +
           number(RTol) + " is below " + number(NumericsRTolFloor) +

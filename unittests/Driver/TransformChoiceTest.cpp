@@ -67,6 +67,13 @@ TEST_F(TransformChoiceTest, ExactSpecsKeepNumericsOut) {
       llvm::is_contained(selection(TransformChoice(), 0).Names, "fast-math"));
 }
 
+TEST_F(TransformChoiceTest, IntegerDataNeedsNoTolerance) {
+  auto S = TransformChoice().select(Registry, 0, /*IntegerOnly=*/true);
+  ASSERT_TRUE(static_cast<bool>(S)) << llvm::toString(S.takeError());
+  EXPECT_EQ(S->Names, Registry.names());
+  EXPECT_TRUE(S->Notes.empty());
+}
+
 TEST_F(TransformChoiceTest, NamingATransformIsConsent) {
   TransformSelection S =
       selection(TransformChoice({"fast-math", "unroll"}, {}), 0);

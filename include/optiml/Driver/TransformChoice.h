@@ -3,7 +3,10 @@
 // --transforms and --exclude limit what --optimize searches and what
 // --list-sites lists. A transform that changes numerics (fast-math) is
 // searched only with the user's consent: the spec's relative tolerance is
-// loose enough for it (NumericsRTolFloor), or --transforms names it.
+// loose enough for it (NumericsRTolFloor), or --transforms names it. On a
+// kernel whose buffers and scalars are all integers the consent is not
+// needed: sums of integers come out the same in any order (and any other
+// change still has to pass verification).
 //
 //===----------------------------------------------------------------------===//
 
@@ -48,11 +51,12 @@ public:
 
   /// What a search on a kernel whose spec has relative tolerance \p RTol
   /// may use: the admitted transforms, less those that change numerics
-  /// when \p RTol is below NumericsRTolFloor and --transforms does not name
-  /// them. An empty selection is BadInput: there would be nothing to
-  /// search.
+  /// when \p RTol is below NumericsRTolFloor, the data is not \p
+  /// IntegerOnly and --transforms does not name them. An empty selection is
+  /// BadInput: there would be nothing to search.
   llvm::Expected<TransformSelection> select(const TransformRegistry &Registry,
-                                            double RTol) const;
+                                            double RTol,
+                                            bool IntegerOnly = false) const;
 
 private:
   bool named(llvm::StringRef Name) const;
