@@ -24,14 +24,9 @@ using namespace clang;
 
 namespace {
 
-const VarDecl *refVar(const Expr *E) {
-  const auto *R = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-  return R ? dyn_cast<VarDecl>(R->getDecl()) : nullptr;
-}
-
 /// The pointer parameter \p A subscripts, or null.
 const ParmVarDecl *bufferOf(const ArraySubscriptExpr &A) {
-  const auto *P = dyn_cast_or_null<ParmVarDecl>(refVar(A.getBase()));
+  const auto *P = dyn_cast_or_null<ParmVarDecl>(referencedVar(A.getBase()));
   return P && P->getType()->isPointerType() ? P : nullptr;
 }
 
@@ -282,7 +277,7 @@ llvm::Error NestAnalysis::checkAccumulation() {
 llvm::Error NestAnalysis::checkAccumulator(const Expr &Target) {
   Acc = &Target;
   const Expr *T = Target.IgnoreParens();
-  const VarDecl *V = refVar(T);
+  const VarDecl *V = referencedVar(T);
   bool Local = V && V->isLocalVarDecl() && !V->isStaticLocal() &&
                !Nest.Loop->getSourceRange().fullyContains(V->getLocation());
   const auto *Elem = dyn_cast<ArraySubscriptExpr>(T);
@@ -504,7 +499,7 @@ llvm::Error NestAnalysis::checkStores() {
   llvm::Error Err = llvm::Error::success();
   auto Store = [&](const Expr *Target) -> llvm::Error {
     const Expr *T = Target->IgnoreParens();
-    const VarDecl *V = refVar(T);
+    const VarDecl *V = referencedVar(T);
     if (V && V->isLocalVarDecl())
       return llvm::Error::success();
     const auto *A = dyn_cast<ArraySubscriptExpr>(T);

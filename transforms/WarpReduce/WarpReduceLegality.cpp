@@ -36,12 +36,6 @@ namespace {
 
 using Dim3 = std::array<uint64_t, 3>;
 
-const VarDecl *refVar(const Expr *E) {
-  const auto *Ref =
-      dyn_cast_or_null<DeclRefExpr>(E ? E->IgnoreParenImpCasts() : nullptr);
-  return Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
-}
-
 bool isConstant(const Expr *E, int64_t Value, const ASTContext &Ctx) {
   return LaunchConfig::constant(E, Ctx) == Value;
 }
@@ -66,7 +60,7 @@ bool isPositiveTest(const Expr *Cond, const VarDecl *S, ASTContext &Ctx) {
   if (!B)
     return false;
   const Expr *L = B->getLHS(), *R = B->getRHS();
-  bool Left = refVar(L) == S, Right = refVar(R) == S;
+  bool Left = referencedVar(L) == S, Right = referencedVar(R) == S;
   switch (B->getOpcode()) {
   case BO_GT:
     return Left && isConstant(R, 0, Ctx);
@@ -87,9 +81,9 @@ bool isPositiveTest(const Expr *Cond, const VarDecl *S, ASTContext &Ctx) {
 bool isHalving(const Expr *Inc, const VarDecl *S, ASTContext &Ctx) {
   const auto *B = dyn_cast_or_null<BinaryOperator>(
       Inc ? Inc->IgnoreParenImpCasts() : nullptr);
-  if (!B || refVar(B->getLHS()) != S)
+  if (!B || referencedVar(B->getLHS()) != S)
     return false;
-  auto IsS = [&](const Expr *E) { return refVar(E) == S; };
+  auto IsS = [&](const Expr *E) { return referencedVar(E) == S; };
   switch (B->getOpcode()) {
   case BO_DivAssign:
     return isConstant(B->getRHS(), 2, Ctx);
@@ -105,7 +99,7 @@ bool isHalving(const Expr *Inc, const VarDecl *S, ASTContext &Ctx) {
 bool sameThread(const Expr *A, const Expr *B) {
   if (isBuiltin(A, BuiltinRef::ThreadIdx))
     return isBuiltin(B, BuiltinRef::ThreadIdx);
-  return refVar(A) && refVar(A) == refVar(B);
+  return referencedVar(A) && referencedVar(A) == referencedVar(B);
 }
 
 /// The array of `buf[t]` (\p Partner false) or `buf[t + s]` / `buf[s + t]`
@@ -116,15 +110,15 @@ const VarDecl *element(const Expr *E, const TreeReduction &R, bool Partner) {
     return nullptr;
   const Expr *Idx = A->getIdx()->IgnoreParenImpCasts();
   if (!Partner)
-    return sameThread(Idx, R.Thread) ? refVar(A->getBase()) : nullptr;
+    return sameThread(Idx, R.Thread) ? referencedVar(A->getBase()) : nullptr;
   const auto *Sum = dyn_cast<BinaryOperator>(Idx);
   if (!Sum || Sum->getOpcode() != BO_Add)
     return nullptr;
   bool Match = (sameThread(Sum->getLHS(), R.Thread) &&
-                refVar(Sum->getRHS()) == R.Stride) ||
+                referencedVar(Sum->getRHS()) == R.Stride) ||
                (sameThread(Sum->getRHS(), R.Thread) &&
-                refVar(Sum->getLHS()) == R.Stride);
-  return Match ? refVar(A->getBase()) : nullptr;
+                referencedVar(Sum->getLHS()) == R.Stride);
+  return Match ? referencedVar(A->getBase()) : nullptr;
 }
 
 bool isReductionOperator(BinaryOperatorKind Op) {
@@ -285,14 +279,15 @@ llvm::Error WarpReduceLegality::matchStep(const Stmt &Update, TreeReduction &R,
   if (const auto *Inner =
           dyn_cast<BinaryOperator>(Assign->getRHS()->IgnoreParenImpCasts());
       Assign->getOpcode() == BO_Assign && Inner && Inner->isAssignmentOp()) {
-    const VarDecl *V = refVar(Inner->getLHS());
+    const VarDecl *V = referencedVar(Inner->getLHS());
     if (!V || !V->isLocalVarDecl())
       return Fail();
     R.Carried = V;
     Step = Inner;
   }
   auto IsOwn = [&](const Expr *E) {
-    return R.Carried ? refVar(E) == R.Carried : element(E, R, false) == Buf;
+    return R.Carried ? referencedVar(E) == R.Carried
+                     : element(E, R, false) == Buf;
   };
   const Expr *Value = Step->getRHS()->IgnoreParenImpCasts();
   if (const auto *C = dyn_cast<CompoundAssignOperator>(Step)) {
@@ -352,10 +347,10 @@ llvm::Error WarpReduceLegality::matchBody(const ForStmt &For,
   const auto *Guard = dyn_cast<BinaryOperator>(If->getCond()->IgnoreParens());
   const Expr *Thread = nullptr;
   if (Guard && Guard->getOpcode() == BO_LT &&
-      refVar(Guard->getRHS()) == R.Stride)
+      referencedVar(Guard->getRHS()) == R.Stride)
     Thread = Guard->getLHS();
   else if (Guard && Guard->getOpcode() == BO_GT &&
-           refVar(Guard->getLHS()) == R.Stride)
+           referencedVar(Guard->getLHS()) == R.Stride)
     Thread = Guard->getRHS();
   if (!Thread || !isThreadX(*Thread, Kernel, Ctx))
     return notApplicableAt(If->getCond()->getBeginLoc(), Ctx,
@@ -704,12 +699,12 @@ bool isTwice(const Expr *E, const VarDecl *S, ASTContext &Ctx) {
   const Expr *L = B->getLHS(), *R = B->getRHS();
   switch (B->getOpcode()) {
   case BO_Mul:
-    return (refVar(L) == S && isConstant(R, 2, Ctx)) ||
-           (refVar(R) == S && isConstant(L, 2, Ctx));
+    return (referencedVar(L) == S && isConstant(R, 2, Ctx)) ||
+           (referencedVar(R) == S && isConstant(L, 2, Ctx));
   case BO_Shl:
-    return refVar(L) == S && isConstant(R, 1, Ctx);
+    return referencedVar(L) == S && isConstant(R, 1, Ctx);
   case BO_Add:
-    return refVar(L) == S && refVar(R) == S;
+    return referencedVar(L) == S && referencedVar(R) == S;
   default:
     return false;
   }
@@ -719,7 +714,7 @@ bool isTwice(const Expr *E, const VarDecl *S, ASTContext &Ctx) {
 bool isDoubling(const Expr *Inc, const VarDecl *S, ASTContext &Ctx) {
   const auto *B = dyn_cast_or_null<BinaryOperator>(
       Inc ? Inc->IgnoreParenImpCasts() : nullptr);
-  if (!B || refVar(B->getLHS()) != S)
+  if (!B || referencedVar(B->getLHS()) != S)
     return false;
   switch (B->getOpcode()) {
   case BO_MulAssign:
@@ -727,7 +722,7 @@ bool isDoubling(const Expr *Inc, const VarDecl *S, ASTContext &Ctx) {
   case BO_ShlAssign:
     return isConstant(B->getRHS(), 1, Ctx);
   case BO_AddAssign:
-    return refVar(B->getRHS()) == S;
+    return referencedVar(B->getRHS()) == S;
   case BO_Assign:
     return isTwice(B->getRHS(), S, Ctx);
   default:
@@ -785,10 +780,11 @@ llvm::Error WarpReduceLegality::matchInterleaved(const ForStmt &For,
   const auto *Cond = dyn_cast_or_null<BinaryOperator>(
       For.getCond() ? For.getCond()->IgnoreParenImpCasts() : nullptr);
   bool Bounded =
-      Cond && ((Cond->getOpcode() == BO_LT && refVar(Cond->getLHS()) == S &&
-                isBuiltin(Cond->getRHS(), BuiltinRef::BlockDim)) ||
-               (Cond->getOpcode() == BO_GT && refVar(Cond->getRHS()) == S &&
-                isBuiltin(Cond->getLHS(), BuiltinRef::BlockDim)));
+      Cond &&
+      ((Cond->getOpcode() == BO_LT && referencedVar(Cond->getLHS()) == S &&
+        isBuiltin(Cond->getRHS(), BuiltinRef::BlockDim)) ||
+       (Cond->getOpcode() == BO_GT && referencedVar(Cond->getRHS()) == S &&
+        isBuiltin(Cond->getLHS(), BuiltinRef::BlockDim)));
   if (!Bounded)
     return notApplicableAt(For.getBeginLoc(), Ctx,
                            "the condition of '" + Site + "' is not '" +

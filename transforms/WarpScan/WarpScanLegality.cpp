@@ -17,12 +17,6 @@ using namespace clang;
 
 namespace {
 
-const VarDecl *varOf(const Expr *E) {
-  const auto *Ref =
-      dyn_cast_or_null<DeclRefExpr>(E ? E->IgnoreParenImpCasts() : nullptr);
-  return Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
-}
-
 bool isConstant(const Expr *E, int64_t Value, const ASTContext &Ctx) {
   return LaunchConfig::constant(E, Ctx) == Value;
 }
@@ -80,7 +74,7 @@ private:
 bool isDoubling(const Expr *Inc, const VarDecl *C, const ASTContext &Ctx) {
   const auto *B = dyn_cast_or_null<BinaryOperator>(
       Inc ? Inc->IgnoreParenImpCasts() : nullptr);
-  if (!B || varOf(B->getLHS()) != C)
+  if (!B || referencedVar(B->getLHS()) != C)
     return false;
   const Expr *R = B->getRHS();
   switch (B->getOpcode()) {
@@ -89,16 +83,17 @@ bool isDoubling(const Expr *Inc, const VarDecl *C, const ASTContext &Ctx) {
   case BO_ShlAssign:
     return isConstant(R, 1, Ctx);
   case BO_AddAssign:
-    return varOf(R) == C;
+    return referencedVar(R) == C;
   case BO_Assign: {
     const auto *Op = dyn_cast<BinaryOperator>(R->IgnoreParenImpCasts());
     if (!Op)
       return false;
     const Expr *L = Op->getLHS(), *Rt = Op->getRHS();
     if (Op->getOpcode() == BO_Mul)
-      return (varOf(L) == C && isConstant(Rt, 2, Ctx)) ||
-             (varOf(Rt) == C && isConstant(L, 2, Ctx));
-    return Op->getOpcode() == BO_Shl && varOf(L) == C && isConstant(Rt, 1, Ctx);
+      return (referencedVar(L) == C && isConstant(Rt, 2, Ctx)) ||
+             (referencedVar(Rt) == C && isConstant(L, 2, Ctx));
+    return Op->getOpcode() == BO_Shl && referencedVar(L) == C &&
+           isConstant(Rt, 1, Ctx);
   }
   default:
     return false;
@@ -115,7 +110,8 @@ llvm::Error ScanMatcher::matchHeader() {
     return notScan(For, "the loop does not declare a counter starting at 1");
   const auto *Cond = dyn_cast_or_null<BinaryOperator>(
       For.getCond() ? For.getCond()->IgnoreParenImpCasts() : nullptr);
-  if (!Cond || Cond->getOpcode() != BO_LT || varOf(Cond->getLHS()) != Counter)
+  if (!Cond || Cond->getOpcode() != BO_LT ||
+      referencedVar(Cond->getLHS()) != Counter)
     return notScan(For, "the condition is not '" + Counter->getName() +
                             " < blockDim.x'");
   if (!isBlockDimX(Cond->getRHS())) {
@@ -144,7 +140,7 @@ std::optional<Half> ScanMatcher::halfOf(const Expr *Index) const {
     for (int Order = 0; Order < 2; ++Order) {
       const Expr *P = Order ? Mul->getRHS() : Mul->getLHS();
       const Expr *N = Order ? Mul->getLHS() : Mul->getRHS();
-      const VarDecl *V = varOf(P);
+      const VarDecl *V = referencedVar(P);
       if (V && V->isLocalVarDecl() && V->getType()->isIntegerType() &&
           (isBlockDimX(N) || LaunchConfig::constant(N, Ctx)))
         return Half{V, N};
@@ -165,7 +161,7 @@ bool ScanMatcher::sameHalf(const std::optional<Half> &A, const Half &B) const {
 /// The element `buf[index]` of a __shared__ array: the array, the index.
 std::pair<const VarDecl *, const Expr *> elementOf(const Expr *E) {
   const auto *A = dyn_cast<ArraySubscriptExpr>(E->IgnoreParenImpCasts());
-  const VarDecl *V = A ? varOf(A->getBase()) : nullptr;
+  const VarDecl *V = A ? referencedVar(A->getBase()) : nullptr;
   if (!V || !V->hasAttr<CUDASharedAttr>())
     return {nullptr, nullptr};
   return {V, A->getIdx()};
@@ -188,7 +184,7 @@ bool ScanMatcher::isStep(const Expr *E, const Expr *&Target, const Expr *&Own,
     const auto *Minus =
         IdxB ? dyn_cast<BinaryOperator>(IdxB->IgnoreParenImpCasts()) : nullptr;
     if (!Minus || Minus->getOpcode() != BO_Sub ||
-        varOf(Minus->getRHS()) != Counter)
+        referencedVar(Minus->getRHS()) != Counter)
       continue;
     Target = Assign->getLHS(), Own = A, Other = B;
     return true;
@@ -215,9 +211,11 @@ bool isAtOrPast(const Expr *Cond, const VarDecl *C, const FunctionDecl &Kernel,
   if (!B)
     return false;
   if (B->getOpcode() == BO_GE)
-    return varOf(B->getRHS()) == C && isThreadX(*B->getLHS(), Kernel, Ctx);
+    return referencedVar(B->getRHS()) == C &&
+           isThreadX(*B->getLHS(), Kernel, Ctx);
   if (B->getOpcode() == BO_LE)
-    return varOf(B->getLHS()) == C && isThreadX(*B->getRHS(), Kernel, Ctx);
+    return referencedVar(B->getLHS()) == C &&
+           isThreadX(*B->getRHS(), Kernel, Ctx);
   return false;
 }
 
@@ -233,12 +231,12 @@ bool isFlipOf(const Stmt *S, const VarDecl *V, const VarDecl *W,
               const ASTContext &Ctx) {
   const auto *Assign = dyn_cast_or_null<BinaryOperator>(S);
   if (!Assign || Assign->getOpcode() != BO_Assign ||
-      varOf(Assign->getLHS()) != V)
+      referencedVar(Assign->getLHS()) != V)
     return false;
   const auto *Sub =
       dyn_cast<BinaryOperator>(Assign->getRHS()->IgnoreParenImpCasts());
   return Sub && Sub->getOpcode() == BO_Sub &&
-         isConstant(Sub->getLHS(), 1, Ctx) && varOf(Sub->getRHS()) == W;
+         isConstant(Sub->getLHS(), 1, Ctx) && referencedVar(Sub->getRHS()) == W;
 }
 
 /// The halves alternate: P flips (`P = 1 - P`) and then Q = 1 - P, so
@@ -314,7 +312,7 @@ bool ScanMatcher::isNeighbour(const Expr *E) const {
       Idx ? dyn_cast<BinaryOperator>(Idx->IgnoreParenImpCasts()) : nullptr;
   return Buf && Buf == Buffer && Minus && Minus->getOpcode() == BO_Sub &&
          isThreadX(*Minus->getLHS(), Kernel, Ctx) &&
-         varOf(Minus->getRHS()) == Counter;
+         referencedVar(Minus->getRHS()) == Counter;
 }
 
 /// Whether \p E is a zero of any arithmetic type (`0`, `0.0f`).
@@ -359,7 +357,8 @@ ScanMatcher::neighbourRead(llvm::ArrayRef<const Stmt *> Read) const {
     Then = B->body_front();
   const auto *Assign = dyn_cast<BinaryOperator>(Then);
   return Assign && Assign->getOpcode() == BO_Assign &&
-                 varOf(Assign->getLHS()) == V && isNeighbour(Assign->getRHS())
+                 referencedVar(Assign->getLHS()) == V &&
+                 isNeighbour(Assign->getRHS())
              ? V
              : nullptr;
 }
@@ -380,13 +379,13 @@ const Expr *ScanMatcher::ownUpdate(const Stmt *S, const VarDecl *V) const {
   if (!Assign || !isOwn(Assign->getLHS()))
     return nullptr;
   if (Assign->getOpcode() == BO_AddAssign)
-    return varOf(Assign->getRHS()) == V ? Assign->getLHS() : nullptr;
+    return referencedVar(Assign->getRHS()) == V ? Assign->getLHS() : nullptr;
   const auto *Sum =
       dyn_cast<BinaryOperator>(Assign->getRHS()->IgnoreParenImpCasts());
   if (Assign->getOpcode() != BO_Assign || !Sum || Sum->getOpcode() != BO_Add)
     return nullptr;
-  bool Matches = (isOwn(Sum->getLHS()) && varOf(Sum->getRHS()) == V) ||
-                 (isOwn(Sum->getRHS()) && varOf(Sum->getLHS()) == V);
+  bool Matches = (isOwn(Sum->getLHS()) && referencedVar(Sum->getRHS()) == V) ||
+                 (isOwn(Sum->getRHS()) && referencedVar(Sum->getLHS()) == V);
   return Matches ? Assign->getLHS() : nullptr;
 }
 

@@ -29,14 +29,9 @@ struct Part {
   const VarDecl *Unit = nullptr; ///< Null for slot 0.
 };
 
-const VarDecl *varOf(const Expr *E) {
-  const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-  return Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
-}
-
 /// \p Offset as `Slot * Unit`: `n`, `2 * n`, `n * 2`.
 bool readOffset(const Expr *Offset, Part &P, ASTContext &Ctx) {
-  if ((P.Unit = varOf(Offset))) {
+  if ((P.Unit = referencedVar(Offset))) {
     P.Slot = 1;
     return true;
   }
@@ -46,7 +41,7 @@ bool readOffset(const Expr *Offset, Part &P, ASTContext &Ctx) {
   for (auto [C, V] : {std::pair{Mul->getLHS(), Mul->getRHS()},
                       std::pair{Mul->getRHS(), Mul->getLHS()}}) {
     std::optional<llvm::APSInt> K = C->getIntegerConstantExpr(Ctx);
-    if (K && K->isStrictlyPositive() && (P.Unit = varOf(V))) {
+    if (K && K->isStrictlyPositive() && (P.Unit = referencedVar(V))) {
       P.Slot = K->getExtValue();
       return true;
     }
@@ -59,7 +54,7 @@ std::optional<Part> partOf(const ParmVarDecl &Param, const Expr *Arg,
                            ASTContext &Ctx) {
   Part P;
   P.Param = &Param;
-  if ((P.Base = varOf(Arg)))
+  if ((P.Base = referencedVar(Arg)))
     return P;
   const auto *Add = dyn_cast<BinaryOperator>(Arg->IgnoreParenImpCasts());
   if (!Add || Add->getOpcode() != BO_Add)
@@ -67,7 +62,7 @@ std::optional<Part> partOf(const ParmVarDecl &Param, const Expr *Arg,
   const Expr *Ptr = Add->getLHS(), *Offset = Add->getRHS();
   if (!Ptr->getType()->isPointerType())
     std::swap(Ptr, Offset);
-  if (!(P.Base = varOf(Ptr)) || !readOffset(Offset, P, Ctx))
+  if (!(P.Base = referencedVar(Ptr)) || !readOffset(Offset, P, Ctx))
     return std::nullopt;
   return P;
 }
@@ -77,10 +72,11 @@ bool testsBelow(const Expr *Cond, const VarDecl &V, const VarDecl &Bound) {
   bool Found = false;
   forEachLeaf(Cond, BO_LAnd, [&](const Expr *Leaf) {
     const auto *B = dyn_cast<BinaryOperator>(Leaf);
-    Found |= B && ((B->getOpcode() == BO_LT && varOf(B->getLHS()) == &V &&
-                    varOf(B->getRHS()) == &Bound) ||
-                   (B->getOpcode() == BO_GT && varOf(B->getRHS()) == &V &&
-                    varOf(B->getLHS()) == &Bound));
+    Found |=
+        B && ((B->getOpcode() == BO_LT && referencedVar(B->getLHS()) == &V &&
+               referencedVar(B->getRHS()) == &Bound) ||
+              (B->getOpcode() == BO_GT && referencedVar(B->getRHS()) == &V &&
+               referencedVar(B->getLHS()) == &Bound));
   });
   return Found;
 }
@@ -92,7 +88,7 @@ bool testsBelow(const Expr *Cond, const VarDecl &V, const VarDecl &Bound) {
 bool isBelow(const Expr &Index, const DeclRefExpr &Use, const VarDecl &Bound,
              const FunctionDecl &Kernel, const ThreadGeometry &G,
              ASTContext &Ctx) {
-  const VarDecl *V = varOf(&Index);
+  const VarDecl *V = referencedVar(&Index);
   const SourceManager &SM = Ctx.getSourceManager();
   auto Within = [&](const Stmt *S) { return spans(S, Use.getBeginLoc(), SM); };
   if (!V)
@@ -113,7 +109,7 @@ bool isBelow(const Expr &Index, const DeclRefExpr &Use, const VarDecl &Bound,
     }
     std::optional<llvm::APSInt> Lower = L->Lower->getIntegerConstantExpr(Ctx);
     if (L->IV == V && L->Step > 0 && L->Cmp == BO_LT && Lower &&
-        !Lower->isNegative() && varOf(L->Bound) == &Bound)
+        !Lower->isNegative() && referencedVar(L->Bound) == &Bound)
       return true;
   }
   return false;
@@ -129,7 +125,7 @@ bool accessesBelow(const ParmVarDecl &P, const VarDecl &Bound,
   for (const DeclRefExpr *Use : usesOf(P, *Kernel.getBody(), Ctx)) {
     DynTypedNode Decay = parentOf(DynTypedNode::create(*Use), Ctx);
     const auto *Sub = parentOf(Decay, Ctx).get<ArraySubscriptExpr>();
-    const VarDecl *I = Sub ? varOf(Sub->getIdx()) : nullptr;
+    const VarDecl *I = Sub ? referencedVar(Sub->getIdx()) : nullptr;
     if (!Sub || Sub->getBase() != Decay.get<Expr>() || !I ||
         !isBelow(*Sub->getIdx(), *Use, Bound, Kernel, G, Ctx))
       return false;
@@ -156,7 +152,7 @@ bool areDisjoint(llvm::ArrayRef<Part> Parts, const FunctionDecl &Kernel,
   unsigned N = std::min<unsigned>(Args.size(), Kernel.getNumParams());
   for (unsigned I = 0; I < N && !Bound; ++I)
     if (Kernel.getParamDecl(I)->getType()->isIntegerType() &&
-        varOf(Args[I]) == Unit)
+        referencedVar(Args[I]) == Unit)
       Bound = Kernel.getParamDecl(I);
   return Unit && Bound && llvm::all_of(Parts, [&](const Part &P) {
            return accessesBelow(*P.Param, *Bound, Kernel, Ctx);

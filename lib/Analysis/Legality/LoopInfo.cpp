@@ -313,12 +313,6 @@ bool optiml::isLoopInvariant(const Expr &E, const Stmt &Loop, ASTContext &Ctx) {
 //===----------------------------------------------------------------------===//
 
 /// The variable \p E names (parentheses and implicit casts aside).
-static const VarDecl *refVar(const Expr *E) {
-  if (!E)
-    return nullptr;
-  const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-  return Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
-}
 
 static std::optional<int64_t> constantOf(const Expr *E, const ASTContext &Ctx) {
   if (!E || E->isValueDependent() || E->isTypeDependent())
@@ -354,9 +348,9 @@ static llvm::Error readInit(const ForStmt &For, CanonicalLoop &L,
                              "variable its first value");
     L.IV = V, L.Lower = V->getInit();
   } else if (const auto *B = dyn_cast<BinaryOperator>(Init);
-             B && B->getOpcode() == BO_Assign && refVar(B->getLHS()) &&
+             B && B->getOpcode() == BO_Assign && referencedVar(B->getLHS()) &&
              isa<DeclRefExpr>(B->getLHS()->IgnoreParens())) {
-    L.IV = refVar(B->getLHS()), L.Lower = B->getRHS();
+    L.IV = referencedVar(B->getLHS()), L.Lower = B->getRHS();
     if (!L.IV->hasLocalStorage() || L.IV->getType()->isReferenceType())
       return notApplicableAt(Init->getBeginLoc(), Ctx,
                              "the induction variable '" + L.IV->getName() +
@@ -398,10 +392,10 @@ static llvm::Error readCond(const ForStmt &For, CanonicalLoop &L,
   BinaryOperatorKind Op = B ? B->getOpcode() : BO_Comma;
   bool Compares =
       Op == BO_LT || Op == BO_LE || Op == BO_GT || Op == BO_GE || Op == BO_NE;
-  if (Compares && refVar(B->getLHS()) == L.IV &&
+  if (Compares && referencedVar(B->getLHS()) == L.IV &&
       isa<DeclRefExpr>(B->getLHS()->IgnoreParenImpCasts())) {
     L.Cmp = Op, L.Bound = B->getRHS();
-  } else if (Compares && refVar(B->getRHS()) == L.IV &&
+  } else if (Compares && referencedVar(B->getRHS()) == L.IV &&
              isa<DeclRefExpr>(B->getRHS()->IgnoreParenImpCasts())) {
     L.Cmp = mirrored(Op), L.Bound = B->getLHS();
   } else {
@@ -419,7 +413,7 @@ static std::optional<int64_t> stepOf(const Expr *Inc, const VarDecl *IV,
                                      ASTContext &Ctx) {
   Inc = Inc->IgnoreParenImpCasts();
   auto IsIV = [&](const Expr *E) {
-    return refVar(E) == IV && isa<DeclRefExpr>(E->IgnoreParenImpCasts());
+    return referencedVar(E) == IV && isa<DeclRefExpr>(E->IgnoreParenImpCasts());
   };
   if (const auto *U = dyn_cast<UnaryOperator>(Inc)) {
     if (!U->isIncrementDecrementOp() || !IsIV(U->getSubExpr()))
@@ -458,7 +452,7 @@ static std::optional<int64_t> stepOf(const Expr *Inc, const VarDecl *IV,
 /// gridDim.x;`).
 static bool isThreadStride(const Expr &S, ASTContext &Ctx) {
   const Expr *E = &S;
-  if (const VarDecl *V = refVar(E)) {
+  if (const VarDecl *V = referencedVar(E)) {
     const FunctionDecl *F = enclosingFunction(*E, Ctx);
     if (!V->isLocalVarDecl() || !V->getInit() || !F ||
         !isNeverChanged(*V, *F, Ctx))
@@ -480,7 +474,7 @@ static bool isThreadStride(const Expr &S, ASTContext &Ctx) {
 static const Expr *threadStrideOf(const Expr *Inc, const VarDecl *IV,
                                   ASTContext &Ctx) {
   const auto *B = dyn_cast<BinaryOperator>(Inc->IgnoreParenImpCasts());
-  if (!B || refVar(B->getLHS()) != IV)
+  if (!B || referencedVar(B->getLHS()) != IV)
     return nullptr;
   const Expr *S = nullptr;
   if (B->getOpcode() == BO_AddAssign)
@@ -488,9 +482,9 @@ static const Expr *threadStrideOf(const Expr *Inc, const VarDecl *IV,
   else if (const auto *Sum =
                dyn_cast<BinaryOperator>(B->getRHS()->IgnoreParenImpCasts());
            B->getOpcode() == BO_Assign && Sum && Sum->getOpcode() == BO_Add)
-    S = refVar(Sum->getLHS()) == IV   ? Sum->getRHS()
-        : refVar(Sum->getRHS()) == IV ? Sum->getLHS()
-                                      : nullptr;
+    S = referencedVar(Sum->getLHS()) == IV   ? Sum->getRHS()
+        : referencedVar(Sum->getRHS()) == IV ? Sum->getLHS()
+                                             : nullptr;
   return S && isThreadStride(*S, Ctx) ? S : nullptr;
 }
 

@@ -156,3 +156,9 @@ bool optiml::spans(const Stmt *S, SourceLocation Loc, const SourceManager &SM) {
   return S && !SM.isBeforeInTranslationUnit(Loc, S->getBeginLoc()) &&
          !SM.isBeforeInTranslationUnit(S->getEndLoc(), Loc);
 }
+
+const VarDecl *optiml::referencedVar(const Expr *E) {
+  const auto *Ref =
+      dyn_cast_or_null<DeclRefExpr>(E ? E->IgnoreParenImpCasts() : nullptr);
+  return Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+}

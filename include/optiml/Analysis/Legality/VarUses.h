@@ -18,6 +18,10 @@
 
 namespace optiml {
 
+/// The variable \p E names, through parentheses and implicit casts (`n`
+/// read as a value); null for any other expression, or a null \p E.
+const clang::VarDecl *referencedVar(const clang::Expr *E);
+
 /// Every reference to \p Var inside \p Scope, in source order.
 std::vector<const clang::DeclRefExpr *> usesOf(const clang::VarDecl &Var,
                                                const clang::Stmt &Scope,
