@@ -40,6 +40,17 @@ std::string optiml::writtenText(const Stmt &S, ASTContext &Ctx) {
   return SM.getBufferData(SM.getMainFileID()).slice(Begin, End).str();
 }
 
+llvm::Error optiml::replaceWritten(const Stmt &S, llvm::StringRef New,
+                                   bool WithPragma, EditSet &Edits,
+                                   ASTContext &Ctx) {
+  auto [Begin, End] = extentOf(S, Ctx);
+  if (!WithPragma)
+    Begin = offsetOf(S.getBeginLoc(), Ctx);
+  std::string In = lineIndentOf(S.getBeginLoc(), Ctx);
+  return Edits.addText(Ctx.getSourceManager(), Begin, End - Begin,
+                       indentedBy(New, In));
+}
+
 llvm::Error optiml::writeTestedAlternative(const Stmt &S, llvm::StringRef Test,
                                            llvm::StringRef New, EditSet &Edits,
                                            ASTContext &Ctx) {

@@ -44,12 +44,11 @@ static std::string halvingLoop(const TreeReduction &R, ASTContext &Ctx) {
 static llvm::Expected<EditSet> emit(const Site &S, const TreeReduction &R,
                                     ASTContext &Ctx) {
   EditSet Edits;
-  std::string In =
-      lineIndentOf(R.Loop->getBeginLoc(), Ctx); // the loop's own indentation
-  std::string Loop = indentedBy(halvingLoop(R, Ctx), In);
   if (R.TestBlockAtRunTime) {
+    std::string In = lineIndentOf(R.Loop->getBeginLoc(), Ctx);
     if (llvm::Error E = writeTestedAlternative(
-            *R.Loop, blockTest(R, SequentialShape), Loop, Edits, Ctx))
+            *R.Loop, blockTest(R, SequentialShape),
+            indentedBy(halvingLoop(R, Ctx), In), Edits, Ctx))
       return E;
     Edits.addNote("some blocks of '" + S.kernelName() +
                   "' are not known here: the halving tree runs for blocks "
@@ -58,11 +57,9 @@ static llvm::Expected<EditSet> emit(const Site &S, const TreeReduction &R,
     return Edits;
   }
   // A loop pragma above stays: it applies to the halving loop as well.
-  unsigned Begin = offsetOf(R.Loop->getBeginLoc(), Ctx);
-  unsigned End = endOffsetOf(*R.Loop, false, Ctx);
-  if (llvm::Error E =
-          Edits.addText(Ctx.getSourceManager(), Begin, End - Begin, Loop))
-    return std::move(E);
+  if (llvm::Error E = replaceWritten(*R.Loop, halvingLoop(R, Ctx),
+                                     /*WithPragma=*/false, Edits, Ctx))
+    return E;
   return Edits;
 }
 

@@ -121,8 +121,10 @@ static llvm::Expected<EditSet> emit(const Site &S, const WarpScanPlan &Plan,
   EditSet Edits;
   std::string Scan = scanText(Plan, Ctx);
   if (Plan.TestBlockAtRunTime) {
-    if (llvm::Error E = writeTestedAlternative(
-            *Plan.Loop, WarpScanLegality::BlockTest, Scan, Edits, Ctx))
+    std::string In = lineIndentOf(Plan.Loop->getBeginLoc(), Ctx);
+    if (llvm::Error E =
+            writeTestedAlternative(*Plan.Loop, WarpScanLegality::BlockTest,
+                                   indentedBy(Scan, In), Edits, Ctx))
       return E;
     Edits.addNote("some blocks of '" + S.kernelName() +
                   "' are not known here: the warps' scan runs for blocks "
@@ -130,12 +132,9 @@ static llvm::Expected<EditSet> emit(const Site &S, const WarpScanPlan &Plan,
                   "others");
     return Edits;
   }
-  const Stmt &Whole = withPragma(*Plan.Loop, Ctx);
-  std::string In = lineIndentOf(Whole.getBeginLoc(), Ctx);
-  unsigned Begin = offsetOf(Whole.getBeginLoc(), Ctx);
-  unsigned End = endOffsetOf(*Plan.Loop, false, Ctx);
-  if (llvm::Error E = Edits.addText(Ctx.getSourceManager(), Begin, End - Begin,
-                                    indentedBy(Scan, In)))
+  // The loop's pragma goes with it: the loop left is the halves' state.
+  if (llvm::Error E =
+          replaceWritten(*Plan.Loop, Scan, /*WithPragma=*/true, Edits, Ctx))
     return E;
   return Edits;
 }

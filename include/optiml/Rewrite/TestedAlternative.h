@@ -35,8 +35,16 @@ const clang::Stmt &withPragma(const clang::Stmt &S, clang::ASTContext &Ctx);
 /// The source text of \p S with its pragma, as written.
 std::string writtenText(const clang::Stmt &S, clang::ASTContext &Ctx);
 
+/// Replaces \p S by \p New, unindented text that is written at the
+/// indentation of \p S's line. A loop pragma on \p S goes too when \p
+/// WithPragma; else it stays, over New.
+llvm::Error replaceWritten(const clang::Stmt &S, llvm::StringRef New,
+                           bool WithPragma, EditSet &Edits,
+                           clang::ASTContext &Ctx);
+
 /// Replaces \p S (with its pragma) by `if (Test) { New } else { S }`;
-/// \p New is written at the indentation of \p S.
+/// \p New's lines after its first carry the indentation of \p S's line, as
+/// text cut from the file does; the branches indent it one step more.
 llvm::Error writeTestedAlternative(const clang::Stmt &S, llvm::StringRef Test,
                                    llvm::StringRef New, EditSet &Edits,
                                    clang::ASTContext &Ctx);
