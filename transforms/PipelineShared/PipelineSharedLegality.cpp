@@ -21,13 +21,6 @@ namespace {
 /// The first architecture with cp.async.
 constexpr unsigned AsyncCopyArch = 80;
 
-/// `__syncthreads();` as a statement of its own.
-bool isBarrier(const Stmt *S) {
-  const auto *Call = dyn_cast_or_null<CallExpr>(S);
-  const FunctionDecl *F = Call ? Call->getDirectCallee() : nullptr;
-  return F && F->getIdentifier() && F->getName() == "__syncthreads";
-}
-
 /// The first statement of the loop body \p S that leaves the iteration
 /// other than at its end: a break or continue of the loop itself, a return,
 /// a goto or a label.
@@ -205,7 +198,7 @@ llvm::Error Analysis::splitBody() {
   std::vector<const Stmt *> Stmts =
       Body ? std::vector<const Stmt *>(Body->body_begin(), Body->body_end())
            : std::vector<const Stmt *>();
-  auto First = llvm::find_if(Stmts, isBarrier);
+  auto First = llvm::find_if(Stmts, isBlockBarrier);
   if (First == Stmts.end())
     return notApplicableAt(For.getBeginLoc(), Ctx,
                            "the loop's body has no __syncthreads() of its "
@@ -214,7 +207,7 @@ llvm::Error Analysis::splitBody() {
     return notApplicableAt((*First)->getBeginLoc(), Ctx,
                            "nothing comes before the loop's first barrier: "
                            "there is no copy to pipeline");
-  if (Stmts.back() == *First || !isBarrier(Stmts.back()))
+  if (Stmts.back() == *First || !isBlockBarrier(Stmts.back()))
     return notApplicableAt(Stmts.back()->getBeginLoc(), Ctx,
                            "the loop's body does not end with a "
                            "__syncthreads() after its work; the copy of the "

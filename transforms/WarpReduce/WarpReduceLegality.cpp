@@ -339,10 +339,8 @@ llvm::Error WarpReduceLegality::matchBody(const ForStmt &For,
   if (!Body || Body->size() != 2)
     return Fail(For.getBody());
   const auto *If = dyn_cast<IfStmt>(Body->body_front());
-  const auto *Sync = dyn_cast<CallExpr>(Body->body_back());
-  const FunctionDecl *SyncF = Sync ? Sync->getDirectCallee() : nullptr;
   if (!If || If->getElse() || If->getInit() || If->getConditionVariable() ||
-      !SyncF || !SyncF->getIdentifier() || SyncF->getName() != "__syncthreads")
+      !isBlockBarrier(Body->body_back()))
     return Fail(Body);
   const auto *Guard = dyn_cast<BinaryOperator>(If->getCond()->IgnoreParens());
   const Expr *Thread = nullptr;
@@ -798,10 +796,8 @@ llvm::Error WarpReduceLegality::matchInterleaved(const ForStmt &For,
   const auto *If = Body && Body->size() == 2
                        ? dyn_cast<IfStmt>(Body->body_front())
                        : nullptr;
-  const auto *Sync = Body ? dyn_cast<CallExpr>(Body->body_back()) : nullptr;
-  const FunctionDecl *SyncF = Sync ? Sync->getDirectCallee() : nullptr;
   if (!If || If->getElse() || If->getInit() || If->getConditionVariable() ||
-      !SyncF || !SyncF->getIdentifier() || SyncF->getName() != "__syncthreads")
+      !isBlockBarrier(Body->body_back()))
     return notApplicableAt(For.getBody()->getBeginLoc(), Ctx,
                            "the body of '" + Site +
                                "' is not '{ if (t % (2 * " + S->getName() +

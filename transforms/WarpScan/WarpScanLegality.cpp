@@ -219,13 +219,6 @@ bool isAtOrPast(const Expr *Cond, const VarDecl *C, const FunctionDecl &Kernel,
   return false;
 }
 
-/// Whether \p S is `__syncthreads();`.
-bool isBarrier(const Stmt *S) {
-  const auto *Call = dyn_cast_or_null<CallExpr>(S);
-  const FunctionDecl *F = Call ? Call->getDirectCallee() : nullptr;
-  return F && F->getIdentifier() && F->getName() == "__syncthreads";
-}
-
 /// `V = 1 - W`.
 bool isFlipOf(const Stmt *S, const VarDecl *V, const VarDecl *W,
               const ASTContext &Ctx) {
@@ -255,7 +248,7 @@ llvm::Error ScanMatcher::matchState(llvm::ArrayRef<const Stmt *> State,
 
 llvm::Error ScanMatcher::matchBody(WarpScanPlan &Plan) {
   const auto *Body = dyn_cast<CompoundStmt>(For.getBody());
-  if (!Body || Body->size() < 2 || !isBarrier(Body->body_back()))
+  if (!Body || Body->size() < 2 || !isBlockBarrier(Body->body_back()))
     return notScan(For, "the loop's body does not end with __syncthreads()");
   std::vector<const Stmt *> Stmts(Body->body_begin(), Body->body_end());
   const auto *If = dyn_cast<IfStmt>(Stmts[Stmts.size() - 2]);
@@ -410,8 +403,8 @@ llvm::Error ScanMatcher::matchSingle(WarpScanPlan &Plan) {
   size_t N = Stmts.size();
   const VarDecl *V = nullptr;
   const Expr *Own = nullptr;
-  if (Buffer && (N == 4 || N == 5) && isBarrier(Stmts[N - 3]) &&
-      isBarrier(Stmts[N - 1]))
+  if (Buffer && (N == 4 || N == 5) && isBlockBarrier(Stmts[N - 3]) &&
+      isBlockBarrier(Stmts[N - 1]))
     if ((V = neighbourRead(llvm::ArrayRef(Stmts).take_front(N - 3))))
       Own = ownUpdate(Stmts[N - 2], V);
   if (!Own)
@@ -533,7 +526,7 @@ llvm::Expected<WarpScanPlan> WarpScanLegality::check(const Site &S,
     return E;
   // One barrier a step: the double buffer; two: one buffer.
   const auto *Body = dyn_cast<CompoundStmt>(For->getBody());
-  bool Single = Body && llvm::count_if(Body->body(), isBarrier) == 2;
+  bool Single = Body && llvm::count_if(Body->body(), isBlockBarrier) == 2;
   if (llvm::Error E = Single ? M.matchSingle(Plan) : M.matchBody(Plan))
     return E;
   if (llvm::Error E = M.checkBlocks(Plan))

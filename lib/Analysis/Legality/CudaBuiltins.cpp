@@ -91,3 +91,9 @@ bool optiml::isLoadIntrinsic(const CallExpr &Call) {
       {"__ldg", "__ldca", "__ldcg", "__ldcs", "__ldlu", "__ldcv"},
       F->getName());
 }
+
+bool optiml::isBlockBarrier(const Stmt *S) {
+  const auto *Call = dyn_cast_or_null<CallExpr>(S);
+  const FunctionDecl *F = Call ? Call->getDirectCallee() : nullptr;
+  return F && F->getIdentifier() && F->getName() == "__syncthreads";
+}

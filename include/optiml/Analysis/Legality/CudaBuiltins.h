@@ -53,6 +53,9 @@ std::vector<const NodeT *> nodesOf(const clang::Stmt *S) {
   return Out;
 }
 
+/// Whether \p S is `__syncthreads();`, a statement of its own (null: no).
+bool isBlockBarrier(const clang::Stmt *S);
+
 /// A call that synchronizes or exchanges data between the threads of a
 /// block or warp (__syncthreads, __shfl_*_sync, __ballot_sync, ...): code
 /// with one assumes how threads are grouped.
