@@ -89,9 +89,10 @@
 #     throughput  where a search's time goes: --optimize on each example of
 #               $OPTIML_GPU_TP_EXAMPLES ("sgemm transpose saxpy block_sum"),
 #               $OPTIML_GPU_TP_BUDGET candidates (12), once per runner mode
-#               of $OPTIML_GPU_TP_RUNNERS ("process worker": a runner
-#               process per candidate, one serving the search; a mode
-#               ending "+ahead" adds --build-ahead; with
+#               of $OPTIML_GPU_TP_RUNNERS ("worker+batches worker": one
+#               runner process serving the search, "process" one per
+#               candidate; a mode ending "+batches" adds --pipeline=false,
+#               batches built and then measured; with
 #               $OPTIML_GPU_TP_SECONDS, a --time-limit too), same search
 #               seed, each from an empty build cache and database; one row
 #               per run with
@@ -520,12 +521,12 @@ check_optimize() {
   done
 }
 
-# The same search with a runner process per candidate and with one worker
-# serving it, each from empty build caches, so both pay for their nvcc
-# builds: candidates a minute and where the seconds go.
+# The same search measured in batches and pipelined (or with a runner
+# process per candidate), each from empty build caches, so all pay for
+# their nvcc builds: candidates a minute and where the seconds go.
 check_throughput() {
   local examples=${OPTIML_GPU_TP_EXAMPLES:-sgemm transpose saxpy block_sum}
-  local runners=${OPTIML_GPU_TP_RUNNERS:-process worker}
+  local runners=${OPTIML_GPU_TP_RUNNERS:-worker+batches worker}
   local budget=${OPTIML_GPU_TP_BUDGET:-12} name mode tag start_s line=""
   local table="$logs/throughput.txt"
   : >"$table"
@@ -534,8 +535,8 @@ check_throughput() {
       tag="tp-$name-$mode"
       rm -rf "$OPTIML_CACHE_DIR/builds" "$work/$tag.db"
       start_s=$SECONDS
-      if "$tool" "examples/$name.cu" --optimize --runner="${mode%+ahead}" \
-        $([ "$mode" != "${mode%+ahead}" ] && echo --build-ahead) \
+      if "$tool" "examples/$name.cu" --optimize --runner="${mode%+batches}" \
+        $([ "$mode" != "${mode%+batches}" ] && echo --pipeline=false) \
         ${OPTIML_GPU_TP_SECONDS:+--time-limit="$OPTIML_GPU_TP_SECONDS"} \
         --search-seed=7 --budget="$budget" --db="$work/$tag.db" \
         -o "$work/$tag.cu" --report="$logs/$tag" --cuda-path="$cuda" \

@@ -5,9 +5,6 @@
 #include "optiml/Support/Interrupt.h"
 #include "optiml/Support/Stopwatch.h"
 
-#include <atomic>
-#include <thread>
-
 using namespace optiml;
 
 Measurement optiml::failedMeasurement(llvm::Error E) {
@@ -17,10 +14,7 @@ Measurement optiml::failedMeasurement(llvm::Error E) {
   return M;
 }
 
-EvaluatorMeasurer::~EvaluatorMeasurer() {
-  if (Preparing.joinable())
-    Preparing.join();
-}
+EvaluatorMeasurer::~EvaluatorMeasurer() { closePipeline(); }
 
 std::vector<BuildRequest>
 EvaluatorMeasurer::requestsFor(llvm::ArrayRef<Candidate> Batch) {
@@ -33,44 +27,23 @@ EvaluatorMeasurer::requestsFor(llvm::ArrayRef<Candidate> Batch) {
 
 /// Failures are not reported here: the evaluation that follows meets them
 /// again (from the cache) and turns them into measurements.
-void EvaluatorMeasurer::buildAll(const std::vector<BuildRequest> &Requests,
-                                 llvm::StringMap<double> &Seconds) const {
+void EvaluatorMeasurer::prebuild(llvm::ArrayRef<Candidate> Batch) {
+  std::vector<BuildRequest> Requests = requestsFor(Batch);
   auto Results = B.buildAll(Requests, Jobs);
   for (size_t I = 0; I < Results.size(); ++I) {
     if (!Results[I]) {
       llvm::consumeError(Results[I].takeError());
       continue;
     }
-    // A batch prepare() built is a cache hit here: keep nvcc's seconds.
-    Seconds.try_emplace(Requests[I].Source->hash(), Results[I]->Seconds);
+    BuildSeconds.try_emplace(Requests[I].Source->hash(), Results[I]->Seconds);
   }
 }
 
-/// Builds the batch with several nvcc processes at once.
-void EvaluatorMeasurer::prebuild(llvm::ArrayRef<Candidate> Batch) {
-  buildAll(requestsFor(Batch), BuildSeconds);
-}
-
-void EvaluatorMeasurer::prepare(llvm::ArrayRef<Candidate> Next) {
-  finishPrepared();
-  for (const Candidate &C : Next)
-    PreparedHashes.insert(C.Hash);
-  // The sources are looked up here: the expander is not safe to call from
-  // another thread, and the search goes on proposing on this one.
-  Preparing = std::thread(
-      [this, Requests = requestsFor(Next)] {
-        buildAll(Requests, PreparedSeconds);
-      });
-}
-
-void EvaluatorMeasurer::finishPrepared() {
-  if (!Preparing.joinable())
-    return;
-  Preparing.join();
-  for (const auto &Entry : PreparedSeconds)
-    BuildSeconds[Entry.getKey()] = Entry.getValue();
-  PreparedSeconds.clear();
-  PreparedHashes.clear();
+std::optional<double>
+EvaluatorMeasurer::builtSeconds(const Candidate &C) const {
+  if (auto It = BuildSeconds.find(C.Hash); It != BuildSeconds.end())
+    return It->second;
+  return std::nullopt;
 }
 
 MeasureOptions EvaluatorMeasurer::optionsFor(bool IsOriginal) const {
@@ -116,15 +89,15 @@ Measurement EvaluatorMeasurer::evaluate(const Inputs &In,
   return M;
 }
 
-Measurement EvaluatorMeasurer::timed(const Candidate &C, const Inputs &In,
-                                     const Runner &R) const {
+Measurement EvaluatorMeasurer::timed(const Inputs &In, const Runner &R,
+                                     std::optional<double> Built) const {
   Stopwatch Clock;
   Measurement M = evaluate(In, R);
   double Wall = Clock.seconds();
-  // A candidate built in the batch's parallel build was a cache hit here;
-  // otherwise its build happened inside this call.
-  if (auto It = BuildSeconds.find(C.Hash); It != BuildSeconds.end())
-    M.Stages["build"] = It->second;
+  // A candidate built before was a cache hit here; otherwise its build
+  // happened inside this call.
+  if (Built)
+    M.Stages["build"] = *Built;
   else
     Wall -= M.Stages["build"];
   M.Stages["run"] = std::max(0.0, Wall);
@@ -138,12 +111,12 @@ static Measurement interrupted() {
 void EvaluatorMeasurer::finish(const Candidate &C, Measurement &M) {
   if (auto Seconds = E.rewriteSeconds(C.Hash))
     M.Stages["rewrite"] = *Seconds;
-  if (M.ok())
-    Best = std::max(Best, M.Speedup);
+  if (M.ok() && M.Speedup > Best)
+    Best = M.Speedup;
 }
 
 Measurement EvaluatorMeasurer::measure(const Candidate &C) {
-  Measurement M = timed(C, inputsOf(C), Runners.front());
+  Measurement M = timed(inputsOf(C), Runners.front(), builtSeconds(C));
   finish(C, M);
   return M;
 }
@@ -160,8 +133,9 @@ EvaluatorMeasurer::measureSpread(llvm::ArrayRef<Candidate> Batch) {
     Gpus.emplace_back([&, G] {
       // After Ctrl-C no runner starts: the loop drops this batch anyway.
       for (size_t I; (I = Next++) < Batch.size();)
-        Out[I] = stopRequested() ? interrupted()
-                                 : timed(Batch[I], In[I], Runners[G]);
+        Out[I] = stopRequested()
+                     ? interrupted()
+                     : timed(In[I], Runners[G], builtSeconds(Batch[I]));
     });
   for (std::thread &T : Gpus)
     T.join();
@@ -172,12 +146,6 @@ EvaluatorMeasurer::measureSpread(llvm::ArrayRef<Candidate> Batch) {
 
 std::vector<Measurement>
 EvaluatorMeasurer::measureAll(llvm::ArrayRef<Candidate> Batch) {
-  // A batch prepare() is still building is waited for; one it built finds
-  // its builds cached.
-  if (llvm::any_of(Batch, [&](const Candidate &C) {
-        return PreparedHashes.contains(C.Hash);
-      }))
-    finishPrepared();
   if (Batch.size() > 1)
     prebuild(Batch);
   if (Runners.size() > 1 && Batch.size() > 1)
@@ -187,4 +155,80 @@ EvaluatorMeasurer::measureAll(llvm::ArrayRef<Candidate> Batch) {
     // After Ctrl-C no runner starts: the loop drops this batch anyway.
     Out.push_back(stopRequested() ? interrupted() : measure(C));
   return Out;
+}
+
+void EvaluatorMeasurer::startPipeline() {
+  if (Builds)
+    return;
+  Builds = std::make_unique<llvm::StdThreadPool>(
+      llvm::hardware_concurrency(std::max(1u, Jobs)));
+  for (const Runner &R : Runners)
+    Gpus.emplace_back([this, &R] { measureBuilt(R); });
+}
+
+void EvaluatorMeasurer::closePipeline() {
+  if (!Builds)
+    return;
+  Builds->wait();
+  {
+    std::lock_guard<std::mutex> Hold(Lock);
+    Closing = true;
+  }
+  Changed.notify_all();
+  for (std::thread &T : Gpus)
+    T.join();
+}
+
+void EvaluatorMeasurer::submit(const Candidate &C) {
+  startPipeline();
+  // The expander is not safe to call from another thread: its source and
+  // spec are looked up here.
+  auto J = std::make_shared<Job>();
+  J->C = C;
+  J->In = inputsOf(C);
+  Builds->async([this, J] {
+    // Failures are not reported here: the evaluation meets them again
+    // (from the cache) and turns them into measurements.
+    if (!J->In.Failed && !stopRequested()) {
+      auto R = B.build(*J->In.Source, Kernel);
+      if (R)
+        J->Built = R->Seconds;
+      else
+        llvm::consumeError(R.takeError());
+    }
+    {
+      std::lock_guard<std::mutex> Hold(Lock);
+      ToMeasure.push_back(J);
+    }
+    Changed.notify_all();
+  });
+}
+
+void EvaluatorMeasurer::measureBuilt(const Runner &R) {
+  std::unique_lock<std::mutex> Hold(Lock);
+  while (true) {
+    Changed.wait(Hold, [&] { return Closing || !ToMeasure.empty(); });
+    if (ToMeasure.empty())
+      return;
+    std::shared_ptr<Job> J = std::move(ToMeasure.front());
+    ToMeasure.pop_front();
+    Hold.unlock();
+    // After Ctrl-C no runner starts: the loop drops what is in flight.
+    J->Result = stopRequested() ? interrupted() : timed(J->In, R, J->Built);
+    Hold.lock();
+    ToCollect.push_back(std::move(J));
+    Changed.notify_all();
+  }
+}
+
+std::pair<Candidate, Measurement> EvaluatorMeasurer::collect() {
+  std::shared_ptr<Job> J;
+  {
+    std::unique_lock<std::mutex> Hold(Lock);
+    Changed.wait(Hold, [&] { return !ToCollect.empty(); });
+    J = std::move(ToCollect.front());
+    ToCollect.pop_front();
+  }
+  finish(J->C, J->Result);
+  return {std::move(J->C), std::move(J->Result)};
 }

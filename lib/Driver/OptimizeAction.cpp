@@ -232,7 +232,7 @@ optiml::runOptimizeSearch(Expander &E, Measurer &M, Database &Db,
     if (llvm::Error Err =
             loadFailureHistory(Db, KernelId, (*S)->graph().failures()))
       return Err;
-  SearchLoop Loop(**S, Memo, {O.Budget, O.TimeLimit, O.BatchSize});
+  SearchLoop Loop(**S, Memo, {O.Budget, O.TimeLimit, O.BatchSize, O.Pipeline});
   if (O.StopRequested) {
     Memo.discardWhen(O.StopRequested);
     Loop.stopWhen(O.StopRequested);
@@ -436,14 +436,13 @@ llvm::Expected<int> Driver::optimize(llvm::StringRef File,
     Runner OnGpu = R->onDevice(G.Ordinal);
     Runners.push_back(Options.PersistentRunner ? OnGpu.persistent() : OnGpu);
   }
-  // Every GPU gets a candidate of each batch.
+  // Every GPU gets a candidate of each batch (in flight, when pipelined).
   unsigned Batch = std::max<unsigned>(Options.BatchSize, Runners.size());
   if (Runners.size() > 1)
     Err << "clang-optiml: measuring on " << Runners.size() << " GPUs ("
         << Gpu->Name << "), " << Batch << " candidates a batch\n";
   EvaluatorMeasurer Measure(Expand, *B, std::move(Runners), Original, Kernel,
                             Spec, MO, Options.TimeoutSeconds, Batch, Screen);
-  Measure.buildAhead(Options.BuildAhead);
 
   auto Id = problemId(*Db, Original, Kernel, Spec, *Gpu, *B, MO);
   if (!Id)

@@ -16,3 +16,12 @@ std::vector<Measurement> Measurer::measureAll(llvm::ArrayRef<Candidate> Batch) {
     Out.push_back(measure(C));
   return Out;
 }
+
+void Measurer::submit(const Candidate &C) { Submitted.push_back(C); }
+
+std::pair<Candidate, Measurement> Measurer::collect() {
+  Candidate C = std::move(Submitted.front());
+  Submitted.pop_front();
+  Measurement M = measure(C);
+  return {std::move(C), std::move(M)};
+}

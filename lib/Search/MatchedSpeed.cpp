@@ -29,8 +29,11 @@ bool usable(const MeasuredConfig &C) {
 
 bool optiml::sameSpeed(const Measurement &A, const Measurement &B) {
   auto IA = intervalOf(A), IB = intervalOf(B);
-  if (IA && IB)
-    return IA->first <= IB->second && IB->first <= IA->second;
+  if (IA && IB && IA->first <= IB->second && IB->first <= IA->second)
+    return true;
+  // Tight intervals can lie apart by less than what the search calls a
+  // speedup at all: a difference it would take for noise over the original
+  // is no difference of speed here either.
   double Noise = std::max({A.Threshold, B.Threshold, A.Noise, B.Noise});
   return std::abs(A.Speedup / B.Speedup - 1) <= Noise;
 }

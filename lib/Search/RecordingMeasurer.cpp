@@ -171,13 +171,28 @@ RecordingMeasurer::measureAll(llvm::ArrayRef<Candidate> Batch) {
   return ranked(std::move(Out));
 }
 
-void RecordingMeasurer::prepare(llvm::ArrayRef<Candidate> Next) {
-  std::vector<Candidate> Misses;
-  for (const Candidate &C : Next)
-    if (!lookup(C))
-      Misses.push_back(C);
-  if (!Misses.empty())
-    Inner.prepare(Misses);
+void RecordingMeasurer::submit(const Candidate &C) {
+  if (auto Known = lookup(C)) {
+    Known->Goal = Goal;
+    Answered.emplace_back(C, std::move(*Known));
+    return;
+  }
+  Inner.submit(C);
+}
+
+std::pair<Candidate, Measurement> RecordingMeasurer::collect() {
+  if (!Answered.empty()) {
+    auto Out = std::move(Answered.front());
+    Answered.pop_front();
+    return Out;
+  }
+  auto Out = Inner.collect();
+  Out.second.Goal = Goal;
+  if (Discard && Discard())
+    return Out;
+  if (llvm::Error E = Db.addAll({toRecord(Kernel, Out.first, Out.second)}))
+    note(std::move(E));
+  return Out;
 }
 
 std::vector<Measurement>

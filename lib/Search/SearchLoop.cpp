@@ -55,36 +55,28 @@ std::optional<StopReason> SearchLoop::spent(double Start) const {
   return std::nullopt;
 }
 
-std::vector<Candidate> SearchLoop::proposeUpTo(unsigned InFlight) {
+std::vector<Candidate> SearchLoop::proposeUpTo(unsigned InFlight,
+                                               unsigned Want) {
   unsigned Done = S.graph().evaluated() + InFlight;
   if (Done >= B.MaxCandidates)
     return {};
-  return S.propose(std::min(B.BatchSize, B.MaxCandidates - Done));
+  return S.propose(std::min(Want, B.MaxCandidates - Done));
 }
 
 StopReason SearchLoop::run() {
   Start = Now();
-  std::vector<Candidate> Next;
+  return B.Pipelined ? runPipelined() : runBatches();
+}
+
+StopReason SearchLoop::runBatches() {
   while (true) {
     if (auto Why = spent(Start))
       return *Why;
-    std::vector<Candidate> Batch =
-        Next.empty() ? proposeUpTo(0) : std::move(Next);
-    Next.clear();
+    std::vector<Candidate> Batch = proposeUpTo(0, B.BatchSize);
     if (!S.graph().internalError().empty())
       return StopReason::Internal;
     if (Batch.empty())
       return StopReason::Exhausted;
-    // The next batch is chosen while this one is in flight (its nodes
-    // carry a virtual loss), so that its builds run while this one is on
-    // the GPU.
-    if (M.preparesAhead()) {
-      Next = proposeUpTo(Batch.size());
-      if (!S.graph().internalError().empty())
-        return StopReason::Internal;
-      if (!Next.empty())
-        M.prepare(Next);
-    }
     std::vector<Measurement> Results = M.measureAll(Batch);
     if (Stop && Stop())
       return StopReason::Interrupted;
@@ -92,6 +84,36 @@ StopReason SearchLoop::run() {
     for (size_t I = 0; I < Batch.size() && I < Results.size(); ++I)
       Told.push_back({Batch[I].Id, std::move(Results[I])});
     S.notify(Told);
+    if (Progress)
+      Progress(progress());
+  }
+}
+
+StopReason SearchLoop::runPipelined() {
+  unsigned InFlight = 0;
+  std::optional<StopReason> Why;
+  while (true) {
+    // Once a budget is spent nothing new starts, but what is in flight
+    // was built and is being measured: it is waited for and told.
+    if (!Why)
+      Why = spent(Start);
+    if (Why == StopReason::Interrupted)
+      return *Why;
+    if (!Why && InFlight < B.BatchSize) {
+      for (const Candidate &C : proposeUpTo(InFlight, B.BatchSize - InFlight)) {
+        M.submit(C);
+        ++InFlight;
+      }
+      if (!S.graph().internalError().empty())
+        return StopReason::Internal;
+    }
+    if (InFlight == 0)
+      return Why.value_or(StopReason::Exhausted);
+    auto [C, Result] = M.collect();
+    --InFlight;
+    if (Stop && Stop())
+      return StopReason::Interrupted;
+    S.notify({{C.Id, std::move(Result)}});
     if (Progress)
       Progress(progress());
   }

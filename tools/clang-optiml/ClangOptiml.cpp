@@ -166,9 +166,9 @@ static cl::opt<unsigned> Budget("budget",
                                 cl::init(64), cl::cat(OptimlCategory));
 static cl::opt<unsigned>
     Jobs("jobs",
-         cl::desc("Candidates proposed per iteration and "
-                  "built by nvcc in parallel (1..64, default 4); each GPU "
-                  "times one at a time; -j N for short"),
+         cl::desc("Candidates in flight (or per batch), built by nvcc in "
+                  "parallel (1..64, default 4); each GPU times one at a "
+                  "time; -j N for short"),
          cl::init(4), cl::cat(OptimlCategory));
 static cl::opt<std::string>
     GpuList("gpus",
@@ -199,12 +199,13 @@ static cl::opt<RunnerMode> RunnerKind(
                clEnumValN(RunnerMode::Process, "process",
                           "a fresh runner process for every candidate")),
     cl::init(RunnerMode::Worker), cl::cat(OptimlCategory));
-static cl::opt<bool> BuildAhead(
-    "build-ahead",
-    cl::desc("Propose and build the next batch while this one is measured: "
-             "more candidates a minute, but each batch is chosen without the "
-             "results of the one before it"),
-    cl::init(false), cl::cat(OptimlCategory));
+static cl::opt<bool> Pipeline(
+    "pipeline",
+    cl::desc("Keep -j candidates in flight and propose a new one as each "
+             "comes back, so that nvcc builds while the GPU measures "
+             "(default); --pipeline=false measures in batches, each built "
+             "and then measured"),
+    cl::init(true), cl::cat(OptimlCategory));
 static cl::opt<Objective> Goal(
     "objective", cl::desc("What the search minimizes"),
     cl::values(clEnumValN(Objective::Time, "time",
@@ -506,7 +507,7 @@ static const OptionTable &optionTable() {
       {TimeLimit, OptimizeOnly},
       {Measure, OptimizeOnly},
       {RunnerKind, OptimizeOnly},
-      {BuildAhead, OptimizeOnly},
+      {Pipeline, OptimizeOnly},
       {Goal, OptimizeOnly},
       {Resume, OptimizeOnly},
       {ReportPrefix, OptimizeOnly},
@@ -806,7 +807,7 @@ static OptimizeOptions optimizeOptions(LlmConfig Llm) {
   O.TimeLimit = TimeLimit;
   O.Screen.Enabled = Measure == MeasureMode::Adaptive;
   O.PersistentRunner = RunnerKind == RunnerMode::Worker;
-  O.BuildAhead = BuildAhead;
+  O.Pipeline = Pipeline;
   O.Goal = Goal;
   O.DbPath = DbPath;
   O.Resume = Resume;

@@ -160,7 +160,9 @@ protected:
       return Id.takeError();
     OptimizeOptions O;
     O.Strategy = "mcts";
-    O.Budget = 6;
+    // Enough for a proposal after the first children's results, which
+    // come back one at a time.
+    O.Budget = 8;
     O.OutputPath = (Dir + "/saxpy.opt.cu").str();
     return runOptimizeSearch(E, M, *Db, *Id, "saxpy", O, Log, false, &G);
   }

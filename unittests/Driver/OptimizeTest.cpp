@@ -422,15 +422,15 @@ TEST_F(OptimizeTest, AnInterruptedSearchStillWritesTheBestSoFar) {
   O.BatchSize = 2;
   O.OutputPath = (Dir + "/saxpy.opt.cu").str();
   FakeMeasurer M;
-  // Ctrl-C while the third batch is measured.
+  // Ctrl-C while the fourth candidate is measured.
   O.StopRequested = [&] { return M.Calls > 3; };
   std::string Log;
   llvm::raw_string_ostream LogOS(Log);
   auto Out = runOptimizeSearch(*E, M, Db, P.Id, "saxpy", O, LogOS, false);
   ASSERT_TRUE(bool(Out)) << llvm::toString(Out.takeError());
   EXPECT_EQ(Out->Why, StopReason::Interrupted);
-  EXPECT_EQ(M.Calls, 5u);
-  // The original and the first batch of two count; the third batch not.
+  EXPECT_EQ(M.Calls, 4u);
+  // The original and the two children before it count; the fourth not.
   EXPECT_EQ(Out->Evaluated, 3u);
   EXPECT_TRUE(Out->Improved);
   auto Written = llvm::MemoryBuffer::getFile(O.OutputPath);

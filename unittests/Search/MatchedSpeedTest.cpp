@@ -79,6 +79,16 @@ TEST(MatchedSpeedTest, TheFastestItselfOrASlowerOneIsNoMatch) {
   EXPECT_FALSE(findMatchedSpeed({{"fastest", &Fastest}, {"slower", &Slower}}));
 }
 
+TEST(MatchedSpeedTest, IntervalsApartWithinTheThresholdAreTheSameSpeed) {
+  // Intervals of +-0.2% that miss each other, 1.4% apart: under the 2%
+  // below which the search calls a change noise.
+  Measurement Fast = config(1.40, 0.003, 36e-3);
+  Measurement Near = config(1.38, 0.003, 30e-3);
+  EXPECT_TRUE(findMatchedSpeed({{"fast", &Fast}, {"near", &Near}}));
+  Measurement Far = config(1.36, 0.003, 30e-3); // 2.9% apart.
+  EXPECT_FALSE(findMatchedSpeed({{"fast", &Fast}, {"far", &Far}}));
+}
+
 TEST(MatchedSpeedTest, WithoutIntervalsTheThresholdDecides) {
   Measurement Fast = config(1.40, std::nullopt, 36e-3);
   Measurement Near = config(1.38, std::nullopt, 30e-3); // 1.4% apart.

@@ -131,67 +131,95 @@ TEST(SearchLoopTest, OtherExpanderErrorsOnlyEndTheirBranch) {
 
 namespace {
 
-/// The simulated environment's measurements, with prepare() noted: what a
-/// measurer that builds the next batch while this one runs sees.
-class PreparingMeasurer : public Measurer {
+/// The simulated environment's measurements, pipelined: collect() returns
+/// the newest candidate in flight (as a quick build would overtake slower
+/// ones), and each call is noted: 's' a submit, 'c' a collect.
+class PipelinedMeasurer : public Measurer {
 public:
-  explicit PreparingMeasurer(SimulatedEnvironment &Env) : Env(Env) {}
+  explicit PipelinedMeasurer(SimulatedEnvironment &Env) : Env(Env) {}
   Measurement measure(const Candidate &C) override { return Env.measure(C); }
-  std::vector<Measurement>
-  measureAll(llvm::ArrayRef<Candidate> Batch) override {
-    Calls.push_back("measure " + hashes(Batch));
-    return Env.measureAll(Batch);
+  void submit(const Candidate &C) override {
+    InFlight.push_back(C);
+    MostInFlight = std::max(MostInFlight, InFlight.size());
+    Calls += 's';
   }
-  bool preparesAhead() const override { return true; }
-  void prepare(llvm::ArrayRef<Candidate> Next) override {
-    Calls.push_back("prepare " + hashes(Next));
-  }
-  static std::string hashes(llvm::ArrayRef<Candidate> Batch) {
-    std::string Out;
-    for (const Candidate &C : Batch)
-      Out += C.Hash + " ";
-    return Out;
+  std::pair<Candidate, Measurement> collect() override {
+    Candidate C = InFlight.back();
+    InFlight.pop_back();
+    Calls += 'c';
+    return {C, Env.measure(C)};
   }
   SimulatedEnvironment &Env;
-  std::vector<std::string> Calls;
+  std::vector<Candidate> InFlight;
+  size_t MostInFlight = 0;
+  std::string Calls;
 };
 
-TEST(SearchLoopTest, TheNextBatchIsPreparedWhileThisOneIsMeasured) {
+TEST(SearchLoopTest, PipelinedKeepsTheWindowFullWithinTheBudget) {
   auto Env = env(treeTable(3, 4));
   MctsStrategy S(*Env);
-  PreparingMeasurer M(*Env);
-  SearchLoop Loop(S, M, SearchBudget{10, 0, 4});
+  PipelinedMeasurer M(*Env);
+  SearchLoop Loop(S, M, SearchBudget{10, 0, 4, /*Pipelined=*/true});
+  std::vector<SearchProgress> Seen;
+  Loop.onProgress([&](const SearchProgress &P) { Seen.push_back(P); });
   EXPECT_EQ(Loop.run(), StopReason::Budget);
-  // The budget holds with a batch in flight: nothing proposed past it.
   EXPECT_EQ(S.graph().evaluated(), 10u);
   EXPECT_EQ(Env->measurements(), 10u);
-  // Each prepared batch is the next one measured, and it was prepared
-  // before the batch ahead of it was measured.
-  unsigned Prepared = 0;
-  for (size_t I = 0; I < M.Calls.size(); ++I) {
-    llvm::StringRef Call = M.Calls[I];
-    if (!Call.consume_front("prepare "))
-      continue;
-    ++Prepared;
-    std::vector<std::string> Measured;
-    for (size_t J = I + 1; J < M.Calls.size() && Measured.size() < 2; ++J)
-      if (llvm::StringRef(M.Calls[J]).starts_with("measure "))
-        Measured.push_back(M.Calls[J]);
-    ASSERT_EQ(Measured.size(), 2u) << "prepared, never measured: " << Call.str();
-    EXPECT_NE(Measured[0], "measure " + Call.str());
-    EXPECT_EQ(Measured[1], "measure " + Call.str());
-  }
-  EXPECT_GE(Prepared, 1u);
+  EXPECT_EQ(M.MostInFlight, 4u);
+  // The original alone, then four in flight, and a new one proposed as
+  // each comes back until the budget is spoken for; the last are drained.
+  EXPECT_EQ(M.Calls, "sc"
+                     "ssss"
+                     "cs"
+                     "cs"
+                     "cs"
+                     "cs"
+                     "cs"
+                     "c"
+                     "c"
+                     "c"
+                     "c");
+  ASSERT_EQ(Seen.size(), 10u); // Progress after every result.
+  EXPECT_EQ(Seen.back().Evaluated, 10u);
 }
 
-TEST(SearchLoopTest, PreparingAheadStillExploresEverythingOnce) {
+TEST(SearchLoopTest, PipelinedExploresEverythingOnceInAnyOrder) {
   auto Env = env(treeTable(2, 2));
   MctsStrategy S(*Env);
-  PreparingMeasurer M(*Env);
-  SearchLoop Loop(S, M, SearchBudget{100, 0, 4});
+  PipelinedMeasurer M(*Env);
+  SearchLoop Loop(S, M, SearchBudget{100, 0, 4, true});
   EXPECT_EQ(Loop.run(), StopReason::Exhausted);
   EXPECT_EQ(S.graph().evaluated(), 7u);
   EXPECT_EQ(Env->measurements(), 7u);
+  EXPECT_TRUE(M.InFlight.empty());
+}
+
+TEST(SearchLoopTest, PipelinedStopsAtTheTimeBudgetAndToldWhatWasInFlight) {
+  nlohmann::json Table = treeTable(3, 4);
+  Table["seconds_per_candidate"] = 30;
+  auto Env = env(Table);
+  MctsStrategy S(*Env);
+  SearchLoop Loop(S, *Env, SearchBudget{100, 300, 4, true},
+                  [&] { return Env->now(); });
+  EXPECT_EQ(Loop.run(), StopReason::Time);
+  // Ten results reach 300 s; the three still in flight are measured and
+  // told, as a batch in flight would be.
+  EXPECT_EQ(S.graph().evaluated(), 13u);
+  EXPECT_EQ(Env->measurements(), 13u);
+  EXPECT_DOUBLE_EQ(Loop.progress().Seconds, 390);
+}
+
+TEST(SearchLoopTest, PipelinedDropsWhatIsInFlightWhenAskedToStop) {
+  auto Env = env(treeTable(3, 4));
+  MctsStrategy S(*Env);
+  PipelinedMeasurer M(*Env);
+  SearchLoop Loop(S, M, SearchBudget{100, 0, 4, true});
+  Loop.stopWhen([&] { return Env->measurements() > 2; });
+  EXPECT_EQ(Loop.run(), StopReason::Interrupted);
+  EXPECT_EQ(Env->measurements(), 3u);
+  // The original and the first child back before the stop; the third
+  // result came in after it and is not told.
+  EXPECT_EQ(S.graph().evaluated(), 2u);
 }
 
 } // namespace

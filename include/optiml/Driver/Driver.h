@@ -67,10 +67,10 @@ struct OptimizeOptions {
   /// (context and the original's outputs kept); false: a process per
   /// candidate.
   bool PersistentRunner = true;
-  /// --build-ahead: the next batch is proposed and built while this one
-  /// is measured (more candidates a minute; each batch is chosen without
-  /// the results of the one before it).
-  bool BuildAhead = false;
+  /// --pipeline: BatchSize candidates in flight, a new one proposed and
+  /// its build started as each comes back, so that nvcc builds while the
+  /// GPU measures; false: in batches, built and then measured.
+  bool Pipeline = true;
   uint64_t Seed = 1;             ///< For --strategy=random.
   LlmConfig Llm;                 ///< Provider none: no model asked.
   std::string LlmPolicy = "both"; ///< expand, prior or both.

@@ -1,13 +1,14 @@
 //===- EvaluatorMeasurer.h - build, verify and time candidates -*- C++ -*-===//
 //
-// The Driver's Measurer: a batch is built in parallel (Builder::buildAll
-// fills the build cache), then each candidate is evaluated against the
-// original (the Evaluator's builds are cache hits). Each GPU times one
-// runner process at a time, and every speedup is over the original measured
-// side by side in that process, on that GPU; with several GPUs (--gpus)
-// the batch's candidates are spread over them, one runner each at a time.
-// With buildAhead(), the search proposes the next batch before measuring
-// this one, and its nvcc builds run on a thread of their own meanwhile.
+// The Driver's Measurer. Each candidate is built by nvcc, then evaluated
+// against the original (the Evaluator's builds are cache hits). Each GPU
+// times one candidate at a time, and every speedup is over the original
+// measured side by side in that runner, on that GPU; with several GPUs
+// (--gpus) candidates are spread over them. In batches (measureAll) the
+// batch is built in parallel, then measured. Pipelined (submit/collect) a
+// candidate's build starts when it is submitted, on a pool of nvcc
+// threads, and a thread per GPU measures the built ones as they come, so
+// that builds overlap measurements.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,8 +19,14 @@
 #include "optiml/Eval/Evaluator.h"
 #include "optiml/Search/Measurer.h"
 
-#include "llvm/ADT/StringSet.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/ThreadPool.h"
 
+#include <atomic>
+#include <condition_variable>
+#include <deque>
+#include <memory>
+#include <mutex>
 #include <optional>
 #include <thread>
 #include <vector>
@@ -44,12 +51,8 @@ public:
 
   Measurement measure(const Candidate &C) override;
   std::vector<Measurement> measureAll(llvm::ArrayRef<Candidate> Batch) override;
-  bool preparesAhead() const override { return BuildAhead; }
-  /// Whether the search should hand it the next batch early (prepare()).
-  void buildAhead(bool On) { BuildAhead = On; }
-  /// Builds \p Next on a thread of its own while the current batch is
-  /// measured; the next measureAll() waits for it.
-  void prepare(llvm::ArrayRef<Candidate> Next) override;
+  void submit(const Candidate &C) override;
+  std::pair<Candidate, Measurement> collect() override;
 
 private:
   /// What evaluating one candidate needs from the expander, which is not
@@ -64,26 +67,36 @@ private:
   /// The build requests of the original and of \p Batch (the expander's
   /// sources, looked up on the calling thread).
   std::vector<BuildRequest> requestsFor(llvm::ArrayRef<Candidate> Batch);
-  /// Builds \p Requests, \p Jobs at once, noting each one's seconds in
-  /// \p Seconds.
-  void buildAll(const std::vector<BuildRequest> &Requests,
-                llvm::StringMap<double> &Seconds) const;
+  /// Builds the batch, \p Jobs at once, noting each one's seconds.
   void prebuild(llvm::ArrayRef<Candidate> Batch);
-  /// Waits for prepare()'s builds and takes their seconds.
-  void finishPrepared();
   /// The options for one candidate: the original's are the user's; a
   /// candidate's screen against the best speedup measured so far.
   MeasureOptions optionsFor(bool IsOriginal) const;
   Inputs inputsOf(const Candidate &C);
   /// Evaluates on \p R; safe to call from one thread per runner.
   Measurement evaluate(const Inputs &In, const Runner &R) const;
-  /// evaluate() with the stages' seconds.
-  Measurement timed(const Candidate &C, const Inputs &In,
-                    const Runner &R) const;
+  /// evaluate() with the stages' seconds; \p Built: nvcc's seconds when
+  /// the candidate was built before (its build here is a cache hit).
+  Measurement timed(const Inputs &In, const Runner &R,
+                    std::optional<double> Built) const;
   /// The rewrite's seconds, and the best speedup so far for screening.
   void finish(const Candidate &C, Measurement &M);
   /// The batch spread over the runners, one thread per GPU.
   std::vector<Measurement> measureSpread(llvm::ArrayRef<Candidate> Batch);
+  std::optional<double> builtSeconds(const Candidate &C) const;
+
+  /// A submitted candidate on its way: built, measured, collected.
+  struct Job {
+    Candidate C;
+    Inputs In;
+    std::optional<double> Built;
+    Measurement Result;
+  };
+  /// The pipeline's thread for runner \p R: measures built jobs until
+  /// closed.
+  void measureBuilt(const Runner &R);
+  void startPipeline();
+  void closePipeline();
 
   SearchExpander &E;
   const Builder &B;
@@ -95,14 +108,18 @@ private:
   unsigned TimeoutSeconds;
   unsigned Jobs;
   Screening Screen;
-  double Best = 1; ///< The best speedup measured here so far.
+  /// The best speedup measured here so far; read by the GPU threads.
+  std::atomic<double> Best{1};
   /// nvcc's seconds per candidate hash, from the batch's parallel build.
   llvm::StringMap<double> BuildSeconds;
-  /// prepare()'s builds of the next batch, and their seconds.
-  std::thread Preparing;
-  llvm::StringMap<double> PreparedSeconds;
-  llvm::StringSet<> PreparedHashes;
-  bool BuildAhead = false;
+
+  // The pipeline: builds on a pool, one measuring thread per GPU.
+  std::unique_ptr<llvm::StdThreadPool> Builds;
+  std::vector<std::thread> Gpus;
+  std::mutex Lock;
+  std::condition_variable Changed;
+  std::deque<std::shared_ptr<Job>> ToMeasure, ToCollect;
+  bool Closing = false;
 };
 
 /// A measurement for a tool failure (no source, the runner could not

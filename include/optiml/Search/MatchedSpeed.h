@@ -41,9 +41,9 @@ struct MatchedSpeed {
   double Noise = 0;
 };
 
-/// Two speeds are matched when their 95% intervals overlap, or, for a
-/// candidate timed without one, when they differ by less than the larger
-/// of the two noise thresholds.
+/// Two speeds are matched when their 95% intervals overlap, or when they
+/// differ by no more than the larger of the two noise thresholds (the
+/// least change the search counts as a speedup).
 bool sameSpeed(const Measurement &A, const Measurement &B);
 
 /// The frugal configuration at the fastest one's speed among \p Configs,

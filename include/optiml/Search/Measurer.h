@@ -1,10 +1,10 @@
 //===- Measurer.h - build, verify and time candidates -----------*- C++ -*-===//
 //
 // The other half of the Driver's integration: it finds each candidate's
-// source by hash (the Expander made it), builds the batch in parallel and
-// runs them one at a time on the GPU (Evaluator), and turns each
-// evaluation into a Measurement (measurementOf). A failure to
-// build or verify is a Measurement, never an error.
+// source by hash (the Expander made it), builds candidates in parallel and
+// runs them one at a time on each GPU (Evaluator), and turns each
+// evaluation into a Measurement (measurementOf). A failure to build or
+// verify is a Measurement, never an error.
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,6 +15,8 @@
 
 #include "llvm/ADT/ArrayRef.h"
 
+#include <deque>
+#include <utility>
 #include <vector>
 
 namespace optiml {
@@ -24,20 +26,21 @@ public:
   virtual ~Measurer();
 
   virtual Measurement measure(const Candidate &C) = 0;
-
   /// A batch, results in order. Override to build in parallel before
   /// timing one at a time.
   virtual std::vector<Measurement> measureAll(llvm::ArrayRef<Candidate> Batch);
 
-  /// Whether prepare() does anything: then the search proposes the next
-  /// batch before measuring this one, so that its builds overlap the
-  /// measurement.
-  virtual bool preparesAhead() const { return false; }
+  /// Pipelined measuring, for a search that keeps several candidates in
+  /// flight: submit() hands one over and returns at once (an override
+  /// starts its build); collect() waits for one that is done, in whatever
+  /// order they finish, and returns it with its measurement. By default
+  /// collect() measures the oldest one submitted, then and there.
+  virtual void submit(const Candidate &C);
+  /// Needs a candidate submitted and not yet collected.
+  virtual std::pair<Candidate, Measurement> collect();
 
-  /// Starts, in the background, what \p Next needs before it can be
-  /// measured (its nvcc builds), and returns at once. The next
-  /// measureAll() measures \p Next; it waits for what was started.
-  virtual void prepare(llvm::ArrayRef<Candidate> Next) { (void)Next; }
+private:
+  std::deque<Candidate> Submitted;
 };
 
 } // namespace optiml

@@ -16,6 +16,7 @@
 #include "optiml/Search/FailureTracker.h"
 #include "optiml/Search/Measurer.h"
 
+#include <deque>
 #include <functional>
 
 namespace optiml {
@@ -29,9 +30,10 @@ public:
   /// Looks the batch up, measures the misses as one batch, records them
   /// in one transaction.
   std::vector<Measurement> measureAll(llvm::ArrayRef<Candidate> Batch) override;
-  bool preparesAhead() const override { return Inner.preparesAhead(); }
-  /// Prepares the candidates the database cannot answer.
-  void prepare(llvm::ArrayRef<Candidate> Next) override;
+  /// Answers from the database at once; hands a miss to the real one.
+  void submit(const Candidate &C) override;
+  /// An answered candidate first, else the real one's next, recorded.
+  std::pair<Candidate, Measurement> collect() override;
 
   /// The first database failure, if any: measuring goes on without the
   /// database rather than losing the search, and the Driver reports it.
@@ -56,6 +58,8 @@ private:
   std::string DbError;
   std::function<bool()> Discard;
   Objective Goal = Objective::Time;
+  /// Submitted candidates the database answered, not yet collected.
+  std::deque<std::pair<Candidate, Measurement>> Answered;
 };
 
 /// The row for \p M of candidate \p C.

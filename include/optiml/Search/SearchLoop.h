@@ -1,11 +1,14 @@
 //===- SearchLoop.h - propose, measure, notify ------------------*- C++ -*-===//
 //
-// The loop the Driver runs: a batch of candidates per iteration, measured
-// by the Measurer (built in parallel, timed one at a time), until the
-// candidate budget or the wall-time budget is spent or the strategy has
-// nothing left. With a Measurer that prepares ahead, the next batch is
-// proposed before this one is measured and built while it is. Candidates answered from the database cost nothing and do
-// not count against the budget.
+// The loop the Driver runs, until the candidate budget or the wall-time
+// budget is spent or the strategy has nothing left. In batches: a batch of
+// candidates per iteration, built in parallel and timed one at a time,
+// each batch chosen with the results of the one before. Pipelined: the
+// loop keeps BatchSize candidates in flight and proposes a new one as soon
+// as one comes back, so that nvcc builds the next candidates while the GPU
+// measures the one before; every proposal sees every result but those of
+// the few still in flight. Candidates answered from the database cost
+// nothing and do not count against the budget.
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,7 +25,8 @@ namespace optiml {
 struct SearchBudget {
   unsigned MaxCandidates = 64; ///< Measured ones, the original included.
   double MaxSeconds = 0;       ///< Wall time; 0: no limit.
-  unsigned BatchSize = 4;      ///< Leaves per iteration.
+  unsigned BatchSize = 4;      ///< Leaves per iteration, or in flight.
+  bool Pipelined = false;      ///< Measurer::submit/collect, not batches.
 };
 
 struct SearchProgress {
@@ -50,7 +54,8 @@ public:
   SearchLoop(SearchStrategy &S, Measurer &M, SearchBudget B,
              Clock Now = steadyClock());
 
-  /// Called after every batch (a progress bar).
+  /// Called after every batch, or every result when pipelined (a progress
+  /// bar).
   void onProgress(std::function<void(const SearchProgress &)> F) {
     Progress = std::move(F);
   }
@@ -67,9 +72,11 @@ public:
 
 private:
   std::optional<StopReason> spent(double Start) const;
-  /// A batch of new candidates, the budget left net of \p InFlight ones
+  /// Up to \p Want new candidates, the budget left net of \p InFlight ones
   /// not yet measured; empty when it is spent or nothing can be proposed.
-  std::vector<Candidate> proposeUpTo(unsigned InFlight);
+  std::vector<Candidate> proposeUpTo(unsigned InFlight, unsigned Want);
+  StopReason runBatches();
+  StopReason runPipelined();
 
   SearchStrategy &S;
   Measurer &M;
