@@ -186,6 +186,7 @@ void EvaluatorMeasurer::submit(const Candidate &C) {
   auto J = std::make_shared<Job>();
   J->C = C;
   J->In = inputsOf(C);
+  InFlight.push_back(J);
   Builds->async([this, J] {
     // Failures are not reported here: the evaluation meets them again
     // (from the cache) and turns them into measurements.
@@ -216,18 +217,17 @@ void EvaluatorMeasurer::measureBuilt(const Runner &R) {
     // After Ctrl-C no runner starts: the loop drops what is in flight.
     J->Result = stopRequested() ? interrupted() : timed(J->In, R, J->Built);
     Hold.lock();
-    ToCollect.push_back(std::move(J));
+    J->Measured = true;
     Changed.notify_all();
   }
 }
 
 std::pair<Candidate, Measurement> EvaluatorMeasurer::collect() {
-  std::shared_ptr<Job> J;
+  std::shared_ptr<Job> J = std::move(InFlight.front());
+  InFlight.pop_front();
   {
     std::unique_lock<std::mutex> Hold(Lock);
-    Changed.wait(Hold, [&] { return !ToCollect.empty(); });
-    J = std::move(ToCollect.front());
-    ToCollect.pop_front();
+    Changed.wait(Hold, [&] { return J->Measured; });
   }
   finish(J->C, J->Result);
   return {std::move(J->C), std::move(J->Result)};

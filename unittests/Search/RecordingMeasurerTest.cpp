@@ -83,6 +83,48 @@ TEST(RecordingMeasurerTest, ResumeReplaysForFreeAndContinues) {
             S1.graph().node(S1.graph().best()).Result.effectiveSpeedup());
 }
 
+TEST(RecordingMeasurerTest, PipelinedRecordsEachResultUnderItsCandidate) {
+  Database Db = llvm::cantFail(Database::open(":memory:"));
+  int64_t K = kernel(Db);
+  // Results come back newest first, so a record keyed by arrival order
+  // instead of by candidate would land on the wrong hash.
+  auto First = env(withAFailure());
+  PipelinedMeasurer Inner1(*First);
+  RecordingMeasurer M1(Db, K, Inner1);
+  MctsStrategy S1(*First);
+  SearchLoop(S1, M1, SearchBudget{10, 0, 4, true}).run();
+  EXPECT_EQ(First->measurements(), 10u);
+  auto Records = llvm::cantFail(Db.candidates(K));
+  ASSERT_EQ(Records.size(), 10u);
+  for (const CandidateRecord &R : Records) {
+    const SearchNode &N = S1.graph().node(S1.graph().find(R.SourceHash));
+    EXPECT_EQ(R.Status, N.State == NodeState::Failed ? "verify_failed" : "ok")
+        << R.SourceHash;
+    EXPECT_EQ(R.Trace, toString(N.Steps)) << R.SourceHash;
+  }
+  EXPECT_EQ(llvm::cantFail(Db.find(K, "r0"))->Status, "verify_failed");
+}
+
+TEST(RecordingMeasurerTest, PipelinedResumeReplaysForFreeAndContinues) {
+  // Results in the order the candidates were submitted, as the Driver's
+  // measurer returns them: a second run sees the same sequence.
+  Database Db = llvm::cantFail(Database::open(":memory:"));
+  int64_t K = kernel(Db);
+  auto First = env(withAFailure());
+  RecordingMeasurer M1(Db, K, *First);
+  MctsStrategy S1(*First);
+  SearchLoop(S1, M1, SearchBudget{10, 0, 4, true}).run();
+  EXPECT_EQ(First->measurements(), 10u);
+
+  auto Second = env(withAFailure());
+  RecordingMeasurer M2(Db, K, *Second);
+  MctsStrategy S2(*Second);
+  SearchLoop(S2, M2, SearchBudget{10, 0, 4, true}).run();
+  EXPECT_EQ(S2.graph().cached(), 10u);
+  EXPECT_EQ(Second->timesMeasured("r0"), 0u);
+  EXPECT_EQ(Second->measurements(), 10u);
+}
+
 TEST(RecordingMeasurerTest, FailureHistorySeedsThePriorCut) {
   Database Db = llvm::cantFail(Database::open(":memory:"));
   int64_t K = kernel(Db);

@@ -3,6 +3,7 @@
 #ifndef OPTIML_UNITTESTS_SEARCH_SEARCHTESTUTIL_H
 #define OPTIML_UNITTESTS_SEARCH_SEARCHTESTUTIL_H
 
+#include "optiml/Search/Measurer.h"
 #include "optiml/Search/SearchStrategy.h"
 #include "optiml/Search/SimulatedEnvironment.h"
 
@@ -74,6 +75,30 @@ inline std::vector<Candidate> round(SearchStrategy &S, Measurer &M,
   S.notify(Results);
   return Batch;
 }
+
+/// The simulated environment's measurements, pipelined: collect() returns
+/// the newest candidate in flight (as a quick build would overtake slower
+/// ones), and each call is noted: 's' a submit, 'c' a collect.
+class PipelinedMeasurer : public Measurer {
+public:
+  explicit PipelinedMeasurer(SimulatedEnvironment &Env) : Env(Env) {}
+  Measurement measure(const Candidate &C) override { return Env.measure(C); }
+  void submit(const Candidate &C) override {
+    InFlight.push_back(C);
+    MostInFlight = std::max(MostInFlight, InFlight.size());
+    Calls += 's';
+  }
+  std::pair<Candidate, Measurement> collect() override {
+    Candidate C = InFlight.back();
+    InFlight.pop_back();
+    Calls += 'c';
+    return {C, Env.measure(C)};
+  }
+  SimulatedEnvironment &Env;
+  std::vector<Candidate> InFlight;
+  size_t MostInFlight = 0;
+  std::string Calls;
+};
 
 } // namespace optiml::test
 

@@ -8,7 +8,9 @@
 // batch is built in parallel, then measured. Pipelined (submit/collect) a
 // candidate's build starts when it is submitted, on a pool of nvcc
 // threads, and a thread per GPU measures the built ones as they come, so
-// that builds overlap measurements.
+// that builds overlap measurements; results are collected in the order the
+// candidates were submitted, so that a search does not depend on which
+// build happened to finish first (and --resume replays it).
 //
 //===----------------------------------------------------------------------===//
 
@@ -91,6 +93,7 @@ private:
     Inputs In;
     std::optional<double> Built;
     Measurement Result;
+    bool Measured = false; ///< Under Lock.
   };
   /// The pipeline's thread for runner \p R: measures built jobs until
   /// closed.
@@ -118,7 +121,10 @@ private:
   std::vector<std::thread> Gpus;
   std::mutex Lock;
   std::condition_variable Changed;
-  std::deque<std::shared_ptr<Job>> ToMeasure, ToCollect;
+  /// Built, waiting for a GPU (under Lock).
+  std::deque<std::shared_ptr<Job>> ToMeasure;
+  /// Submitted and not collected, oldest first (the search's thread only).
+  std::deque<std::shared_ptr<Job>> InFlight;
   bool Closing = false;
 };
 
