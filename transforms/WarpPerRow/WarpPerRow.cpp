@@ -62,6 +62,23 @@ static ParamValues defaults(const TransformDescriptor &, ParamValues V,
   return V;
 }
 
+/// Four lanes to a row where neighbouring threads already read neighbouring
+/// elements (a thread per column): eight groups of a warp then read 32
+/// bytes of each of four rows, where 32 lanes would each read their own
+/// row's sector.
+static ParamValues suggest(const TransformDescriptor &D, ParamValues V,
+                           const Site &S, ASTContext &Ctx) {
+  auto Plan = WarpPerRowLegality::check(*S.Kernel, *S.Loop, Ctx);
+  if (!Plan) {
+    llvm::consumeError(Plan.takeError());
+    return V;
+  }
+  if (!WarpPerRowLegality::readsAcrossThreads(*S.Kernel, Plan->Loop, Ctx))
+    return V;
+  V.set("lanes", "4");
+  return defaults(D, std::move(V), S, Ctx);
+}
+
 static llvm::Expected<Rewrite> plan(const Site &S, const ParamValues &P,
                                     ASTContext &Ctx) {
   auto Plan = WarpPerRowLegality::check(*S.Kernel, *S.Loop, Ctx);
@@ -290,5 +307,6 @@ static llvm::Expected<EditSet> emit(const FunctionDecl &Kernel,
 }
 
 std::unique_ptr<Transform> optiml::createWarpPerRow(TransformDescriptor D) {
-  return std::make_unique<FunctionTransform>(std::move(D), plan, defaults);
+  return std::make_unique<FunctionTransform>(std::move(D), plan, defaults,
+                                             suggest);
 }

@@ -4,6 +4,7 @@
 #include "optiml/Analysis/Legality/BufferRoot.h"
 #include "optiml/Analysis/Legality/CudaBuiltins.h"
 #include "optiml/Analysis/Legality/DistinctBuffers.h"
+#include "optiml/Analysis/Legality/IndexPolynomial.h"
 #include "optiml/Analysis/Legality/KernelBlock.h"
 #include "optiml/Analysis/Legality/LegalityError.h"
 #include "optiml/Analysis/Legality/ThreadGeometry.h"
@@ -724,4 +725,36 @@ WarpPerRowLegality::spreadLaunches(const FunctionDecl &Kernel, unsigned Lanes,
                                "groups (grid=keep keeps it)");
   return dividableLaunches(Kernel, 0, Ctx,
                            {"grow", "grow to a group per row"});
+}
+
+bool WarpPerRowLegality::readsAcrossThreads(const FunctionDecl &Kernel,
+                                            const CanonicalLoop &Loop,
+                                            ASTContext &Ctx) {
+  const IndexAtom Lane = IndexAtom::of(BuiltinRef{BuiltinRef::ThreadIdx, 0});
+  const IndexAtom Counter = IndexAtom::of(*Loop.IV);
+  auto IsUnit = [](const std::optional<IndexPolynomial> &C) {
+    std::optional<int64_t> K = C ? C->asConstant() : std::nullopt;
+    return K && (*K == 1 || *K == -1);
+  };
+  bool Across = false;
+  for (const auto *E : nodesOf<ArraySubscriptExpr>(Loop.For->getBody())) {
+    auto Root = bufferRootOf(*E->getBase(), Kernel, Ctx);
+    if (!Root || lvalueUseOf(*E, Ctx) != LvalueUse::Read)
+      continue;
+    // A read the same for every thread (a weight per row) or one whose
+    // index is not a polynomial says nothing either way.
+    std::optional<IndexPolynomial> Index = elementIndexOf(*E, *Root, Ctx);
+    if (!Index)
+      continue;
+    std::optional<IndexPolynomial> ByLane = Index->coefficient(Lane);
+    std::optional<int64_t> LaneStep =
+        ByLane ? ByLane->asConstant() : std::nullopt;
+    if (LaneStep == 0)
+      continue;
+    // A thread walking memory of its own along the loop wants every lane.
+    if (IsUnit(Index->coefficient(Counter)))
+      return false;
+    Across |= IsUnit(ByLane);
+  }
+  return Across;
 }

@@ -100,6 +100,16 @@ public:
                                               const clang::Stmt &Loop,
                                               clang::ASTContext &Ctx);
 
+  /// Whether a read of a buffer in \p Loop is at neighbouring elements for
+  /// neighbouring threads (threadIdx.x) and no read that differs between
+  /// threads is at neighbouring elements for neighbouring iterations: a
+  /// thread per column walking down a row-major matrix.
+  /// Lanes that split such a loop read rows apart, so only a few lanes to
+  /// a row keep each warp's reads in whole 32-byte sectors.
+  static bool readsAcrossThreads(const clang::FunctionDecl &Kernel,
+                                 const CanonicalLoop &Loop,
+                                 clang::ASTContext &Ctx);
+
   /// The launches of \p Kernel whose grid may grow \p Lanes-fold (none
   /// when the mark alone gives its launch), or a LegalityError saying why
   /// not.
