@@ -160,6 +160,10 @@ llvm::Error Splitter::step(const Stmt &Parent, const Stmt &Child) {
   }
   if (const auto *If = dyn_cast<IfStmt>(&Parent))
     return enterIf(*If, Child);
+  // The loop's own pragma (`#pragma unroll` before it) is part of it.
+  if (const auto *Pragma = dyn_cast<AttributedStmt>(&Parent);
+      Pragma && Pragma->getSubStmt() == &Child && &Child == &Loop)
+    return llvm::Error::success();
   return refuseNesting(Parent);
 }
 

@@ -22,6 +22,7 @@
 #include "optiml/Analysis/Legality/BufferAccess.h"
 #include "optiml/Analysis/Legality/KernelBlock.h"
 #include "optiml/Analysis/Legality/LegalityError.h"
+#include "optiml/Analysis/Legality/VarUses.h"
 
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
@@ -106,6 +107,7 @@ private:
   std::string access(llvm::StringRef IV) const;
   std::string body(const ForStmt &Copy, llvm::StringRef Indent) const;
   std::string tileLoop(llvm::StringRef Indent) const;
+  unsigned statementStart(const ForStmt &L) const;
   llvm::Error join(EditSet &Edits) const;
 
   const StagePlan &Plan;
@@ -268,6 +270,28 @@ llvm::Error StageWriter::join(EditSet &Edits) const {
   return llvm::Error::success();
 }
 
+/// Where the loop's statement starts: at its `#pragma` line when a loop
+/// pragma (`#pragma unroll`) precedes it, which the tiles replace with
+/// their own, else at the loop.
+unsigned StageWriter::statementStart(const ForStmt &L) const {
+  unsigned Loop = offset(L.getBeginLoc());
+  const auto *Pragma =
+      parentOf(DynTypedNode::create(L), Ctx).get<AttributedStmt>();
+  if (!Pragma)
+    return Loop;
+  llvm::StringRef Buf = SM.getBufferData(SM.getMainFileID());
+  // The line before the loop's, when it is the pragma's.
+  size_t LineEnd = Buf.rfind('\n', Loop);
+  if (LineEnd == llvm::StringRef::npos || LineEnd == 0)
+    return Loop;
+  size_t LineStart = Buf.rfind('\n', LineEnd - 1);
+  LineStart = LineStart == llvm::StringRef::npos ? 0 : LineStart + 1;
+  size_t Hash = Buf.find_first_not_of(" \t", LineStart);
+  if (Hash >= LineEnd || !Buf.substr(Hash).starts_with("#pragma"))
+    return Loop;
+  return unsigned(Hash);
+}
+
 llvm::Expected<EditSet> StageWriter::write() {
   EditSet Edits;
   Edits.addNote(
@@ -285,7 +309,7 @@ llvm::Expected<EditSet> StageWriter::write() {
     return Edits;
   }
   const ForStmt &L = *Plan.Loop;
-  unsigned Begin = offset(L.getBeginLoc());
+  unsigned Begin = statementStart(L);
   unsigned End = endOffset(*L.getBody(), !isa<CompoundStmt>(L.getBody()));
   if (llvm::Error E = Edits.addText(SM, Begin, End - Begin,
                                     tileLoop(indentAt(L.getBeginLoc()))))

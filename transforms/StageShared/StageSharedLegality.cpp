@@ -1,6 +1,7 @@
 //===- StageSharedLegality.cpp - may a buffer go through smem? -----------===//
 
 #include "transforms/StageShared/StageSharedLegality.h"
+#include "optiml/Analysis/Legality/BlockUniform.h"
 #include "optiml/Analysis/Legality/BoundsGuard.h"
 #include "optiml/Analysis/Legality/BufferAccess.h"
 #include "optiml/Analysis/Legality/CudaBuiltins.h"
@@ -156,6 +157,8 @@ llvm::Error Analysis::checkLoop() {
     return notApplicableAt(Loop.getBeginLoc(), Ctx,
                            "the loop must count up by 1 to a bound (i < n)");
   for (const Expr *E : {L->Lower, L->Bound}) {
+    if (isBlockUniform(*E, Kernel, Ctx))
+      continue;
     auto P = poly(*E);
     if (!P || varying(*P) || P->mentions([](const IndexAtom &A) {
           return A.Var && !isa<ParmVarDecl>(A.Var);

@@ -5,6 +5,7 @@
 #include "../Support/CudaTestAST.h"
 #include "optiml/Analysis/Legality/CudaBuiltins.h"
 
+#include "clang/AST/DeclTemplate.h"
 #include "gtest/gtest.h"
 
 using namespace optiml;
@@ -52,6 +53,28 @@ TEST_F(BlockUniformTest, NotTheThreadNorMemoryNorChangedValues) {
   EXPECT_FALSE(uniform("", "helper(n) > 0"));
   EXPECT_FALSE(uniform("int r = blockIdx.x; r += threadIdx.x;", "r > n"));
   EXPECT_FALSE(uniform("if (threadIdx.x == 0) n = 0;", "n > 0"));
+}
+
+TEST_F(BlockUniformTest, TemplateValueParametersAndEnumeratorsAreConstants) {
+  AST = test::parseCuda("enum { Width = 8 };\n"
+                        "template <int R, typename T>\n"
+                        "__global__ void k(const T *p, int n) {\n"
+                        "  if (2 * R + Width > n) return;\n"
+                        "  if (R + threadIdx.x > n) return;\n"
+                        "}\n"
+                        "template __global__ void k<3, float>(const float *, "
+                        "int);\n");
+  ASSERT_TRUE(AST);
+  // The template's own body, where R is still a parameter.
+  const FunctionDecl *K = nullptr;
+  for (const Decl *D : ctx().getTranslationUnitDecl()->decls())
+    if (const auto *T = dyn_cast<FunctionTemplateDecl>(D))
+      K = T->getTemplatedDecl();
+  ASSERT_TRUE(K && K->hasBody());
+  auto Ifs = nodesOf<IfStmt>(K->getBody());
+  ASSERT_EQ(Ifs.size(), 2u);
+  EXPECT_TRUE(isBlockUniform(*Ifs[0]->getCond(), *K, ctx()));
+  EXPECT_FALSE(isBlockUniform(*Ifs[1]->getCond(), *K, ctx()));
 }
 
 TEST_F(BlockUniformTest, NestedUnderAThreadTestIsNotReachedByAll) {

@@ -4,6 +4,7 @@
 #include "optiml/Analysis/Legality/CudaBuiltins.h"
 #include "optiml/Analysis/Legality/VarUses.h"
 
+#include "clang/AST/DeclTemplate.h"
 #include "clang/AST/Stmt.h"
 #include "clang/Basic/SourceManager.h"
 
@@ -49,6 +50,10 @@ static bool isUniform(const Expr &E, const FunctionDecl &Kernel,
   if (isa<FloatingLiteral, CXXBoolLiteralExpr, UnaryExprOrTypeTraitExpr>(X))
     return true;
   if (const auto *Ref = dyn_cast<DeclRefExpr>(X)) {
+    // A template's value parameter or an enumerator: one constant for
+    // every instance's whole grid.
+    if (isa<NonTypeTemplateParmDecl, EnumConstantDecl>(Ref->getDecl()))
+      return true;
     const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
     return V && isUniformVar(*V, Kernel, Ctx, Depth, W);
   }

@@ -5,8 +5,9 @@
 // `row = blockIdx.x` qualifies: the test has one answer for the whole
 // block, so either all threads leave or none does. This tells such tests
 // from ones that depend on the thread, conservatively: only values built
-// from literals, blockIdx, blockDim, gridDim, kernel parameters and locals
-// that are never changed count, never memory reads or calls.
+// from literals, template value parameters, enumerators, blockIdx,
+// blockDim, gridDim, kernel parameters and locals that are never changed
+// count, never memory reads or calls.
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,7 +21,8 @@
 namespace optiml {
 
 /// Whether every thread of a block of \p Kernel computes the same value
-/// for \p E: constants, blockIdx, blockDim and gridDim, parameters of
+/// for \p E: constants (template value parameters and enumerators too),
+/// blockIdx, blockDim and gridDim, parameters of
 /// \p Kernel and local variables initialized with such values, neither
 /// ever assigned, combined by operators and casts.
 bool isBlockUniform(const clang::Expr &E, const clang::FunctionDecl &Kernel,
