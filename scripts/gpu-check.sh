@@ -64,7 +64,13 @@
 #                 min..max speedup over the seeds. Defaults: 3 x 2 x 8 = 48
 #                 candidates, at ~8 s each on sgemm about 6-7 min; each
 #                 added example (e.g. transpose, ~11 s a candidate) adds as
-#                 much again, so run more examples in separate calls
+#                 much again, so run more examples in separate calls.
+#                 OPTIML_GPU_STRAT_SHARED=1: one database per example, its
+#                 runs one after the other on one GPU, MCTS and greedy
+#                 with the first seed only (they make no random choice),
+#                 random with every seed, database answers counted against
+#                 the budget (--budget-counts-database): a candidate is
+#                 measured once and every strategy sees the same number
 #     ncu       the runner's timing of each example against Nsight Compute
 #               (--clock-control none) on the same kernel and instance
 #     llm       --optimize --proposals-from on each folder of
@@ -747,13 +753,14 @@ corpus_one() {
   echo "$((SECONDS - t0))" >"$logs/$tag.seconds"
 }
 
-# The CUDA_VISIBLE_DEVICES entry of this machine's GPU number $1: the $1-th
-# of a list the caller set, else $1 itself.
+# The CUDA_VISIBLE_DEVICES entry of slot $1's GPU (slot modulo the GPUs):
+# that entry of a list the caller set, else the GPU's number.
 gpu_of() {
+  local i=$(($1 % $(gpu_count)))
   if [ -n "${CUDA_VISIBLE_DEVICES:-}" ]; then
-    echo "$CUDA_VISIBLE_DEVICES" | cut -d, -f$(($1 + 1))
+    echo "$CUDA_VISIBLE_DEVICES" | cut -d, -f$((i + 1))
   else
-    echo "$1"
+    echo "$i"
   fi
 }
 
@@ -972,14 +979,9 @@ print('%.2fx, roofline %s -> %s, %d measured / %d failed: %s' % (
 PY
 }
 
-# gpu_slots: how many searches run at once: 1, or every GPU visible with
-# OPTIML_GPU_PARALLEL=all (each search on its own GPU).
-gpu_slots() {
+# gpu_count: the GPUs visible (nvidia-smi, narrowed by CUDA_VISIBLE_DEVICES).
+gpu_count() {
   local gpus listed
-  if [ "${OPTIML_GPU_PARALLEL:-${OPTIML_GPU_CORPUS_PARALLEL:-}}" != all ]; then
-    echo 1
-    return
-  fi
   gpus=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU')
   if [ -n "${CUDA_VISIBLE_DEVICES:-}" ]; then
     listed=$(echo "$CUDA_VISIBLE_DEVICES" | tr ',' '\n' | grep -c .)
@@ -987,6 +989,17 @@ gpu_slots() {
   fi
   [ "${gpus:-0}" -ge 1 ] || gpus=1
   echo "$gpus"
+}
+
+# gpu_slots: how many searches run at once: 1, or with OPTIML_GPU_PARALLEL=all
+# every GPU visible times $OPTIML_GPU_PER_GPU (1): searches that share a GPU
+# take turns measuring on it (the runner's GPU lock), the rest overlaps.
+gpu_slots() {
+  if [ "${OPTIML_GPU_PARALLEL:-${OPTIML_GPU_CORPUS_PARALLEL:-}}" != all ]; then
+    echo 1
+    return
+  fi
+  echo $(($(gpu_count) * ${OPTIML_GPU_PER_GPU:-1}))
 }
 
 # in_slot I SLOTS COMMAND ARGS...: COMMAND ARGS GPU in the background on
@@ -1057,6 +1070,74 @@ print('mean %.2fx, %.2f..%.2fx over %d seeds; %d measured / %d failed; top: %s' 
 PY
 }
 
+# strategy_seeds STRATEGY SEEDS: the seeds a strategy runs with; with a
+# shared database a deterministic strategy's later seeds would replay the
+# first for free, so only random runs them all.
+strategy_seeds() {
+  if [ "${OPTIML_GPU_STRAT_SHARED:-0}" = 1 ] && [ "$1" != random ]; then
+    echo "${2%% *}"
+  else
+    echo "$2"
+  fi
+}
+
+# strategy_slot BUDGET STRATEGIES SEEDS SLOT: takes the next example of
+# $work/strategy-queue until none is left, or until the second
+# $OPTIML_GPU_STRAT_DEADLINE of the check (a call's time limit), and runs
+# it with strategy_runs_shared on its GPU.
+strategy_slot() {
+  local n item fd
+  while :; do
+    if [ -n "${OPTIML_GPU_STRAT_DEADLINE:-}" ] && [ "$SECONDS" -ge "$OPTIML_GPU_STRAT_DEADLINE" ]; then
+      return
+    fi
+    exec {fd}>>"$work/strategy-next"
+    flock "$fd"
+    n=$(cat "$work/strategy-next")
+    echo $((n + 1)) >"$work/strategy-next"
+    flock -u "$fd"
+    exec {fd}>&-
+    item=$(sed -n "$((n + 1))p" "$work/strategy-queue")
+    [ -n "$item" ] || return
+    strategy_runs_shared "${item%%|*}" "${item#*|}" "$1" "$2" "$3" "$4"
+  done
+}
+
+# strategy_rows EXAMPLE...: one JSON line per finished run (kernel,
+# strategy, seed, best speedup, measured, from the database, seconds, trace).
+strategy_rows() {
+  local name s seed tag
+  for name in "$@"; do
+    for s in ${OPTIML_GPU_STRAT_STRATEGIES:-mcts greedy random}; do
+      for seed in $(strategy_seeds "$s" "${OPTIML_GPU_STRAT_SEEDS:-1 2}"); do
+        tag="${name//:/_}-$s-seed$seed"
+        [ "$(cat "$logs/opt-$tag.rc" 2>/dev/null)" = 0 ] || continue
+        python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(json.dumps({"kernel": sys.argv[2], "strategy": sys.argv[3], "seed": int(sys.argv[4]), "speedup": d["best_speedup"], "measured": d["evaluated"], "cached": d.get("cached", 0), "failed": d["failed"], "seconds": int(sys.argv[5]), "trace": d["best_trace"]}))' \
+          "$logs/opt-$tag.json" "$name" "$s" "$seed" "$(cat "$logs/opt-$tag.seconds")"
+      done
+    done
+  done
+}
+
+# strategy_runs_shared SRC NAME BUDGET STRATEGIES SEEDS SLOT: every run of
+# one example on the slot's GPU and one database, in the order given.
+strategy_runs_shared() {
+  local src=$1 name=$2 budget=$3 strategies=$4 seeds=$5 gpu=$6 s seed tag t0 rc
+  rm -f "$work/strategy-$name.db"
+  for s in $strategies; do
+    for seed in $(strategy_seeds "$s" "$seeds"); do
+      tag="$name-$s-seed$seed"
+      t0=$SECONDS
+      CUDA_VISIBLE_DEVICES=$(gpu_of "$gpu") optimize_run "$src" "$tag" "$s" \
+        "$budget" "$work/strategy-$name.db" "$seed" --budget-counts-database
+      rc=$?
+      echo "$rc" >"$logs/opt-$tag.rc"
+      echo "$((SECONDS - t0))" >"$logs/opt-$tag.seconds"
+    done
+  done
+  [ -n "${OUT:-}" ] && strategy_rows "$name" >>"$OUT/strategies.jsonl"
+}
+
 # MCTS against greedy and random at equal budget, over seeds: random's
 # choices follow the seed; MCTS and greedy make no random choices, so their
 # runs differ only where the GPU's noise changes a decision.
@@ -1067,10 +1148,16 @@ check_strategies() {
   local -a reports
   slots=$(gpu_slots)
   start_s=$SECONDS
+  : >"$work/strategy-queue"
+  echo 0 >"$work/strategy-next"
   for name in $examples; do
     # An example's name, or FILE:KERNEL of the corpus (gemv:gemv_rows).
     src="examples/$name.cu"
     [[ $name == *:* ]] && src="benchmarks/corpus/${name%%:*}.cu#${name#*:}"
+    if [ "${OPTIML_GPU_STRAT_SHARED:-0}" = 1 ]; then
+      echo "$src|${name//:/_}" >>"$work/strategy-queue"
+      continue
+    fi
     for s in $strategies; do
       for seed in $seeds; do
         tag="${name//:/_}-$s-seed$seed"
@@ -1082,13 +1169,27 @@ check_strategies() {
       done
     done
   done
+  if [ -s "$work/strategy-queue" ]; then
+    for ((i = 0; i < slots; i++)); do
+      strategy_slot "$budget" "$strategies" "$seeds" "$i" &
+    done
+  fi
   wait
+  # Shared runs wrote theirs as each example ended (a call cut short keeps
+  # them).
+  [ -n "${OUT:-}" ] && [ "${OPTIML_GPU_STRAT_SHARED:-0}" != 1 ] &&
+    strategy_rows $examples >"$OUT/strategies.jsonl"
   for name in $examples; do
+    if [ "${OPTIML_GPU_STRAT_SHARED:-0}" = 1 ] &&
+      ! ls "$logs/opt-${name//:/_}-"*.rc >/dev/null 2>&1; then
+      record "strategy $name" "skip" "not started before the deadline (second ${OPTIML_GPU_STRAT_DEADLINE:-})"
+      continue
+    fi
     for s in $strategies; do
       reports=()
       failed=""
       line=""
-      for seed in $seeds; do
+      for seed in $(strategy_seeds "$s" "$seeds"); do
         tag="${name//:/_}-$s-seed$seed"
         if [ "$(cat "$logs/opt-$tag.rc" 2>/dev/null)" = 0 ]; then
           reports+=("$logs/opt-$tag.json")

@@ -232,7 +232,9 @@ optiml::runOptimizeSearch(Expander &E, Measurer &M, Database &Db,
     if (llvm::Error Err =
             loadFailureHistory(Db, KernelId, (*S)->graph().failures()))
       return Err;
-  SearchLoop Loop(**S, Memo, {O.Budget, O.TimeLimit, O.BatchSize, O.Pipeline});
+  SearchLoop Loop(
+      **S, Memo,
+      {O.Budget, O.TimeLimit, O.BatchSize, O.Pipeline, O.BudgetCountsDatabase});
   if (O.StopRequested) {
     Memo.discardWhen(O.StopRequested);
     Loop.stopWhen(O.StopRequested);

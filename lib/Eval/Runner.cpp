@@ -277,8 +277,11 @@ Runner::run(const protocol::RunPlan &Plan, unsigned TimeoutSeconds,
   O.Log = llvm::StringRef(Run->Output).take_back(8000).str();
   if (Run->TimedOut) {
     O.Status = "timeout";
-    O.Error =
-        "the runner was killed after " + std::to_string(TimeoutSeconds) + " s";
+    // A worker still waiting for a GPU another search held says so.
+    O.Error = llvm::StringRef(Run->Reason).starts_with("waited")
+                  ? "the runner was killed: it " + Run->Reason
+                  : "the runner was killed after " +
+                        std::to_string(TimeoutSeconds) + " s";
   } else if (Run->Signaled) {
     O.Status = "crash";
     O.Error = Run->Reason;

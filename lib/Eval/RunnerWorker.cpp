@@ -15,6 +15,10 @@
 using namespace optiml;
 namespace fs = llvm::sys::fs;
 
+/// Other runners' plans that one plan may wait behind for the GPU, each
+/// within its own timeout.
+static constexpr unsigned MaxPlansAhead = 4;
+
 /// The running `optiml-runner --serve`, its requests file and its log.
 struct RunnerWorker::Process {
   llvm::sys::ProcessInfo Info;
@@ -157,13 +161,22 @@ SubprocessResult RunnerWorker::exchange(llvm::StringRef PlanPath,
   if (!P.send((PlanPath + "\t" + ResultPath).str()))
     P.kill(); // Seen below as a worker that ended before the plan.
 
+  // The worker says "serving" once it holds the GPU (another search's
+  // runner may be measuring on it): the plan's time starts there. Until
+  // then it waits at most the time the holder's own parent allows it.
   using Clock = std::chrono::steady_clock;
-  auto Deadline = Clock::now() + std::chrono::seconds(TimeoutSeconds);
+  auto Deadline =
+      Clock::now() + std::chrono::seconds(TimeoutSeconds) * (1 + MaxPlansAhead);
+  bool Started = false;
   std::chrono::milliseconds Nap(1);
   for (;;) {
     P.Log->poll();
     if (Answered)
       break;
+    if (Taken && !Started) {
+      Started = true;
+      Deadline = Clock::now() + std::chrono::seconds(TimeoutSeconds);
+    }
     if (P.exited()) {
       P.Log->finish();
       if (!Answered) {
@@ -179,7 +192,11 @@ SubprocessResult RunnerWorker::exchange(llvm::StringRef PlanPath,
       P.kill();
       P.Log->finish();
       R.TimedOut = true;
-      R.Reason = "timed out after " + std::to_string(TimeoutSeconds) + " s";
+      R.Reason =
+          Started ? "timed out after " + std::to_string(TimeoutSeconds) + " s"
+                  : "waited " +
+                        std::to_string(TimeoutSeconds * (1 + MaxPlansAhead)) +
+                        " s for the GPU (another runner held it)";
       P.Sink = nullptr;
       Child.reset();
       return R;

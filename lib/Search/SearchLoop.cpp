@@ -45,10 +45,15 @@ SearchProgress SearchLoop::progress() const {
   return P;
 }
 
+unsigned SearchLoop::counted() const {
+  const SearchGraph &G = S.graph();
+  return G.evaluated() + (B.CountCached ? G.cached() : 0);
+}
+
 std::optional<StopReason> SearchLoop::spent(double Start) const {
   if (Stop && Stop())
     return StopReason::Interrupted;
-  if (S.graph().evaluated() >= B.MaxCandidates)
+  if (counted() >= B.MaxCandidates)
     return StopReason::Budget;
   if (B.MaxSeconds > 0 && Now() - Start >= B.MaxSeconds)
     return StopReason::Time;
@@ -57,7 +62,7 @@ std::optional<StopReason> SearchLoop::spent(double Start) const {
 
 std::vector<Candidate> SearchLoop::proposeUpTo(unsigned InFlight,
                                                unsigned Want) {
-  unsigned Done = S.graph().evaluated() + InFlight;
+  unsigned Done = counted() + InFlight;
   if (Done >= B.MaxCandidates)
     return {};
   return S.propose(std::min(Want, B.MaxCandidates - Done));

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Server.h"
+#include "GpuLock.h"
 #include "Plan.h"
 #include "Result.h"
 #include "Runner.h"
@@ -103,6 +104,9 @@ int serve(const std::string &RequestsPath) {
     if (Line == "quit")
       return 0;
     size_t Tab = Line.find('\t');
+    // "serving" once the GPU is ours: the parent's timeout starts there.
+    GpuLock Gpu;
+    Gpu.acquire();
     std::fprintf(stderr, "optiml-runner: serving %u\n", N);
     std::fflush(stderr);
     int Code = exitCode(Status::BadPlan);

@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "GpuLock.h"
 #include "Result.h"
 #include "Server.h"
 #include "Session.h"
@@ -97,5 +98,7 @@ int main(int Argc, char **Argv) {
   if (!O.RequestsPath.empty())
     return serve(O.RequestsPath);
   Session S(/*Serving=*/false);
+  GpuLock Gpu;
+  Gpu.acquire();
   return runPlanFile(O.PlanPath, O.OutPath, S);
 }

@@ -206,6 +206,13 @@ static cl::opt<bool> Pipeline(
              "(default); --pipeline=false measures in batches, each built "
              "and then measured"),
     cl::init(true), cl::cat(OptimlCategory));
+static cl::opt<bool> BudgetCountsDatabase(
+    "budget-counts-database",
+    cl::desc("Candidates answered from the database count against --budget "
+             "as if measured, so that strategies compared on one database "
+             "get the same number of candidates (default: only measured "
+             "ones count)"),
+    cl::init(false), cl::cat(OptimlCategory));
 static cl::opt<Objective> Goal(
     "objective", cl::desc("What the search minimizes"),
     cl::values(clEnumValN(Objective::Time, "time",
@@ -508,6 +515,7 @@ static const OptionTable &optionTable() {
       {Measure, OptimizeOnly},
       {RunnerKind, OptimizeOnly},
       {Pipeline, OptimizeOnly},
+      {BudgetCountsDatabase, OptimizeOnly},
       {Goal, OptimizeOnly},
       {Resume, OptimizeOnly},
       {ReportPrefix, OptimizeOnly},
@@ -808,6 +816,7 @@ static OptimizeOptions optimizeOptions(LlmConfig Llm) {
   O.Screen.Enabled = Measure == MeasureMode::Adaptive;
   O.PersistentRunner = RunnerKind == RunnerMode::Worker;
   O.Pipeline = Pipeline;
+  O.BudgetCountsDatabase = BudgetCountsDatabase;
   O.Goal = Goal;
   O.DbPath = DbPath;
   O.Resume = Resume;

@@ -37,8 +37,9 @@ add_custom_target(optiml-runner)
 /// before sleeping, so a killed run still leaves one, then exits as told.
 /// --serve REQUESTS: does the same for each "<plan>\t<out>" line appended
 /// to REQUESTS, between "serving N" and "served N exit C" lines, with files
-/// of $OPTIML_FAKE_RUNNER_DIR saying what the next plan does: "sleep"
-/// (seconds), "crash" (kill -9 itself), "exit" (leave with that code
+/// of $OPTIML_FAKE_RUNNER_DIR saying what the next plan does: "gpuwait"
+/// (seconds before "serving", as while another runner holds the GPU),
+/// "sleep" (seconds), "crash" (kill -9 itself), "exit" (leave with that code
 /// before answering, as after a fault). Each answer names the process.
 constexpr const char *FakeRunner = R"SH(#!/bin/sh
 D="$OPTIML_FAKE_RUNNER_DIR"
@@ -49,6 +50,7 @@ if [ "$1" = "--serve" ]; then
     if [ -z "$line" ]; then sleep 0.01; continue; fi
     [ "$line" = quit ] && exit 0
     n=$((n + 1))
+    if [ -f "$D/gpuwait" ]; then sleep "$(cat "$D/gpuwait")"; fi
     echo "optiml-runner: serving $n" >&2
     plan=$(printf '%s' "$line" | cut -f1)
     out=$(printf '%s' "$line" | cut -f2)
@@ -339,6 +341,24 @@ TEST_F(RunnerWorkerTest, TheVerdictOfEachPlanIsItsOwn) {
   willWrite(verified());
   EXPECT_EQ(llvm::cantFail(Worker->run(plan(), 30)).Status, "ok");
   EXPECT_EQ(Worker->workerStarts(), 1u);
+}
+
+TEST_F(RunnerWorkerTest, WaitingForTheGpuIsNotThePlansTime) {
+  // Another search's runner measures on the GPU: the worker says "serving"
+  // only once it holds it, and the plan's timeout starts there.
+  willWrite(verified());
+  write("gpuwait", "2");
+  RunOutcome O = llvm::cantFail(Worker->run(plan(), 1));
+  EXPECT_EQ(O.Status, "ok");
+}
+
+TEST_F(RunnerWorkerTest, AGpuNeverFreedEndsTheWaitWithItsReason) {
+  willWrite(verified());
+  write("gpuwait", "30");
+  RunOutcome O = llvm::cantFail(Worker->run(plan(), 1));
+  EXPECT_EQ(O.Status, "timeout");
+  EXPECT_EQ(O.Error, "the runner was killed: it waited 5 s for the GPU "
+                     "(another runner held it)");
 }
 
 TEST_F(RunnerWorkerTest, AHangingPlanKillsItsWorkerAndTheNextGetsANewOne) {

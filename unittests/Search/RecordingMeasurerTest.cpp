@@ -2,6 +2,7 @@
 
 #include "optiml/Search/RecordingMeasurer.h"
 #include "SearchTestUtil.h"
+#include "optiml/Search/GreedyStrategy.h"
 #include "optiml/Search/MctsStrategy.h"
 #include "optiml/Search/SearchLoop.h"
 
@@ -123,6 +124,40 @@ TEST(RecordingMeasurerTest, PipelinedResumeReplaysForFreeAndContinues) {
   EXPECT_EQ(S2.graph().cached(), 10u);
   EXPECT_EQ(Second->timesMeasured("r0"), 0u);
   EXPECT_EQ(Second->measurements(), 10u);
+}
+
+TEST(RecordingMeasurerTest, ASharedDatabaseCountedChangesNoStrategysResult) {
+  // Strategies compared on one database (MCTS first, then greedy): counted
+  // against the budget, greedy's database answers leave it the same number
+  // of candidates, and it ends where greedy on its own database ends.
+  Database Alone = llvm::cantFail(Database::open(":memory:"));
+  auto Own = env(treeTable(3, 4));
+  RecordingMeasurer MO(Alone, kernel(Alone), *Own);
+  GreedyStrategy GO(*Own);
+  SearchLoop(GO, MO, SearchBudget{8, 0, 4, true}).run();
+
+  Database Shared = llvm::cantFail(Database::open(":memory:"));
+  int64_t K = kernel(Shared);
+  auto First = env(treeTable(3, 4));
+  RecordingMeasurer M1(Shared, K, *First);
+  MctsStrategy S1(*First);
+  SearchLoop(S1, M1, SearchBudget{8, 0, 4, true}).run();
+  auto Second = env(treeTable(3, 4));
+  RecordingMeasurer M2(Shared, K, *Second);
+  GreedyStrategy G2(*Second);
+  SearchLoop(G2, M2, SearchBudget{8, 0, 4, true, /*CountCached=*/true}).run();
+
+  EXPECT_GT(G2.graph().cached(), 0u);
+  EXPECT_EQ(G2.graph().cached() + G2.graph().evaluated(), 8u);
+  EXPECT_LT(Second->measurements(), 8u);
+  EXPECT_EQ(G2.graph().node(G2.graph().best()).Hash,
+            GO.graph().node(GO.graph().best()).Hash);
+  std::vector<std::string> SharedOrder, OwnOrder;
+  for (const HistoryPoint &P : G2.graph().history())
+    SharedOrder.push_back(P.Hash);
+  for (const HistoryPoint &P : GO.graph().history())
+    OwnOrder.push_back(P.Hash);
+  EXPECT_EQ(SharedOrder, OwnOrder);
 }
 
 TEST(RecordingMeasurerTest, FailureHistorySeedsThePriorCut) {

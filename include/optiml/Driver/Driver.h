@@ -71,6 +71,8 @@ struct OptimizeOptions {
   /// its build started as each comes back, so that nvcc builds while the
   /// GPU measures; false: in batches, built and then measured.
   bool Pipeline = true;
+  /// Database answers count against Budget (SearchBudget::CountCached).
+  bool BudgetCountsDatabase = false;
   uint64_t Seed = 1;             ///< For --strategy=random.
   LlmConfig Llm;                 ///< Provider none: no model asked.
   std::string LlmPolicy = "both"; ///< expand, prior or both.

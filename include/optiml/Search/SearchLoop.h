@@ -27,6 +27,9 @@ struct SearchBudget {
   double MaxSeconds = 0;       ///< Wall time; 0: no limit.
   unsigned BatchSize = 4;      ///< Leaves per iteration, or in flight.
   bool Pipelined = false;      ///< Measurer::submit/collect, not batches.
+  /// Database answers count against MaxCandidates as if measured: searches
+  /// compared on one database then get the same number of candidates.
+  bool CountCached = false;
 };
 
 struct SearchProgress {
@@ -71,6 +74,8 @@ public:
   static Clock steadyClock();
 
 private:
+  /// Candidates that count against the budget.
+  unsigned counted() const;
   std::optional<StopReason> spent(double Start) const;
   /// Up to \p Want new candidates, the budget left net of \p InFlight ones
   /// not yet measured; empty when it is spent or nothing can be proposed.
