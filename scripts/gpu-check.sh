@@ -57,7 +57,8 @@
 #     strategies  MCTS, greedy and random at equal budget, each with every
 #                 seed of $OPTIML_GPU_STRAT_SEEDS ("1 2", --search-seed) on
 #                 every example of $OPTIML_GPU_STRAT_EXAMPLES ("sgemm"; FILE:KERNEL
-#                 names a corpus kernel, e.g. "gemv:gemv_rows"),
+#                 names a corpus kernel, e.g. "gemv:gemv_rows"; "corpus"
+#                 every marked kernel of benchmarks/corpus/),
 #                 $OPTIML_GPU_STRAT_BUDGET candidates (8), a fresh database
 #                 per run (only the strategies of $OPTIML_GPU_STRAT_STRATEGIES
 #                 when set); one row per (example, strategy) with the mean and
@@ -1070,6 +1071,16 @@ print('mean %.2fx, %.2f..%.2fx over %d seeds; %d measured / %d failed; top: %s' 
 PY
 }
 
+# corpus_kernels: FILE:KERNEL for every marked kernel of benchmarks/corpus/.
+corpus_kernels() {
+  local src
+  for src in benchmarks/corpus/*.cu; do
+    "$tool" "$src" --list-kernels --format=json --cuda-path="$cuda" 2>/dev/null |
+      python3 -c 'import json,sys; [print(sys.argv[1] + ":" + k["qualified_name"]) for k in json.load(sys.stdin)["kernels"] if k.get("mark")]' \
+        "$(basename "$src" .cu)"
+  done | tr '\n' ' '
+}
+
 # strategy_seeds STRATEGY SEEDS: the seeds a strategy runs with; with a
 # shared database a deterministic strategy's later seeds would replay the
 # first for free, so only random runs them all.
@@ -1146,6 +1157,9 @@ check_strategies() {
   local budget=${OPTIML_GPU_STRAT_BUDGET:-8} name s seed tag start_s failed line src
   local strategies=${OPTIML_GPU_STRAT_STRATEGIES:-mcts greedy random} slots i=0
   local -a reports
+  # "corpus" stands for every marked kernel of benchmarks/corpus/.
+  [[ " $examples " == *" corpus "* ]] &&
+    examples="${examples/corpus/$(corpus_kernels)}"
   slots=$(gpu_slots)
   start_s=$SECONDS
   : >"$work/strategy-queue"
