@@ -38,6 +38,28 @@ bool optiml::sameSpeed(const Measurement &A, const Measurement &B) {
   return std::abs(A.Speedup / B.Speedup - 1) <= Noise;
 }
 
+/// \p Frugal against \p Reference when they run at one speed and the
+/// frugal one saves energy beyond both candidates' noise.
+static std::optional<MatchedSpeed> matchOf(const MeasuredConfig &Reference,
+                                           const MeasuredConfig &Frugal) {
+  const Measurement &R = *Reference.Result, &C = *Frugal.Result;
+  if (!sameSpeed(C, R))
+    return std::nullopt;
+  double Saving = *C.energySaving() / *R.energySaving();
+  double Noise = C.energyNoise() + R.energyNoise();
+  if (Saving - 1 <= Noise)
+    return std::nullopt;
+  return MatchedSpeed{Reference.Trace, Frugal.Trace, R.Speedup, C.Speedup,
+                      *R.Joules,       *C.Joules,    Saving,    Noise};
+}
+
+/// The pair with the fastest slower member, then the larger saving.
+static bool before(const MatchedSpeed &A, const MatchedSpeed &B) {
+  double SpeedA = std::min(A.FastestSpeedup, A.FrugalSpeedup);
+  double SpeedB = std::min(B.FastestSpeedup, B.FrugalSpeedup);
+  return SpeedA != SpeedB ? SpeedA > SpeedB : A.Saving > B.Saving;
+}
+
 std::optional<MatchedSpeed>
 optiml::findMatchedSpeed(const std::vector<MeasuredConfig> &Configs) {
   const MeasuredConfig *Fastest = nullptr;
@@ -46,18 +68,29 @@ optiml::findMatchedSpeed(const std::vector<MeasuredConfig> &Configs) {
       Fastest = &C;
   if (!Fastest)
     return std::nullopt;
-  const Measurement &F = *Fastest->Result;
   std::optional<MatchedSpeed> Best;
   for (const MeasuredConfig &C : Configs) {
-    if (&C == Fastest || !usable(C) || !sameSpeed(*C.Result, F))
+    if (&C == Fastest || !usable(C))
       continue;
-    double Saving = *C.Result->energySaving() / *F.energySaving();
-    double Noise = C.Result->energyNoise() + F.energyNoise();
-    if (Saving - 1 <= Noise || (Best && Saving <= Best->Saving))
-      continue;
-    Best = MatchedSpeed{
-        Fastest->Trace, C.Trace,           F.Speedup, C.Result->Speedup,
-        *F.Joules,      *C.Result->Joules, Saving,    Noise};
+    auto M = matchOf(*Fastest, C);
+    if (M && (!Best || M->Saving > Best->Saving))
+      Best = M;
   }
+  if (Best)
+    return Best;
+  // Nothing at the fastest's speed: two other configurations may still run
+  // at one speed on different energy, which time alone cannot tell apart.
+  for (const MeasuredConfig &A : Configs)
+    for (const MeasuredConfig &B : Configs) {
+      if (&A == &B || &A == Fastest || &B == Fastest || !usable(A) ||
+          !usable(B))
+        continue;
+      auto M = matchOf(A, B);
+      if (!M)
+        continue;
+      M->AtFastest = false;
+      if (!Best || before(*M, *Best))
+        Best = M;
+    }
   return Best;
 }

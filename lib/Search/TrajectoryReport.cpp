@@ -205,13 +205,18 @@ static std::string named(const std::string &Trace) {
 }
 
 std::string optiml::describeMatchedSpeed(const MatchedSpeed &M) {
-  return llvm::formatv("{0} runs as fast as the fastest candidate, {1} "
-                       "({2:F2}x and {3:F2}x the original's speed, within "
-                       "the noise), on {4:F2}x less energy per launch ({5} "
-                       "against {6}; noise {7:F0}%)",
-                       named(M.Frugal), named(M.Fastest), M.FrugalSpeedup,
-                       M.FastestSpeedup, M.Saving, formatJoules(M.FrugalJoules),
-                       formatJoules(M.FastestJoules), M.Noise * 100);
+  return llvm::formatv("{0} runs as fast as {1}{2} ({3:F2}x and {4:F2}x the "
+                       "original's speed, within the noise), on {5:F2}x less "
+                       "energy per launch ({6} against {7}; noise {8:F0}%){9}",
+                       named(M.Frugal),
+                       M.AtFastest ? "the fastest candidate, " : "",
+                       named(M.Fastest), M.FrugalSpeedup, M.FastestSpeedup,
+                       M.Saving, formatJoules(M.FrugalJoules),
+                       formatJoules(M.FastestJoules), M.Noise * 100,
+                       M.AtFastest ? ""
+                                   : "; both are slower than the fastest "
+                                     "candidate, which nothing at its speed "
+                                     "beats on energy");
 }
 
 std::string optiml::formatJoules(std::optional<double> Joules) {
@@ -425,6 +430,7 @@ static json matchedJSON(const std::optional<MatchedSpeed> &M) {
           {"frugal_joules", M->FrugalJoules},
           {"saving", M->Saving},
           {"noise", M->Noise},
+          {"at_fastest", M->AtFastest},
           {"text", describeMatchedSpeed(*M)}};
 }
 

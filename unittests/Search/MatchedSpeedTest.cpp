@@ -79,6 +79,43 @@ TEST(MatchedSpeedTest, TheFastestItselfOrASlowerOneIsNoMatch) {
   EXPECT_FALSE(findMatchedSpeed({{"fastest", &Fastest}, {"slower", &Slower}}));
 }
 
+TEST(MatchedSpeedTest, ElseTheFastestPairOfOthersAtOneSpeed) {
+  // The fastest is alone at its speed; two pairs below it run at one speed
+  // on different energy (sgemm's 8x8 and 8x4 register blocks): the faster
+  // pair is shown, marked as not at the fastest's speed.
+  Measurement Fastest = config(5.33, 0.04, 10e-3);
+  Measurement Hungry = config(4.75, 0.01, 12e-3);
+  Measurement Frugal = config(4.78, 0.01, 10e-3);
+  Measurement SlowHungry = config(2.00, 0.01, 30e-3);
+  Measurement SlowFrugal = config(2.01, 0.01, 15e-3); // Saves more, slower.
+  auto M = findMatchedSpeed({{"fastest", &Fastest},
+                             {"slow-hungry", &SlowHungry},
+                             {"hungry", &Hungry},
+                             {"slow-frugal", &SlowFrugal},
+                             {"frugal", &Frugal}});
+  ASSERT_TRUE(M.has_value());
+  EXPECT_FALSE(M->AtFastest);
+  EXPECT_EQ(M->Fastest, "hungry");
+  EXPECT_EQ(M->Frugal, "frugal");
+  EXPECT_NEAR(M->Saving, 1.2, 1e-9);
+  std::string Text = describeMatchedSpeed(*M);
+  EXPECT_NE(Text.find("`frugal` runs as fast as `hungry` (4.78x and 4.75x"),
+            std::string::npos)
+      << Text;
+  EXPECT_NE(Text.find("both are slower than the fastest candidate"),
+            std::string::npos)
+      << Text;
+  // A finding at the fastest's speed comes first.
+  Measurement Twin = config(5.32, 0.04, 8e-3);
+  auto AtFastest = findMatchedSpeed({{"fastest", &Fastest},
+                                     {"hungry", &Hungry},
+                                     {"frugal", &Frugal},
+                                     {"twin", &Twin}});
+  ASSERT_TRUE(AtFastest.has_value());
+  EXPECT_TRUE(AtFastest->AtFastest);
+  EXPECT_EQ(AtFastest->Frugal, "twin");
+}
+
 TEST(MatchedSpeedTest, IntervalsApartWithinTheThresholdAreTheSameSpeed) {
   // Intervals of +-0.2% that miss each other, 1.4% apart: under the 2%
   // below which the search calls a change noise.

@@ -6,7 +6,10 @@
 // is whether one of them draws less energy than the fastest. This finds
 // the candidate with the largest energy saving among those whose speed is
 // within the noise of the fastest one's, when its saving over the fastest
-// is beyond both candidates' energy noise.
+// is beyond both candidates' energy noise. Where there is none, it finds
+// the fastest pair of other configurations that run at one speed on
+// different energy (the fastest is then also the most frugal at its
+// speed, and the pair shows what time alone would not tell apart).
 //
 //===----------------------------------------------------------------------===//
 
@@ -29,7 +32,9 @@ struct MeasuredConfig {
 };
 
 struct MatchedSpeed {
-  std::string Fastest, Frugal; ///< Traces; "" is the original.
+  /// Traces; "" is the original. "Fastest" is the configuration the frugal
+  /// one is compared with: the fastest of all unless !AtFastest.
+  std::string Fastest, Frugal;
   double FastestSpeedup = 1, FrugalSpeedup = 1;
   /// Joules per launch of each, as measured in its own run.
   double FastestJoules = 0, FrugalJoules = 0;
@@ -39,6 +44,8 @@ struct MatchedSpeed {
   double Saving = 1;
   /// The noise that saving had to clear: both candidates' energy noise.
   double Noise = 0;
+  /// Whether Fastest is the fastest configuration measured.
+  bool AtFastest = true;
 };
 
 /// Two speeds are matched when their 95% intervals overlap, or when they
@@ -47,8 +54,8 @@ struct MatchedSpeed {
 bool sameSpeed(const Measurement &A, const Measurement &B);
 
 /// The frugal configuration at the fastest one's speed among \p Configs,
-/// or nothing when none saves energy beyond the noise (or energy was not
-/// measured).
+/// else the fastest matched pair of others, or nothing when none saves
+/// energy beyond the noise (or energy was not measured).
 std::optional<MatchedSpeed>
 findMatchedSpeed(const std::vector<MeasuredConfig> &Configs);
 
