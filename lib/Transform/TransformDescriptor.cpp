@@ -29,9 +29,10 @@ json optiml::toJSON(const TransformDescriptor &D) {
                       {"default", paramValueJSON(P.Default)},
                       {"help", P.Help}});
   }
-  return {{"name", D.Name},       {"site", siteKindName(D.Kind).str()},
-          {"summary", D.Summary}, {"changes_numerics", D.ChangesNumerics},
-          {"params", Params},     {"addresses", D.Addresses}};
+  return {{"name", D.Name},          {"site", siteKindName(D.Kind).str()},
+          {"summary", D.Summary},    {"changes_numerics", D.ChangesNumerics},
+          {"recipe", D.Recipe},      {"params", Params},
+          {"addresses", D.Addresses}};
 }
 
 namespace {
@@ -178,16 +179,20 @@ optiml::descriptorFromJSON(llvm::StringRef Text, llvm::StringRef Origin) {
   TransformDescriptor D;
   FieldReader R(J, "");
   bool OK = R.onlyFields({"name", "summary", "site", "params",
-                          "changes_numerics", "addresses"}) &&
+                          "changes_numerics", "recipe", "addresses"}) &&
             R.string("name", D.Name) && R.string("summary", D.Summary) &&
             readSiteKind(R, D.Kind) && readParams(R, D.Params) &&
             R.strings("addresses", D.Addresses);
-  if (OK && R.has("changes_numerics")) {
-    const json &C = J["changes_numerics"];
+  // The optional flags: absent is false.
+  for (auto [Key, Out] : {std::pair{"changes_numerics", &D.ChangesNumerics},
+                          std::pair{"recipe", &D.Recipe}}) {
+    if (!OK || !R.has(Key))
+      continue;
+    const json &C = J[Key];
     if (C.is_boolean())
-      D.ChangesNumerics = C.get<bool>();
+      *Out = C.get<bool>();
     else
-      OK = R.fail("changes_numerics must be true or false");
+      OK = R.fail(std::string(Key) + " must be true or false");
   }
   if (!OK)
     return makeError(ErrorKind::Internal, Origin + ": " + R.problem());

@@ -67,8 +67,11 @@ protected:
         Parser(DB, CudaToolchain::detect("optiml-unittests", "", "")),
         Registry(makeTransformRegistry()) {}
 
-  std::unique_ptr<SearchExpander> expander(llvm::StringRef Example = "saxpy") {
-    auto Source = KernelSource::fromFile(examplePath(Example));
+  /// The search's expander for an example, or for \p Kernel of \p Path.
+  std::unique_ptr<SearchExpander> expander(llvm::StringRef Example = "saxpy",
+                                           llvm::StringRef Path = "") {
+    auto Source =
+        KernelSource::fromFile(Path.empty() ? examplePath(Example) : Path);
     EXPECT_TRUE(bool(Source));
     if (!Source)
       return nullptr;
@@ -221,6 +224,41 @@ TEST_F(OptimizeTest, ExpanderOffersChainsAtTheStartOfBlocking) {
   auto After = E->actions({Applied->Steps, Applied->Hash, Measurement()});
   ASSERT_TRUE(bool(After)) << llvm::toString(After.takeError());
   EXPECT_TRUE(chainsOf(*After).empty());
+}
+
+TEST_F(OptimizeTest, ARecipeStartsWithTheChains) {
+  // linear_nt is a float matrix product whose spec allows low precision:
+  // the tensor-core rewrite is a whole recipe, ranked with the chains.
+  auto E = expander("linear_nt", std::string(OPTIML_UNITTEST_INPUTS) +
+                                     "/../../../benchmarks/corpus/"
+                                     "gemm_lowp.cu");
+  ASSERT_TRUE(E);
+  auto Actions = E->actions({Trace(), E->rootHash(), Measurement()});
+  ASSERT_TRUE(bool(Actions)) << llvm::toString(Actions.takeError());
+  std::map<std::string, double> Chains = chainsOf(*Actions);
+  ASSERT_FALSE(Chains.empty());
+  double ChainPrior = Chains.begin()->second;
+  std::optional<double> Default;
+  unsigned Others = 0;
+  double BestOther = 0;
+  for (const ScoredAction &A : *Actions) {
+    if (StepChain::isChain(A.Action))
+      continue;
+    if (A.Action.Transform != "tensor-cores") {
+      BestOther = std::max(BestOther, A.Prior);
+      continue;
+    }
+    if (!Default) {
+      Default = A.Prior;
+      EXPECT_DOUBLE_EQ(A.Prior, ChainPrior) << A.Action.str();
+    } else {
+      ++Others;
+      EXPECT_DOUBLE_EQ(A.Prior, ChainPrior / 3) << A.Action.str();
+    }
+  }
+  ASSERT_TRUE(Default.has_value()) << "tensor-cores is legal on linear_nt";
+  EXPECT_GT(Others, 0u);
+  EXPECT_GT(*Default, BestOther);
 }
 
 TEST_F(OptimizeTest, ChainsNeedEveryTransformTheyUseAndASecondDimension) {

@@ -19,6 +19,7 @@ nlohmann::json valid() {
     "summary": "skew a loop nest",
     "site": "loop",
     "changes_numerics": false,
+    "recipe": true,
     "params": [{"name": "factor", "domain": [1, 2], "default": 2,
                 "help": "how far"},
                {"name": "mode", "domain": ["a", "b"], "default": "a",
@@ -44,6 +45,7 @@ TEST(TransformDescriptorTest, ReadsEveryField) {
   EXPECT_EQ(D->Summary, "skew a loop nest");
   EXPECT_EQ(D->Kind, SiteKind::Loop);
   EXPECT_FALSE(D->ChangesNumerics);
+  EXPECT_TRUE(D->Recipe);
   ASSERT_EQ(D->Params.size(), 2u);
   EXPECT_EQ(D->Params[0].Domain, (std::vector<std::string>{"1", "2"}));
   EXPECT_EQ(D->Params[0].Default, "2");
@@ -52,13 +54,21 @@ TEST(TransformDescriptorTest, ReadsEveryField) {
   EXPECT_EQ(toJSON(*D), valid()); // Integers stay numbers.
 }
 
-TEST(TransformDescriptorTest, ChangesNumericsMayBeLeftOut) {
+TEST(TransformDescriptorTest, TheFlagsMayBeLeftOut) {
   nlohmann::json J = valid();
   J.erase("changes_numerics");
-  EXPECT_EQ(problem(J), "");
+  J.erase("recipe");
+  auto D = descriptorFromJSON(J.dump(), "Skew.json");
+  ASSERT_TRUE(bool(D)) << llvm::toString(D.takeError());
+  EXPECT_FALSE(D->ChangesNumerics);
+  EXPECT_FALSE(D->Recipe);
   J["changes_numerics"] = "yes";
   EXPECT_EQ(problem(J),
             "Skew.json: the descriptor changes_numerics must be true or false");
+  J = valid();
+  J["recipe"] = 1;
+  EXPECT_EQ(problem(J),
+            "Skew.json: the descriptor recipe must be true or false");
 }
 
 TEST(TransformDescriptorTest, RefusesWhatWouldBeSilentlyWrong) {

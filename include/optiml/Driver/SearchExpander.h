@@ -84,6 +84,8 @@ private:
   bool allowed(const StepChain &C) const;
   std::optional<LaunchGeometry> geometry(llvm::StringRef Hash);
   std::optional<ConcreteInstance> firstInstance(llvm::StringRef Hash);
+  /// Recipe transforms' steps (TransformDescriptor::Recipe) at \p Prior.
+  void rankRecipes(std::vector<ScoredAction> &Moves, double Prior) const;
   void addChains(const StateView &S, llvm::ArrayRef<Step> Legal,
                  std::vector<ScoredAction> &Moves);
   llvm::Expected<ChainResult> applyStep(ParsedSource &From, const Step &Next);

@@ -34,6 +34,11 @@ struct TransformDescriptor {
   /// True when results may differ in the last bits (fast intrinsics), so
   /// verification relies on the spec's tolerance.
   bool ChangesNumerics = false;
+  /// True when one step is a whole known-good recipe for what its site is
+  /// (tensor-cores turns a matrix-product loop nest into tiled MMA), not
+  /// one hint among others: the search ranks its legal steps with the
+  /// chains (StepChain), ahead of single steps.
+  bool Recipe = false;
   /// The bottleneck classes it can relieve, as the profiler names them
   /// (`memory-bound`, `compute-bound`, `latency-bound`, `too-few-waves`).
   /// The profiler's stage-one priors (Profile/TransformPriors.def) name
@@ -50,10 +55,10 @@ nlohmann::json paramValueJSON(llvm::StringRef Value);
 nlohmann::json toJSON(const TransformDescriptor &D);
 
 /// The descriptor spelled by \p Text. Every field is required but
-/// `changes_numerics`; an unknown field (a misspelt one), a value of the
-/// wrong type, an empty domain, a default outside its domain or a parameter
-/// named twice or `site` is an Internal error that begins with \p Origin:
-/// descriptors are part of the build, not user input.
+/// `changes_numerics` and `recipe`; an unknown field (a misspelt one), a value
+/// of the wrong type, an empty domain, a default outside its domain or a
+/// parameter named twice or `site` is an Internal error that begins with \p
+/// Origin: descriptors are part of the build, not user input.
 llvm::Expected<TransformDescriptor> descriptorFromJSON(llvm::StringRef Text,
                                                        llvm::StringRef Origin);
 

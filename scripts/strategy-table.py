@@ -1,0 +1,100 @@
+#!/usr/bin/env python3
+"""MCTS, greedy and random side by side, from gpu-check's strategy reports.
+
+    scripts/strategy-table.py LOGS_DIR [LOGS_DIR ...] [--jsonl OUT.jsonl]
+
+Reads every opt-<example>-<strategy>-seed<N>.json whose .rc says 0 (the
+logs of `gpu-check.sh strategies`), and prints one Markdown row per example
+whose three strategies all finished (every seed of random that ran): the
+best speedup of MCTS and greedy (their first seed) and random's mean over
+its seeds with min..max, the candidates measured on the GPU (the rest came
+from the example's shared database) and which strategy is ahead. Then the
+geometric means over those examples and the counts of examples where MCTS
+is at least as good as each other strategy, within 1% (the noise the
+search itself accepts). --jsonl writes one line per run.
+"""
+import glob
+import json
+import math
+import os
+import re
+import sys
+
+RUN = re.compile(r"opt-(?P<name>.+)-(?P<strategy>mcts|greedy|random)-seed(?P<seed>\d+)\.json$")
+TIE = 0.01
+
+
+def runs(dirs):
+    out = []
+    for d in dirs:
+        for path in sorted(glob.glob(os.path.join(d, "opt-*-seed*.json"))):
+            m = RUN.search(os.path.basename(path))
+            rc = path[:-5] + ".rc"
+            if not m or not os.path.exists(rc) or open(rc).read().strip() != "0":
+                continue
+            r = json.load(open(path))
+            secs = path[:-5] + ".seconds"
+            out.append({
+                "kernel": m["name"], "strategy": m["strategy"],
+                "seed": int(m["seed"]), "speedup": r["best_speedup"],
+                "measured": r["evaluated"], "cached": r.get("cached", 0),
+                "failed": r["failed"], "device": r.get("device"),
+                "seconds": int(open(secs).read()) if os.path.exists(secs) else None,
+                "trace": r["best_trace"]})
+    return out
+
+
+def geomean(xs):
+    return math.exp(sum(math.log(x) for x in xs) / len(xs))
+
+
+def main(argv):
+    jsonl = None
+    if "--jsonl" in argv:
+        i = argv.index("--jsonl")
+        jsonl = argv[i + 1]
+        argv = argv[:i] + argv[i + 2:]
+    if not argv:
+        print(__doc__.strip(), file=sys.stderr)
+        return 2
+    rows = runs(argv)
+    if jsonl:
+        with open(jsonl, "w") as f:
+            for r in rows:
+                f.write(json.dumps(r) + "\n")
+    by = {}
+    for r in rows:
+        by.setdefault(r["kernel"], {}).setdefault(r["strategy"], []).append(r)
+    print("| kernel | mcts | greedy | random (mean, min..max, seeds) | measured | ahead |")
+    print("|---|---:|---:|---:|---:|---|")
+    kept = []
+    for k in sorted(by):
+        s = by[k]
+        if not all(x in s for x in ("mcts", "greedy", "random")):
+            continue
+        mc = min(s["mcts"], key=lambda r: r["seed"])["speedup"]
+        gr = min(s["greedy"], key=lambda r: r["seed"])["speedup"]
+        rs = [r["speedup"] for r in s["random"]]
+        rm = sum(rs) / len(rs)
+        measured = sum(r["measured"] for v in s.values() for r in v)
+        best = max(mc, gr, rm)
+        ahead = [n for n, v in (("mcts", mc), ("greedy", gr), ("random", rm))
+                 if v >= best * (1 - TIE)]
+        kept.append((mc, gr, rm))
+        print("| %s | %.2fx | %.2fx | %.2fx (%.2f..%.2f, %d) | %d | %s |" % (
+            k, mc, gr, rm, min(rs), max(rs), len(rs), measured,
+            " = ".join(ahead)))
+    if kept:
+        n = len(kept)
+        print()
+        print("Geometric mean over %d kernels: mcts %.3fx, greedy %.3fx, random %.3fx" % (
+            n, geomean([m for m, _, _ in kept]), geomean([g for _, g, _ in kept]),
+            geomean([r for _, _, r in kept])))
+        print("MCTS at least as good (within %d%%): as greedy on %d of %d, as random's mean on %d of %d" % (
+            TIE * 100, sum(m >= g * (1 - TIE) for m, g, _ in kept), n,
+            sum(m >= r * (1 - TIE) for m, _, r in kept), n))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
