@@ -131,6 +131,7 @@ def descriptor(name, site, summary):
             "summary": summary,
             "site": site,
             "changes_numerics": False,
+            "recipe": False,
             "params": [],
             "addresses": [],
         },

@@ -2,6 +2,7 @@
 """MCTS, greedy and random side by side, from gpu-check's strategy reports.
 
     scripts/strategy-table.py LOGS_DIR [LOGS_DIR ...] [--jsonl OUT.jsonl]
+                              [--seeds N]
 
 Reads every opt-<example>-<strategy>-seed<N>.json whose .rc says 0 (the
 logs of `gpu-check.sh strategies`), and prints one Markdown row per example
@@ -9,9 +10,10 @@ whose three strategies all finished (every seed of random that ran): the
 best speedup of MCTS and greedy (their first seed) and random's mean over
 its seeds with min..max, the candidates measured on the GPU (the rest came
 from the example's shared database) and which strategy is ahead. Then the
-geometric means over those examples and the counts of examples where MCTS
-is at least as good as each other strategy, within 1% (the noise the
-search itself accepts). --jsonl writes one line per run.
+geometric means and the counts of examples where MCTS is at least as good
+as each other strategy, within 1% (the noise the search itself accepts),
+over the examples where random ran all N seeds (--seeds, 5; the others are
+marked "partial"). --jsonl writes one line per run.
 """
 import glob
 import json
@@ -25,7 +27,9 @@ TIE = 0.01
 
 
 def runs(dirs):
-    out = []
+    """One run per (kernel, strategy, seed): a later LOGS_DIR's replaces an
+    earlier one's (a call that reran what an earlier call cut short)."""
+    out = {}
     for d in dirs:
         for path in sorted(glob.glob(os.path.join(d, "opt-*-seed*.json"))):
             m = RUN.search(os.path.basename(path))
@@ -34,14 +38,14 @@ def runs(dirs):
                 continue
             r = json.load(open(path))
             secs = path[:-5] + ".seconds"
-            out.append({
+            out[(m["name"], m["strategy"], m["seed"])] = ({
                 "kernel": m["name"], "strategy": m["strategy"],
                 "seed": int(m["seed"]), "speedup": r["best_speedup"],
                 "measured": r["evaluated"], "cached": r.get("cached", 0),
                 "failed": r["failed"], "device": r.get("device"),
                 "seconds": int(open(secs).read()) if os.path.exists(secs) else None,
                 "trace": r["best_trace"]})
-    return out
+    return list(out.values())
 
 
 def geomean(xs):
@@ -49,10 +53,14 @@ def geomean(xs):
 
 
 def main(argv):
-    jsonl = None
+    jsonl, seeds = None, 5
     if "--jsonl" in argv:
         i = argv.index("--jsonl")
         jsonl = argv[i + 1]
+        argv = argv[:i] + argv[i + 2:]
+    if "--seeds" in argv:
+        i = argv.index("--seeds")
+        seeds = int(argv[i + 1])
         argv = argv[:i] + argv[i + 2:]
     if not argv:
         print(__doc__.strip(), file=sys.stderr)
@@ -80,15 +88,17 @@ def main(argv):
         best = max(mc, gr, rm)
         ahead = [n for n, v in (("mcts", mc), ("greedy", gr), ("random", rm))
                  if v >= best * (1 - TIE)]
-        kept.append((mc, gr, rm))
+        partial = len(rs) < seeds
+        if not partial:
+            kept.append((mc, gr, rm))
         print("| %s | %.2fx | %.2fx | %.2fx (%.2f..%.2f, %d) | %d | %s |" % (
             k, mc, gr, rm, min(rs), max(rs), len(rs), measured,
-            " = ".join(ahead)))
+            "partial" if partial else " = ".join(ahead)))
     if kept:
         n = len(kept)
         print()
-        print("Geometric mean over %d kernels: mcts %.3fx, greedy %.3fx, random %.3fx" % (
-            n, geomean([m for m, _, _ in kept]), geomean([g for _, g, _ in kept]),
+        print("Geometric mean over the %d kernels with %d random seeds: mcts %.3fx, greedy %.3fx, random %.3fx" % (
+            n, seeds, geomean([m for m, _, _ in kept]), geomean([g for _, g, _ in kept]),
             geomean([r for _, _, r in kept])))
         print("MCTS at least as good (within %d%%): as greedy on %d of %d, as random's mean on %d of %d" % (
             TIE * 100, sum(m >= g * (1 - TIE) for m, g, _ in kept), n,
