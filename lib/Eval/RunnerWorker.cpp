@@ -163,7 +163,8 @@ SubprocessResult RunnerWorker::exchange(llvm::StringRef PlanPath,
 
   // The worker says "serving" once it holds the GPU (another search's
   // runner may be measuring on it): the plan's time starts there. Until
-  // then it waits at most the time the holder's own parent allows it.
+  // then it waits for up to MaxPlansAhead other plans, each of which its
+  // own search kills at its limit.
   using Clock = std::chrono::steady_clock;
   auto Deadline =
       Clock::now() + std::chrono::seconds(TimeoutSeconds) * (1 + MaxPlansAhead);
