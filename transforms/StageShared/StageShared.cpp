@@ -270,26 +270,30 @@ llvm::Error StageWriter::join(EditSet &Edits) const {
   return llvm::Error::success();
 }
 
-/// Where the loop's statement starts: at its `#pragma` line when a loop
-/// pragma (`#pragma unroll`) precedes it, which the tiles replace with
-/// their own, else at the loop.
+/// Where the loop's statement starts: at its first `#pragma` line when
+/// loop pragmas (`#pragma unroll`) precede it, which the tiles replace with
+/// their own, else at the loop. The pragma is found where its attribute
+/// was spelled, so comments or blank lines between it and the loop stay
+/// inside the replaced text instead of splitting pragma from loop.
 unsigned StageWriter::statementStart(const ForStmt &L) const {
-  unsigned Loop = offset(L.getBeginLoc());
+  unsigned Start = offset(L.getBeginLoc());
   const auto *Pragma =
       parentOf(DynTypedNode::create(L), Ctx).get<AttributedStmt>();
   if (!Pragma)
-    return Loop;
+    return Start;
   llvm::StringRef Buf = SM.getBufferData(SM.getMainFileID());
-  // The line before the loop's, when it is the pragma's.
-  size_t LineEnd = Buf.rfind('\n', Loop);
-  if (LineEnd == llvm::StringRef::npos || LineEnd == 0)
-    return Loop;
-  size_t LineStart = Buf.rfind('\n', LineEnd - 1);
-  LineStart = LineStart == llvm::StringRef::npos ? 0 : LineStart + 1;
-  size_t Hash = Buf.find_first_not_of(" \t", LineStart);
-  if (Hash >= LineEnd || !Buf.substr(Hash).starts_with("#pragma"))
-    return Loop;
-  return unsigned(Hash);
+  for (const Attr *A : Pragma->getAttrs()) {
+    SourceLocation At = SM.getExpansionLoc(A->getLocation());
+    if (!At.isValid() || !SM.isInMainFile(At))
+      continue;
+    unsigned Offset = offset(At);
+    size_t LineStart = Buf.rfind('\n', Offset);
+    LineStart = LineStart == llvm::StringRef::npos ? 0 : LineStart + 1;
+    size_t Hash = Buf.find_first_not_of(" \t", LineStart);
+    if (Hash < Offset && Buf.substr(Hash).starts_with("#pragma"))
+      Start = std::min(Start, unsigned(Hash));
+  }
+  return Start;
 }
 
 llvm::Expected<EditSet> StageWriter::write() {
