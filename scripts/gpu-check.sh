@@ -708,8 +708,7 @@ check_corpus() {
   for src in benchmarks/corpus/*.cu; do
     name=$(basename "$src" .cu)
     [ -n "$files" ] && [[ " $files " != *" $name "* ]] && continue
-    for kernel in $("$tool" "$src" --list-kernels --format=json --cuda-path="$cuda" 2>/dev/null |
-      python3 -c 'import json,sys; [print(k["qualified_name"]) for k in json.load(sys.stdin)["kernels"] if k.get("mark")]'); do
+    for kernel in $(marked_kernels "$src"); do
       [ -n "$kernels" ] && [[ " $kernels " != *" $kernel "* ]] && continue
       items+=("$src|$name|$kernel")
     done
@@ -1014,13 +1013,13 @@ in_slot() {
   slot_pids[$slot]=$!
 }
 
-# optimize_job SRC TAG STRATEGY BUDGET DB SEED SECONDS GPU: optimize_run on
-# that GPU (with --time-limit=SECONDS unless empty), its seconds and exit
-# code kept for job_row.
+# optimize_job SRC TAG STRATEGY BUDGET DB SEED SECONDS GPU [FLAG...]:
+# optimize_run on that GPU (with --time-limit=SECONDS unless empty, and the
+# FLAGs), its seconds and exit code kept for job_row.
 optimize_job() {
   local t0=$SECONDS rc
   CUDA_VISIBLE_DEVICES=$(gpu_of "$8") optimize_run "$1" "$2" "$3" "$4" "$5" "$6" \
-    ${7:+--time-limit="$7"}
+    ${7:+--time-limit="$7"} "${@:9}"
   rc=$?
   echo "$rc" >"$logs/opt-$2.rc"
   echo "$((SECONDS - t0))" >"$logs/opt-$2.seconds"
@@ -1071,14 +1070,20 @@ print('mean %.2fx, %.2f..%.2fx over %d seeds; %d measured / %d failed; top: %s' 
 PY
 }
 
+# marked_kernels SRC: the qualified names of SRC's marked kernels.
+marked_kernels() {
+  "$tool" "$1" --list-kernels --format=json --cuda-path="$cuda" 2>/dev/null |
+    python3 -c 'import json,sys; [print(k["qualified_name"]) for k in json.load(sys.stdin)["kernels"] if k.get("mark")]'
+}
+
 # corpus_kernels: FILE:KERNEL for every marked kernel of benchmarks/corpus/.
 corpus_kernels() {
-  local src
+  local src kernel
   for src in benchmarks/corpus/*.cu; do
-    "$tool" "$src" --list-kernels --format=json --cuda-path="$cuda" 2>/dev/null |
-      python3 -c 'import json,sys; [print(sys.argv[1] + ":" + k["qualified_name"]) for k in json.load(sys.stdin)["kernels"] if k.get("mark")]' \
-        "$(basename "$src" .cu)"
-  done | tr '\n' ' '
+    for kernel in $(marked_kernels "$src"); do
+      printf '%s:%s ' "$(basename "$src" .cu)" "$kernel"
+    done
+  done
 }
 
 # strategy_seeds STRATEGY SEEDS: the seeds a strategy runs with; with a
@@ -1133,17 +1138,12 @@ strategy_rows() {
 # strategy_runs_shared SRC NAME BUDGET STRATEGIES SEEDS SLOT: every run of
 # one example on the slot's GPU and one database, in the order given.
 strategy_runs_shared() {
-  local src=$1 name=$2 budget=$3 strategies=$4 seeds=$5 gpu=$6 s seed tag t0 rc
+  local src=$1 name=$2 budget=$3 strategies=$4 seeds=$5 gpu=$6 s seed
   rm -f "$work/strategy-$name.db"
   for s in $strategies; do
     for seed in $(strategy_seeds "$s" "$seeds"); do
-      tag="$name-$s-seed$seed"
-      t0=$SECONDS
-      CUDA_VISIBLE_DEVICES=$(gpu_of "$gpu") optimize_run "$src" "$tag" "$s" \
-        "$budget" "$work/strategy-$name.db" "$seed" --budget-counts-database
-      rc=$?
-      echo "$rc" >"$logs/opt-$tag.rc"
-      echo "$((SECONDS - t0))" >"$logs/opt-$tag.seconds"
+      optimize_job "$src" "$name-$s-seed$seed" "$s" "$budget" \
+        "$work/strategy-$name.db" "$seed" "" "$gpu" --budget-counts-database
     done
   done
   [ -n "${OUT:-}" ] && strategy_rows "$name" >>"$OUT/strategies.jsonl"
