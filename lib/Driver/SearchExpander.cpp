@@ -106,6 +106,12 @@ SearchExpander::legalSteps(llvm::StringRef Hash) {
   return Steps;
 }
 
+std::vector<Step> SearchExpander::retunes(const Step &Paid) {
+  if (!allowed(Paid.Transform))
+    return {};
+  return parameterNeighbours(Paid, Registry);
+}
+
 llvm::Expected<StateKernel> SearchExpander::stateKernel(llvm::StringRef Hash) {
   ParsedSource *P = parsed(Hash);
   if (!P)

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include <random>
+#include <set>
 
 using namespace optiml;
 using nlohmann::json;
@@ -116,6 +117,21 @@ SimulatedEnvironment::apply(const Trace &From, llvm::StringRef FromHash,
   }
   return makeError(ErrorKind::NotApplicable,
                    Spelling + " is not recorded at state " + FromHash);
+}
+
+std::vector<Step> SimulatedEnvironment::retunes(const Step &Paid) {
+  std::vector<Step> Out;
+  if (Paid.Params.items().empty())
+    return Out;
+  std::set<std::string> Seen = {Paid.str()};
+  for (const auto &[Name, S] : States)
+    for (const Move &M : S.Moves) {
+      const Step &Other = M.Scored.Action;
+      if (Other.Transform == Paid.Transform && Other.Site == Paid.Site &&
+          Seen.insert(Other.str()).second)
+        Out.push_back(Other);
+    }
+  return Out;
 }
 
 std::optional<std::string>

@@ -261,6 +261,31 @@ TEST_F(OptimizeTest, ARecipeStartsWithTheChains) {
   EXPECT_GT(*Default, BestOther);
 }
 
+TEST_F(OptimizeTest, RetunesAreTheStepsOtherValuesOfSearchedTransforms) {
+  auto E = expander("linear_nt", std::string(OPTIML_UNITTEST_INPUTS) +
+                                     "/../../../benchmarks/corpus/"
+                                     "gemm_lowp.cu");
+  ASSERT_TRUE(E);
+  Step Paid{"tensor-cores", "linear_nt/for#0", {}};
+  Paid.Params.set("precision", "tf32");
+  Paid.Params.set("tile", "64");
+  std::set<std::string> Retunes;
+  for (const Step &S : E->retunes(Paid))
+    Retunes.insert(S.str());
+  EXPECT_TRUE(Retunes.count(
+      "tensor-cores(site=linear_nt/for#0,precision=tf32,tile=128)"));
+  EXPECT_TRUE(Retunes.count(
+      "tensor-cores(site=linear_nt/for#0,precision=half,tile=64)"));
+  EXPECT_FALSE(Retunes.count(Paid.str()));
+  // A chain has no parameter domain to move in; a transform left out of
+  // the search has no retunes either.
+  Step Chain{"chain:regblock", "linear_nt", {}};
+  Chain.Params.set("x", "8");
+  EXPECT_TRUE(E->retunes(Chain).empty());
+  E->limitTo({"restrict"});
+  EXPECT_TRUE(E->retunes(Paid).empty());
+}
+
 TEST_F(OptimizeTest, ChainsNeedEveryTransformTheyUseAndASecondDimension) {
   auto Limited = expander("sgemm");
   ASSERT_TRUE(Limited);

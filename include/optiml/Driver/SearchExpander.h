@@ -53,6 +53,9 @@ public:
   llvm::Expected<AppliedMove> apply(const Trace &From, llvm::StringRef FromHash,
                                     const Step &Next) override;
   std::optional<std::string> sourceText(llvm::StringRef Hash) override;
+  /// parameterNeighbours of \p Paid, of the transforms searched; none for a
+  /// chain or a model's edit.
+  std::vector<Step> retunes(const Step &Paid) override;
   void observe(const Trace &Steps, llvm::StringRef Hash,
                const Measurement &Result) override;
 

@@ -68,6 +68,11 @@ public:
     return std::nullopt;
   }
 
+  /// Other parameter values of \p Paid, a step that made its state faster
+  /// than the one it was applied to: the search tries them in its place
+  /// (from that same state) before it goes deeper. Nothing by default.
+  virtual std::vector<Step> retunes(const Step &Paid) { return {}; }
+
   /// Told of every measurement as it comes back, failures included, so a
   /// proposer can learn from what was tried (an LLM's trajectory).
   virtual void observe(const Trace &Steps, llvm::StringRef Hash,

@@ -60,8 +60,9 @@ public:
   int find(llvm::StringRef Hash) const;
 
   /// Asks the expander for \p N's moves once it is measured; priors are
-  /// normalized and moves sorted by prior (stable). False when \p N has no
-  /// moves (not measured, failed, or the expander found none).
+  /// normalized and moves sorted by prior (stable), after the retunes of
+  /// the step that made \p N when it paid (first, at the top prior). False when
+  /// \p N has no moves (not measured, failed, or the expander found none).
   bool loadActions(int N);
   /// The edge's prior cut by its transform's failures.
   double effectivePrior(int N, unsigned Edge) const;
@@ -116,6 +117,12 @@ private:
   };
 
   int addNode(std::string Hash, Trace Steps, int Parent, int ParentEdge);
+  /// Retunes of the step that made \p N, when it paid (Expander::retunes).
+  void addRetunes(int N);
+  /// \p N's edge of \p Move, added without a prior if it has none.
+  unsigned edgeFor(int N, const ScoredAction &Move);
+  /// Expands a retune through its base node's edge of the same step.
+  ExpandOutcome expandRetune(int N, unsigned Edge);
   bool reaches(int From, int To) const;
   void setVirtual(const InFlight &F, int Delta);
   void backup(const InFlight &F, double Value);

@@ -30,6 +30,10 @@ struct SearchEdge {
   unsigned Visits = 0;
   unsigned Virtual = 0; ///< Visits of leaves still in flight.
   std::string Error;    ///< Why ApplyFailed.
+  /// A retune (Expander::retunes): the move applies at this node, the
+  /// state its own node's step started from, not at its own node. Its
+  /// child is that node's child, reached from here too.
+  int Base = -1;
 };
 
 enum class NodeState { Pending, Measured, Failed };

@@ -44,6 +44,9 @@ public:
   llvm::Expected<AppliedMove> apply(const Trace &From, llvm::StringRef FromHash,
                                     const Step &Next) override;
   std::optional<std::string> sourceText(llvm::StringRef Hash) override;
+  /// The steps recorded anywhere in the table with \p Paid's transform and
+  /// site and other parameters (none for a step without parameters).
+  std::vector<Step> retunes(const Step &Paid) override;
 
   Measurement measure(const Candidate &C) override;
 

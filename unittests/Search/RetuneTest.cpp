@@ -1,0 +1,169 @@
+//===- RetuneTest.cpp - a paying step's other values, tried in its place
+//---===//
+
+#include "SearchTestUtil.h"
+#include "optiml/Search/GreedyStrategy.h"
+#include "optiml/Search/MctsStrategy.h"
+#include "optiml/Search/TrajectoryReport.h"
+
+using namespace optiml;
+using namespace optiml::test;
+using nlohmann::json;
+
+namespace {
+
+json step(const std::string &Spelling, double Prior, const std::string &To) {
+  return {{"step", Spelling}, {"prior", Prior}, {"to", To}};
+}
+
+/// linear_nt's shape: the tensor-core rewrite at its default tile (64)
+/// pays 29x; its tile 128, ranked last among the original's moves, pays
+/// 49x; register blocking (B) pays 2x and its children little more. With
+/// \p Named a different transform, tile 128 is no retune of tile 64.
+json tensorCores(const std::string &Named = "tc") {
+  json States = {
+      {"r", state(1000, {move("block", "k", 0.30, "B"),
+                         step("tc(site=k,tile=64)", 0.25, "T64"),
+                         move("restrict", "k", 0.20, "R"),
+                         move("unroll", "k", 0.15, "U"),
+                         move("hoist", "k", 0.10, "H"),
+                         step(Named + "(site=k,tile=128)", 0.05, "T128"),
+                         step("tc(site=k,tile=32)", 0.05, "T32")})},
+      {"B", state(500, {move("restrict", "k", 0.5, "BR"),
+                        move("unroll", "k", 0.5, "BU")})},
+      {"BR", state(480)},
+      {"BU", state(490)},
+      {"T64", state(34, {move("restrict", "k", 0.5, "T64R"),
+                         move("bounds", "k", 0.5, "T64L"),
+                         step("tc(site=k,tile=256)", 0.0, "T256")})},
+      {"T64R", state(33.5)},
+      {"T64L", state(34)},
+      {"T256", state(30)},
+      {"T128", state(20.4, {move("restrict", "k", 1, "T128R")})},
+      {"T128R", state(20)},
+      {"T32", state(60)},
+      {"R", state(990)},
+      {"U", state(1000)},
+      {"H", state(1000)}};
+  return {{"root", "r"}, {"noise", 0.0}, {"states", States}};
+}
+
+/// Runs \p S for \p Budget candidates, one at a time.
+void runFor(SearchStrategy &S, Measurer &M, unsigned Budget) {
+  for (unsigned I = 0; I < Budget; ++I)
+    if (round(S, M, 1).empty())
+      break;
+}
+
+TEST(RetuneTest, MctsTriesThePayingStepsOtherValuesBeforeGoingDeeper) {
+  auto Env = env(tensorCores());
+  MctsStrategy S(*Env);
+  runFor(S, *Env, 6);
+  EXPECT_EQ(Env->timesMeasured("T128"), 1u);
+  EXPECT_GE(Env->recordedSpeedup(S.graph().node(S.graph().best()).Hash), 49);
+
+  // Without the retune (another transform's step), tile 128 waits at the
+  // root behind five moves while the search goes below T64.
+  auto Plain = env(tensorCores("tc2"));
+  MctsStrategy P(*Plain);
+  runFor(P, *Plain, 6);
+  EXPECT_EQ(Plain->timesMeasured("T128"), 0u);
+}
+
+TEST(RetuneTest, GreedyClimbsSidewaysToABetterValue) {
+  auto Env = env(tensorCores());
+  GreedyStrategy S(*Env, GreedyOptions{2});
+  runFor(S, *Env, 10);
+  const SearchGraph &G = S.graph();
+  EXPECT_EQ(G.node(G.best()).Hash, "T128R");
+  // The retune's state hangs below the state the step started from: its
+  // trace and the report's steps are the original's plus tile 128.
+  int T128 = G.find("T128");
+  ASSERT_GE(T128, 0);
+  EXPECT_EQ(G.node(T128).Parent, SearchGraph::Root);
+  EXPECT_EQ(toString(G.node(T128).Steps), "tc(site=k,tile=128)");
+  Trajectory T = buildTrajectory(G, *Env, "k", "greedy");
+  EXPECT_EQ(T.BestTrace, "tc(site=k,tile=128); restrict(site=k)");
+  ASSERT_EQ(T.Steps.size(), 2u);
+  EXPECT_EQ(T.Steps[0].Motivation,
+            "another value of tc(site=k,tile=64), which paid");
+}
+
+TEST(RetuneTest, RetunesComeFirstAndReachTheBaseStatesMoves) {
+  auto Env = env(tensorCores());
+  GreedyStrategy S(*Env, GreedyOptions{2});
+  runFor(S, *Env, 3); // r, then B and T64.
+  SearchGraph &G = S.graph();
+  int T64 = G.find("T64");
+  ASSERT_GE(T64, 0);
+  ASSERT_TRUE(G.loadActions(T64));
+  const SearchNode &Node = G.node(T64);
+  std::vector<std::string> Retunes;
+  for (const SearchEdge &E : Node.Edges)
+    if (E.Base >= 0)
+      Retunes.push_back(E.Move.Action.str());
+  // In the table's order of states (T64's moves before the original's).
+  EXPECT_EQ(Retunes, (std::vector<std::string>{"tc(site=k,tile=256)",
+                                               "tc(site=k,tile=128)",
+                                               "tc(site=k,tile=32)"}));
+  // First, at the state's top prior.
+  EXPECT_EQ(Node.Edges[0].Base, SearchGraph::Root);
+  EXPECT_DOUBLE_EQ(Node.Edges[0].Prior, Node.Edges[3].Prior);
+  // Tile 256 is recorded only below T64: the original refuses it, and the
+  // original gains that move, refused, rather than a second try later.
+  unsigned Edge256 = 0;
+  EXPECT_EQ(G.expand(T64, Edge256).Kind, ExpandKind::ApplyFailed);
+  EXPECT_EQ(G.node(T64).Edges[Edge256].Kind, EdgeKind::ApplyFailed);
+  const SearchEdge &AtRoot = G.node(SearchGraph::Root).Edges.back();
+  EXPECT_EQ(AtRoot.Move.Action.str(), "tc(site=k,tile=256)");
+  EXPECT_EQ(AtRoot.Kind, EdgeKind::ApplyFailed);
+}
+
+/// The retunes of T64 when it takes \p TimeNs (the original 1000).
+std::vector<std::string> retunesAt(double TimeNs) {
+  json Table = tensorCores();
+  Table["states"]["T64"]["time_ns"] = TimeNs;
+  auto Env = env(Table);
+  GreedyStrategy S(*Env, GreedyOptions{2});
+  runFor(S, *Env, 3);
+  SearchGraph &G = S.graph();
+  std::vector<std::string> Out;
+  int T64 = G.find("T64");
+  EXPECT_GE(T64, 0);
+  if (T64 < 0)
+    return Out;
+  G.loadActions(T64);
+  for (const SearchEdge &E : G.node(T64).Edges)
+    if (E.Base >= 0)
+      Out.push_back(E.Move.Action.str());
+  return Out;
+}
+
+TEST(RetuneTest, OnlyAStepWorthTenPercentIsRetuned) {
+  EXPECT_TRUE(retunesAt(1100).empty()); // Slower.
+  EXPECT_TRUE(retunesAt(960).empty());  // 4% faster: not worth the moves.
+  EXPECT_EQ(retunesAt(900).size(), 3u); // 11% faster.
+}
+
+TEST(RetuneTest, ARetuneBackToItsSiblingIsRedundant) {
+  auto Env = env(tensorCores());
+  GreedyStrategy S(*Env, GreedyOptions{2});
+  runFor(S, *Env, 10);
+  SearchGraph &G = S.graph();
+  int T128 = G.find("T128");
+  ASSERT_GE(T128, 0);
+  // From tile 128, tile 64 leads back to T64, which reaches tile 128
+  // through its own retune: a cycle, not a child.
+  std::optional<unsigned> Back;
+  for (unsigned I = 0; I < G.node(T128).Edges.size(); ++I)
+    if (G.node(T128).Edges[I].Base >= 0 &&
+        G.node(T128).Edges[I].Move.Action.str() == "tc(site=k,tile=64)")
+      Back = I;
+  ASSERT_TRUE(Back);
+  if (G.node(T128).Edges[*Back].Kind == EdgeKind::Unexpanded)
+    EXPECT_EQ(G.expand(T128, *Back).Kind, ExpandKind::Redundant);
+  EXPECT_EQ(G.node(T128).Edges[*Back].Kind, EdgeKind::Redundant);
+  EXPECT_EQ(Env->timesMeasured("T64"), 1u);
+}
+
+} // namespace
