@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "optiml/DB/Database.h"
+#include "optiml/Driver/CompareStrategies.h"
 #include "optiml/Driver/Driver.h"
 #include "optiml/Driver/EvaluatorMeasurer.h"
 #include "optiml/Driver/LlmSession.h"
@@ -15,9 +16,9 @@
 #include "optiml/Driver/SearchExpander.h"
 #include "optiml/Eval/GpuProbe.h"
 #include "optiml/Eval/Runner.h"
-#include "optiml/Search/HistoryPriors.h"
 #include "optiml/Rewrite/ChangedLinesFormatter.h"
 #include "optiml/Rewrite/SourceParser.h"
+#include "optiml/Search/HistoryPriors.h"
 #include "optiml/Search/HtmlReport.h"
 #include "optiml/Search/RecordingMeasurer.h"
 #include "optiml/Search/StrategyFactory.h"
@@ -272,9 +273,11 @@ optiml::runOptimizeSearch(Expander &E, Measurer &M, Database &Db,
   // The reports first: a build that sees -o finds them there too.
   if (llvm::Error Err = writeReports(T, Out, O))
     return Err;
-  if (llvm::Error Err = writeFile(O.OutputPath, styled(G, E, *Text, O)))
+  Out.Written = styled(G, E, *Text, O);
+  if (llvm::Error Err = writeFile(O.OutputPath, Out.Written))
     return Err;
   Out.BestSource = *Text;
+  Out.Seconds = T.WallSeconds.value_or(0);
   if (!Memo.databaseError().empty())
     Log << "clang-optiml: warning: the database failed, results were not "
            "all recorded: "
@@ -338,6 +341,17 @@ llvm::Expected<int> Driver::optimize(llvm::StringRef File,
     return E;
   if (llvm::Error E = checkStrategyName(Options.Strategy))
     return E;
+  if (!Options.Compare.empty()) {
+    if (llvm::Error E = checkCompareOptions(Options))
+      return E;
+    for (const ComparedRun &R : comparedRuns(Options)) {
+      OptimizeOptions One = runOptions(Options, R);
+      if (llvm::Error E = refuseOverwrite(File, One.OutputPath))
+        return E;
+      if (llvm::Error E = checkReportPaths(File, One))
+        return E;
+    }
+  }
   if (Options.BatchSize < 1 || Options.BatchSize > 64)
     return makeError(ErrorKind::BadInput,
                      "--jobs=" + llvm::Twine(Options.BatchSize) +
@@ -468,8 +482,11 @@ llvm::Expected<int> Driver::optimize(llvm::StringRef File,
     Run.StopRequested = stopRequested;
   }
   auto Outcome =
-      runOptimizeSearch(Expand, Measure, *Db, *Id, Kernel.QualifiedName, Run,
-                        Err, Interactive, Guide);
+      Run.Compare.empty()
+          ? runOptimizeSearch(Expand, Measure, *Db, *Id, Kernel.QualifiedName,
+                              Run, Err, Interactive, Guide)
+          : compareStrategies(Expand, Measure, *Db, *Id, Kernel.QualifiedName,
+                              Run, Err, Interactive);
   if (!Outcome)
     return Outcome.takeError();
   ResultRecord Origin;

@@ -256,6 +256,22 @@ static cl::opt<uint64_t>
                         "choices (random's; mcts and greedy make none), so a "
                         "run can be repeated (default 1)"),
                cl::init(1), cl::value_desc("N"), cl::cat(OptimlCategory));
+static cl::list<std::string> Compare(
+    "compare",
+    cl::desc("Run these strategies one after the other at --budget, on one "
+             "database (a candidate one measured counts for the others as "
+             "if measured) and one runner per GPU, and write a table of "
+             "what each found to PREFIX.compare.md and .json; -o gets the "
+             "best kernel of any, each search its own report at "
+             "PREFIX.<strategy>"),
+    cl::CommaSeparated, cl::value_desc("mcts,greedy,random"),
+    cl::cat(OptimlCategory));
+static cl::opt<unsigned> CompareSeeds(
+    "compare-seeds",
+    cl::desc("Searches of the random strategy under --compare, seeded "
+             "--search-seed, +1, ... (default 5); mcts and greedy make no "
+             "random choice and run once"),
+    cl::init(5), cl::value_desc("N"), cl::cat(OptimlCategory));
 static cl::list<std::string> TransformNames(
     "transforms",
     cl::desc("Search only these transforms (comma-separated, see "
@@ -521,6 +537,8 @@ static const OptionTable &optionTable() {
       {ReportPrefix, OptimizeOnly},
       {FormatStyle, OptimizeOnly, {"apply", "optimize"}},
       {SearchSeed, OptimizeOnly},
+      {Compare, OptimizeOnly},
+      {CompareSeeds, OptimizeOnly},
       {TransformNames, OptimizeOnly, {"optimize", "list-sites"}},
       {ExcludedNames, OptimizeOnly, {"optimize", "list-sites"}},
       {LlmPolicyName, OptimizeOnly},
@@ -824,6 +842,8 @@ static OptimizeOptions optimizeOptions(LlmConfig Llm) {
   O.ReportPrefix = ReportPrefix;
   O.FormatStyle = FormatStyle;
   O.Seed = SearchSeed;
+  O.Compare.assign(Compare.begin(), Compare.end());
+  O.CompareSeeds = CompareSeeds;
   O.Measure.NoiseTarget = NoiseTarget;
   O.TimeoutSeconds = RunTimeout;
   O.Transforms = TransformChoice(TransformNames, ExcludedNames);
@@ -1193,6 +1213,12 @@ static Expected<int> runOptimize(Driver &D, StringRef Source,
     return Llm.takeError();
   if (Error E = checkModelUsed(*Llm))
     return E;
+  if (!Compare.empty() && Strategy.getNumOccurrences())
+    return makeError(ErrorKind::BadInput,
+                     "--strategy and --compare both choose the strategy: "
+                     "choose one");
+  if (Compare.empty() && CompareSeeds.getNumOccurrences())
+    return makeError(ErrorKind::BadInput, "--compare-seeds needs --compare");
   OptimizeOptions O = optimizeOptions(std::move(*Llm));
   O.OutputPath = Output.str();
   return D.optimizeEach(Source, O);

@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "../Profile/RecordedRuns.h"
+#include "optiml/Driver/CompareStrategies.h"
 #include "optiml/Driver/OptimizeSearch.h"
 #include "optiml/Driver/SearchExpander.h"
 #include "optiml/Rewrite/SourceParser.h"
@@ -467,6 +468,98 @@ TEST_F(OptimizeTest, WholeSearchWithAFakeMeasurer) {
   // It replays the first run for free and continues past it.
   EXPECT_GE(Out2->BestSpeedup, Out->BestSpeedup);
   llvm::sys::fs::remove_directories(Dir);
+}
+
+/// The fake measurer that also counts each source's measurements and the
+/// searches it was told of.
+class CountingMeasurer : public FakeMeasurer {
+public:
+  Measurement measure(const Candidate &C) override {
+    ++Times[C.Hash];
+    return FakeMeasurer::measure(C);
+  }
+  void newSearch() override { ++Searches; }
+  std::map<std::string, unsigned> Times;
+  unsigned Searches = 0;
+};
+
+TEST_F(OptimizeTest, CompareRunsEveryStrategyOnOneDatabase) {
+  auto E = expander();
+  ASSERT_TRUE(E);
+  Problem P;
+  openProblem(*E, P);
+  if (HasFatalFailure())
+    return;
+  OptimizeOptions O;
+  O.Compare = {"mcts", "greedy", "random"};
+  O.CompareSeeds = 2;
+  O.Seed = 7;
+  O.Budget = 6;
+  O.OutputPath = (P.Dir + "/saxpy.opt.cu").str();
+  CountingMeasurer M;
+  std::string Log;
+  llvm::raw_string_ostream LogOS(Log);
+  auto Out = compareStrategies(*E, M, *P.Db, P.Id, "saxpy", O, LogOS, false);
+  ASSERT_TRUE(bool(Out)) << llvm::toString(Out.takeError());
+  EXPECT_EQ(M.Searches, 4u); // mcts, greedy, random seeds 7 and 8.
+  for (const auto &[Hash, Times] : M.Times)
+    EXPECT_EQ(Times, 1u) << "measured twice: " << Hash;
+
+  std::string Prefix = (P.Dir + "/saxpy.opt.report").str();
+  EXPECT_EQ(Out->ReportJSON, Prefix + ".compare.json");
+  EXPECT_TRUE(llvm::sys::fs::exists(Prefix + ".compare.md"));
+  auto Text = llvm::MemoryBuffer::getFile(Out->ReportJSON);
+  ASSERT_TRUE(bool(Text));
+  nlohmann::json J = nlohmann::json::parse((*Text)->getBuffer().str());
+  ASSERT_EQ(J["runs"].size(), 4u);
+  double Best = 0, RandomSum = 0;
+  for (const nlohmann::json &R : J["runs"]) {
+    // Each search had the whole budget, the database's answers counted.
+    EXPECT_LE(R["evaluated"].get<unsigned>() + R["cached"].get<unsigned>(), 6u);
+    EXPECT_TRUE(llvm::sys::fs::exists(R["report"].get<std::string>()));
+    Best = std::max(Best, R["best_speedup"].get<double>());
+    if (R["strategy"] == "random")
+      RandomSum += R["best_speedup"].get<double>();
+  }
+  EXPECT_EQ(J["runs"][0]["evaluated"].get<unsigned>() +
+                J["runs"][0]["cached"].get<unsigned>(),
+            6u);
+  EXPECT_EQ(J["runs"][2]["seed"], 7);
+  EXPECT_EQ(J["runs"][3]["seed"], 8);
+  EXPECT_DOUBLE_EQ(Out->BestSpeedup, Best);
+  ASSERT_EQ(J["strategies"].size(), 3u);
+  EXPECT_EQ(J["strategies"][2]["runs"], 2);
+  EXPECT_DOUBLE_EQ(J["strategies"][2]["mean"].get<double>(), RandomSum / 2);
+  // -o is the best search's kernel, as that search wrote it.
+  std::string Winner;
+  for (const nlohmann::json &R : J["runs"])
+    if (Winner.empty() && R["best_speedup"].get<double>() == Best)
+      Winner = R["report"].get<std::string>();
+  llvm::StringRef WinnerPrefix = llvm::StringRef(Winner).drop_back(5);
+  auto Written = llvm::MemoryBuffer::getFile(O.OutputPath);
+  auto Its = llvm::MemoryBuffer::getFile(WinnerPrefix.str() + ".cu");
+  ASSERT_TRUE(Written && Its);
+  EXPECT_EQ((*Written)->getBuffer(), (*Its)->getBuffer());
+  EXPECT_NE(Log.find("--compare at budget 6: mean best mcts"),
+            std::string::npos)
+      << Log;
+  llvm::sys::fs::remove_directories(P.Dir);
+}
+
+TEST_F(OptimizeTest, CompareRefusesWhatItCannotCompare) {
+  OptimizeOptions O;
+  O.Compare = {"mcts", "beam"};
+  EXPECT_NE(
+      llvm::toString(checkCompareOptions(O)).find("unknown --strategy 'beam'"),
+      std::string::npos);
+  O.Compare = {"random", "random"};
+  EXPECT_NE(llvm::toString(checkCompareOptions(O)).find("names 'random' twice"),
+            std::string::npos);
+  O.Compare = {"mcts"};
+  O.CompareSeeds = 0;
+  EXPECT_NE(llvm::toString(checkCompareOptions(O))
+                .find("--compare-seeds=0 is outside 1..100"),
+            std::string::npos);
 }
 
 TEST_F(OptimizeTest, AnInterruptedSearchStillWritesTheBestSoFar) {

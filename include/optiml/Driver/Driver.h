@@ -74,6 +74,12 @@ struct OptimizeOptions {
   /// Database answers count against Budget (SearchBudget::CountCached).
   bool BudgetCountsDatabase = false;
   uint64_t Seed = 1;             ///< For --strategy=random.
+  /// --compare: these strategies search one after the other, on one
+  /// database and one runner per GPU, each at Budget with the database's
+  /// answers counted; random once per seed (Seed .. Seed+CompareSeeds-1).
+  /// -o gets the best kernel of any; each search writes its own report.
+  std::vector<std::string> Compare;
+  unsigned CompareSeeds = 5;     ///< --compare-seeds: random's searches.
   LlmConfig Llm;                 ///< Provider none: no model asked.
   std::string LlmPolicy = "both"; ///< expand, prior or both.
   unsigned LlmSamples = 1;        ///< Rounds per state.

@@ -55,6 +55,7 @@ public:
   std::vector<Measurement> measureAll(llvm::ArrayRef<Candidate> Batch) override;
   void submit(const Candidate &C) override;
   std::pair<Candidate, Measurement> collect() override;
+  void newSearch() override { Best = 1; }
 
 private:
   /// What evaluating one candidate needs from the expander, which is not

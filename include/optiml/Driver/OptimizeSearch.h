@@ -28,8 +28,10 @@ struct OptimizeOutcome {
   /// (describeBest()).
   std::string Best;
   std::string BestTrace;
-  std::string BestSource; ///< The text written to -o.
+  std::string BestSource; ///< The best verified text, as measured.
+  std::string Written;    ///< BestSource as written to -o (styled).
   unsigned Evaluated = 0, Failed = 0, Cached = 0;
+  double Seconds = 0; ///< The search's wall time.
   std::string ReportMarkdown, ReportJSON, ReportHTML; ///< Paths written.
 };
 

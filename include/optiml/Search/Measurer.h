@@ -39,6 +39,11 @@ public:
   /// Needs a candidate submitted and not yet collected.
   virtual std::pair<Candidate, Measurement> collect();
 
+  /// Another search starts with this measurer: what it learned from the
+  /// last one's results (the best speedup that screening measures
+  /// against) is forgotten, so that each search is measured as if alone.
+  virtual void newSearch() {}
+
 private:
   std::deque<Candidate> Submitted;
 };
