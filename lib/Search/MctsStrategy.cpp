@@ -2,6 +2,8 @@
 
 #include "optiml/Search/MctsStrategy.h"
 
+#include "llvm/ADT/STLExtras.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -9,15 +11,21 @@ using namespace optiml;
 
 unsigned MctsStrategy::childCount(int N) const {
   const SearchNode &Node = G.node(N);
-  return std::count_if(
-      Node.Edges.begin(), Node.Edges.end(), [&](const SearchEdge &E) {
-        if (E.Kind != EdgeKind::Child)
-          return false;
-        const SearchNode &Child = G.node(E.Child);
-        return Child.State == NodeState::Pending ||
-               (Child.live() && !(Node.live() && G.reward().regresses(
-                                                     Child.Result, Node.Result)));
-      });
+  auto IsChild = [](const SearchEdge &E) { return E.Kind == EdgeKind::Child; };
+  bool AnyPays = llvm::any_of(Node.Edges, [&](const SearchEdge &E) {
+    return IsChild(E) && G.pays(N, E.Child);
+  });
+  return llvm::count_if(Node.Edges, [&](const SearchEdge &E) {
+    if (!IsChild(E))
+      return false;
+    const SearchNode &Child = G.node(E.Child);
+    if (Child.State == NodeState::Pending)
+      return true;
+    if (!Child.live() ||
+        (Node.live() && G.reward().regresses(Child.Result, Node.Result)))
+      return false;
+    return AnyPays || !Node.live();
+  });
 }
 
 unsigned MctsStrategy::widenLimit(int N) const {

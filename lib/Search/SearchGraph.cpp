@@ -61,13 +61,11 @@ bool SearchGraph::loadActions(int N) {
   return !Nodes[N].Edges.empty();
 }
 
-/// Whether the step that made \p N made it at least this much faster than
-/// the state it started from, beyond the noise of both.
-static bool paid(const Measurement &Before, const Measurement &After,
-                 const Reward &R) {
-  constexpr double RetuneMinGain = 1.1;
-  std::optional<double> From = Before.gain(), To = After.gain();
-  return From && To && *From > 0 && *To / *From >= RetuneMinGain &&
+bool SearchGraph::pays(int From, int To) const {
+  constexpr double MinGain = 1.1;
+  const Measurement &Before = Nodes[From].Result, &After = Nodes[To].Result;
+  std::optional<double> A = Before.gain(), B = After.gain();
+  return Nodes[To].live() && A && B && *A > 0 && *B / *A >= MinGain &&
          R.regresses(Before, After);
 }
 
@@ -76,13 +74,14 @@ static bool paid(const Measurement &Before, const Measurement &After,
 /// before anything below: at budget 10 on linear_nt, MCTS and greedy took
 /// tensor-cores(tf32, tile 64) for 29x and spent the rest on its children,
 /// while random's seeds found tile 128 (49x) at the root, which MCTS widens
-/// only slowly and greedy never returns to. They go first, at the state's
-/// top prior, in the order the expander gives them. Only for a step worth
-/// 10% or more: retuning a launch bound that gained 2% is not worth the
-/// moves below it.
+/// only slowly and greedy never returns to. They come right after the
+/// state's likeliest own move (its counters are news the step's
+/// neighbourhood is not), at its prior, in the order the expander gives
+/// them. Only for a step that pays (10% or more): retuning a launch bound
+/// that gained 2% is not worth the moves below it.
 void SearchGraph::addRetunes(int N) {
   SearchNode &Node = Nodes[N];
-  if (Node.Parent < 0 || !paid(Nodes[Node.Parent].Result, Node.Result, R))
+  if (Node.Parent < 0 || !pays(Node.Parent, N))
     return;
   int Base = Node.Parent;
   const Step &Paid = Nodes[Base].Edges[Node.ParentEdge].Move.Action;
@@ -92,6 +91,8 @@ void SearchGraph::addRetunes(int N) {
   // The edges are sorted: the first holds the top prior.
   double Top = Node.Edges.empty() ? 1 : Node.Edges.front().Prior;
   std::vector<SearchEdge> Edges;
+  if (!Node.Edges.empty())
+    Edges.push_back(std::move(Node.Edges.front()));
   for (Step &S : Others) {
     SearchEdge Edge;
     Edge.Move = {std::move(S), Top,
@@ -100,8 +101,8 @@ void SearchGraph::addRetunes(int N) {
     Edge.Base = Base;
     Edges.push_back(std::move(Edge));
   }
-  for (SearchEdge &Edge : Node.Edges)
-    Edges.push_back(std::move(Edge));
+  for (unsigned I = 1; I < Node.Edges.size(); ++I)
+    Edges.push_back(std::move(Node.Edges[I]));
   double Sum = 0;
   for (const SearchEdge &Edge : Edges)
     Sum += Edge.Prior;

@@ -276,7 +276,11 @@ TEST_F(OptimizeTest, RetunesAreTheStepsOtherValuesOfSearchedTransforms) {
   EXPECT_TRUE(Retunes.count(
       "tensor-cores(site=linear_nt/for#0,precision=tf32,tile=128)"));
   EXPECT_TRUE(Retunes.count(
+      "tensor-cores(site=linear_nt/for#0,precision=bf16,tile=64)"));
+  // The nearest values only: half is two places from tf32.
+  EXPECT_FALSE(Retunes.count(
       "tensor-cores(site=linear_nt/for#0,precision=half,tile=64)"));
+  EXPECT_EQ(Retunes.size(), 4u); // tf32x3, bf16; tile 32, 128.
   EXPECT_FALSE(Retunes.count(Paid.str()));
   // A chain has no parameter domain to move in; a transform left out of
   // the search has no retunes either.

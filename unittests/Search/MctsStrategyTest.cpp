@@ -114,6 +114,32 @@ TEST(MctsStrategyTest, ARegressionFreesItsPlaceUnderTheWideningLimit) {
   EXPECT_EQ(Next.front().Steps.front().Transform, "warp");
 }
 
+TEST(MctsStrategyTest, MovesThatChangeNothingHoldNoPlaceWhileNothingPays) {
+  // histo_global's shape: four likely moves that change nothing, each with
+  // moves below that change nothing either; the fifth pays 100x.
+  json States = {
+      {"r", state(100, {move("a", "k", 0.3, "A"), move("b", "k", 0.25, "B"),
+                        move("c", "k", 0.2, "C"), move("d", "k", 0.15, "D"),
+                        move("e", "k", 0.1, "E")})},
+      {"E", state(1, {move("x", "k", 1, "EX")})},
+      {"EX", state(0.5)}};
+  for (const char *Name : {"A", "B", "C", "D"}) {
+    std::string N = Name;
+    States[N] = state(
+        100, {move("x", "k", 0.5, N + "X"), move("y", "k", 0.5, N + "Y")});
+    States[N + "X"] = state(100);
+    States[N + "Y"] = state(100.5);
+  }
+  auto Env = env({{"root", "r"}, {"noise", 0.0}, {"states", States}});
+  MctsStrategy S(*Env);
+  for (unsigned I = 0; I < 7; ++I)
+    round(S, *Env, 1);
+  // The root's five moves first, then the one that paid, deeper.
+  EXPECT_EQ(Env->timesMeasured("E"), 1u);
+  EXPECT_EQ(Env->timesMeasured("EX"), 1u);
+  EXPECT_EQ(S.graph().node(S.graph().best()).Hash, "EX");
+}
+
 TEST(MctsStrategyTest, PromisingNodesWidenFaster) {
   auto Env = env(threeChildren());
   MctsOptions O = wide(1.0);

@@ -33,8 +33,8 @@ json tensorCores(const std::string &Named = "tc") {
                         move("unroll", "k", 0.5, "BU")})},
       {"BR", state(480)},
       {"BU", state(490)},
-      {"T64", state(34, {move("restrict", "k", 0.5, "T64R"),
-                         move("bounds", "k", 0.5, "T64L"),
+      {"T64", state(34, {move("restrict", "k", 0.7, "T64R"),
+                         move("bounds", "k", 0.3, "T64L"),
                          step("tc(site=k,tile=256)", 0.0, "T256")})},
       {"T64R", state(33.5)},
       {"T64L", state(34)},
@@ -58,15 +58,15 @@ void runFor(SearchStrategy &S, Measurer &M, unsigned Budget) {
 TEST(RetuneTest, MctsTriesThePayingStepsOtherValuesBeforeGoingDeeper) {
   auto Env = env(tensorCores());
   MctsStrategy S(*Env);
-  runFor(S, *Env, 6);
+  runFor(S, *Env, 7);
   EXPECT_EQ(Env->timesMeasured("T128"), 1u);
   EXPECT_GE(Env->recordedSpeedup(S.graph().node(S.graph().best()).Hash), 49);
 
   // Without the retune (another transform's step), tile 128 waits at the
-  // root behind five moves while the search goes below T64.
+  // root behind five moves while the search goes below B and T64.
   auto Plain = env(tensorCores("tc2"));
   MctsStrategy P(*Plain);
-  runFor(P, *Plain, 6);
+  runFor(P, *Plain, 7);
   EXPECT_EQ(Plain->timesMeasured("T128"), 0u);
 }
 
@@ -106,12 +106,14 @@ TEST(RetuneTest, RetunesComeFirstAndReachTheBaseStatesMoves) {
   EXPECT_EQ(Retunes, (std::vector<std::string>{"tc(site=k,tile=256)",
                                                "tc(site=k,tile=128)",
                                                "tc(site=k,tile=32)"}));
-  // First, at the state's top prior.
-  EXPECT_EQ(Node.Edges[0].Base, SearchGraph::Root);
-  EXPECT_DOUBLE_EQ(Node.Edges[0].Prior, Node.Edges[3].Prior);
+  // Right after the state's likeliest own move, at its prior.
+  EXPECT_EQ(Node.Edges[0].Base, -1);
+  EXPECT_EQ(Node.Edges[1].Base, SearchGraph::Root);
+  EXPECT_DOUBLE_EQ(Node.Edges[0].Prior, Node.Edges[1].Prior);
+  EXPECT_GT(Node.Edges[1].Prior, Node.Edges[4].Prior);
   // Tile 256 is recorded only below T64: the original refuses it, and the
   // original gains that move, refused, rather than a second try later.
-  unsigned Edge256 = 0;
+  unsigned Edge256 = 1;
   EXPECT_EQ(G.expand(T64, Edge256).Kind, ExpandKind::ApplyFailed);
   EXPECT_EQ(G.node(T64).Edges[Edge256].Kind, EdgeKind::ApplyFailed);
   const SearchEdge &AtRoot = G.node(SearchGraph::Root).Edges.back();

@@ -53,8 +53,8 @@ public:
   llvm::Expected<AppliedMove> apply(const Trace &From, llvm::StringRef FromHash,
                                     const Step &Next) override;
   std::optional<std::string> sourceText(llvm::StringRef Hash) override;
-  /// parameterNeighbours of \p Paid, of the transforms searched; none for a
-  /// chain or a model's edit.
+  /// parameterNeighbours of \p Paid one place either side, of the
+  /// transforms searched; none for a chain or a model's edit.
   std::vector<Step> retunes(const Step &Paid) override;
   void observe(const Trace &Steps, llvm::StringRef Hash,
                const Measurement &Result) override;
@@ -104,11 +104,12 @@ private:
 };
 
 /// Other values of a step's parameters worth trying: for each parameter,
-/// the domain's values up to two places either side of the chosen one,
-/// the others kept. Cheap enough to measure, wide enough to matter (unroll
-/// 2/8/16 beside 4; block x 64..1024 beside 256).
+/// the domain's values up to \p Reach places either side of the chosen
+/// one, the others kept. Two is cheap enough to measure and wide enough to
+/// matter (unroll 2/8/16 beside 4; block x 64..1024 beside 256).
 std::vector<Step> parameterNeighbours(const Step &Default,
-                                      const TransformRegistry &Registry);
+                                      const TransformRegistry &Registry,
+                                      int Reach = 2);
 
 } // namespace optiml
 

@@ -60,10 +60,14 @@ public:
   int find(llvm::StringRef Hash) const;
 
   /// Asks the expander for \p N's moves once it is measured; priors are
-  /// normalized and moves sorted by prior (stable), after the retunes of
-  /// the step that made \p N when it paid (first, at the top prior). False when
+  /// normalized and moves sorted by prior (stable); the retunes of the
+  /// step that made \p N, when it pays, follow its likeliest move. False when
   /// \p N has no moves (not measured, failed, or the expander found none).
   bool loadActions(int N);
+  /// Whether \p To, measured, is at least 10% faster than \p From under
+  /// the objective, beyond the noise of both: a move that pays, as opposed
+  /// to one that helps a little or not at all.
+  bool pays(int From, int To) const;
   /// The edge's prior cut by its transform's failures.
   double effectivePrior(int N, unsigned Edge) const;
   /// The unexpanded edge of \p N with the highest effective prior.
