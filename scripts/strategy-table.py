@@ -1,11 +1,15 @@
 #!/usr/bin/env python3
 """MCTS, greedy and random side by side, from gpu-check's strategy reports.
 
-    scripts/strategy-table.py LOGS_DIR [LOGS_DIR ...] [--jsonl OUT.jsonl]
+    scripts/strategy-table.py SOURCE [SOURCE ...] [--jsonl OUT.jsonl]
                               [--seeds N]
 
-Reads every opt-<example>-<strategy>-seed<N>.json whose .rc says 0 (the
-logs of `gpu-check.sh strategies`), and prints one Markdown row per example
+A SOURCE is a logs folder of `gpu-check.sh strategies`, whose runs are
+either one --compare per example (opt-<example>-compare.compare.json) or
+one process per run (opt-<example>-<strategy>-seed<N>.json whose .rc says
+0), or a .jsonl of rows that gpu-check wrote (strategies.jsonl) or this
+script did (--jsonl). A later SOURCE's run replaces an earlier one's (a
+call that reran what an earlier call cut short). It prints one Markdown row per example
 whose three strategies all finished (every seed of random that ran): the
 best speedup of MCTS and greedy (their first seed) and random's mean over
 its seeds with min..max, the candidates measured on the GPU (the rest came
@@ -26,11 +30,31 @@ RUN = re.compile(r"opt-(?P<name>.+)-(?P<strategy>mcts|greedy|random)-seed(?P<see
 TIE = 0.01
 
 
-def runs(dirs):
-    """One run per (kernel, strategy, seed): a later LOGS_DIR's replaces an
-    earlier one's (a call that reran what an earlier call cut short)."""
+def compared(path):
+    """The rows of one --compare table."""
+    name = os.path.basename(path)[len("opt-"):-len("-compare.compare.json")]
+    for r in json.load(open(path))["runs"]:
+        yield {"kernel": name, "strategy": r["strategy"],
+               "seed": r["seed"] or 1, "speedup": r["best_speedup"],
+               "measured": r["evaluated"], "cached": r["cached"],
+               "failed": r["failed"], "seconds": round(r["seconds"]),
+               "trace": r["best_trace"]}
+
+
+def runs(sources):
+    """One run per (kernel, strategy, seed): a later source's replaces an
+    earlier one's."""
     out = {}
-    for d in dirs:
+    for d in sources:
+        if d.endswith(".jsonl"):
+            for line in open(d):
+                if line.strip():
+                    r = json.loads(line)
+                    out[(r["kernel"], r["strategy"], str(r["seed"]))] = r
+            continue
+        for path in sorted(glob.glob(os.path.join(d, "opt-*-compare.compare.json"))):
+            for r in compared(path):
+                out[(r["kernel"], r["strategy"], str(r["seed"]))] = r
         for path in sorted(glob.glob(os.path.join(d, "opt-*-seed*.json"))):
             m = RUN.search(os.path.basename(path))
             rc = path[:-5] + ".rc"

@@ -20,7 +20,7 @@ unsigned MctsStrategy::childCount(int N) const {
       return false;
     const SearchNode &Child = G.node(E.Child);
     if (Child.State == NodeState::Pending)
-      return true;
+      return AnyPays || !Node.live();
     if (!Child.live() ||
         (Node.live() && G.reward().regresses(Child.Result, Node.Result)))
       return false;

@@ -134,6 +134,21 @@ TEST(InstructionMixAnalyzerTest, LocalOpsCiteThePtxasReportWithoutAPrior) {
   EXPECT_EQ(find(R, "sass-local-memory"), nullptr);
 }
 
+TEST(InstructionMixAnalyzerTest, ALocalArrayWeighsWhatItsTrafficWeighs) {
+  ProfileInput In = input(Saxpy, 65536, 256, 24);
+  In.Usage->StackFrameBytes = 40; // An array, no spills.
+  const Finding *F = find(profile(In), "local-array");
+  ASSERT_NE(F, nullptr);
+  EXPECT_DOUBLE_EQ(F->Severity, 0.3);    // Without the SASS: a guess.
+  In.Sass = sass("spill.sass", "spill"); // 6 local loads, 14 stores.
+  ProfileReport R = profile(In);
+  F = find(R, "local-array");
+  ASSERT_NE(F, nullptr);
+  EXPECT_DOUBLE_EQ(F->Severity, 1.0);
+  EXPECT_EQ(F->evidence("local_ops"), 20);
+  EXPECT_GT(F->Prior.at("unroll"), 0);
+}
+
 TEST(InstructionMixAnalyzerTest, LocalOpsWithoutAReportCarryThePrior) {
   ProfileInput In = input(Saxpy, 65536, 256, 24);
   In.Sass = sass("spill.sass", "spill");

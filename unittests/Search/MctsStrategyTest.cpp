@@ -140,6 +140,31 @@ TEST(MctsStrategyTest, MovesThatChangeNothingHoldNoPlaceWhileNothingPays) {
   EXPECT_EQ(S.graph().node(S.graph().best()).Hash, "EX");
 }
 
+TEST(MctsStrategyTest, CandidatesInFlightHoldNoPlaceWhileNothingPays) {
+  // sum_atomic's shape, pipelined: the likeliest move helps 3%, the next
+  // three are in flight when its result comes back; the fifth pays.
+  json States = {
+      {"r", state(100, {move("a", "k", 0.3, "A"), move("b", "k", 0.25, "B"),
+                        move("c", "k", 0.2, "C"), move("d", "k", 0.15, "D"),
+                        move("e", "k", 0.1, "E")})},
+      {"A", state(97, {move("x", "k", 1, "AX")})},
+      {"AX", state(96)},
+      {"B", state(100)},
+      {"C", state(100)},
+      {"D", state(100)},
+      {"E", state(20)}};
+  auto Env = env({{"root", "r"}, {"noise", 0.0}, {"states", States}});
+  MctsStrategy S(*Env);
+  round(S, *Env, 1);
+  std::vector<Candidate> InFlight = S.propose(4);
+  ASSERT_EQ(InFlight.size(), 4u); // a, b, c, d.
+  S.notify({{InFlight[0].Id, Env->measure(InFlight[0])}});
+  // b, c and d still in flight: the root widens rather than go below a.
+  std::vector<Candidate> Next = S.propose(1);
+  ASSERT_EQ(Next.size(), 1u);
+  EXPECT_EQ(Next[0].Hash, "E");
+}
+
 TEST(MctsStrategyTest, PromisingNodesWidenFaster) {
   auto Env = env(threeChildren());
   MctsOptions O = wide(1.0);
