@@ -3,6 +3,8 @@
 #include "optiml/Search/SearchGraph.h"
 #include "optiml/Support/Error.h"
 
+#include "llvm/ADT/STLExtras.h"
+
 #include <algorithm>
 
 using namespace optiml;
@@ -236,7 +238,34 @@ bool SearchGraph::exhausted(int N) {
   return true;
 }
 
+/// A retune's candidate is its base state's child: its value backs up
+/// through the base, not through the state whose step paid, which a worse
+/// value tried in that step's place says nothing about (layernorm's lanes
+/// 16 and grid=keep, 4.8x and 2.8x beside lanes 32's 7.5x, drew MCTS away
+/// from lanes 32 to a 3.4x sibling). A path that does not pass the base
+/// (the state was reached through a transposition) is left as it is.
+static void throughBase(SearchPath &Path, const std::vector<SearchNode> &Nodes,
+                        int Child) {
+  if (Path.empty())
+    return;
+  auto [From, Edge] = Path.back();
+  int Base = Nodes[From].Edges[Edge].Base;
+  if (Base < 0)
+    return;
+  auto At =
+      llvm::find_if(Path, [&](const auto &Step) { return Step.first == Base; });
+  const std::vector<SearchEdge> &Edges = Nodes[Base].Edges;
+  auto Into = llvm::find_if(Edges, [&](const SearchEdge &E) {
+    return E.Kind == EdgeKind::Child && E.Child == Child;
+  });
+  if (At == Path.end() || Into == Edges.end())
+    return;
+  Path.erase(At, Path.end());
+  Path.push_back({Base, unsigned(Into - Edges.begin())});
+}
+
 Candidate SearchGraph::issue(int N, SearchPath Path) {
+  throughBase(Path, Nodes, N);
   Candidate C;
   C.Id = NextId++;
   C.Steps = Nodes[N].Steps;

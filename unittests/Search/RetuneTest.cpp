@@ -61,6 +61,20 @@ TEST(RetuneTest, MctsTriesThePayingStepsOtherValuesBeforeGoingDeeper) {
   runFor(S, *Env, 7);
   EXPECT_EQ(Env->timesMeasured("T128"), 1u);
   EXPECT_GE(Env->recordedSpeedup(S.graph().node(S.graph().best()).Hash), 49);
+  // Its value went up through the original, whose child it is, and not
+  // through T64: a worse value tried in tile 64's place would have said
+  // nothing about T64.
+  const SearchGraph &G = S.graph();
+  int T64 = G.find("T64"), T128 = G.find("T128");
+  unsigned ThroughRoot = 0, ThroughT64 = 0;
+  for (const SearchEdge &E : G.node(SearchGraph::Root).Edges)
+    if (E.Kind == EdgeKind::Child && E.Child == T128)
+      ThroughRoot += E.Visits;
+  for (const SearchEdge &E : G.node(T64).Edges)
+    if (E.Kind == EdgeKind::Child && E.Child == T128)
+      ThroughT64 += E.Visits;
+  EXPECT_EQ(ThroughRoot, 1u);
+  EXPECT_EQ(ThroughT64, 0u);
 
   // Without the retune (another transform's step), tile 128 waits at the
   // root behind five moves while the search goes below B and T64.
