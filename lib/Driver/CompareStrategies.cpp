@@ -193,6 +193,11 @@ optiml::compareStrategies(Expander &E, Measurer &M, Database &Db,
   std::vector<Summary> Sums = strategySummaries(Runs);
   const ComparedRun &Winner = Runs[Best];
   OptimizeOutcome Out = Winner.Outcome;
+  // Stopped by the user: the exit code says so even when the best search
+  // had ended on its own before.
+  bool Stopped = O.StopRequested && O.StopRequested();
+  if (Stopped)
+    Out.Why = StopReason::Interrupted;
   std::string Prefix = reportPrefix(O) + ".compare";
   Out.ReportMarkdown = Prefix + ".md";
   Out.ReportJSON = Prefix + ".json";
@@ -206,6 +211,9 @@ optiml::compareStrategies(Expander &E, Measurer &M, Database &Db,
     return Err;
   if (llvm::Error Err = writeOutputFile(O.OutputPath, Out.Written))
     return Err;
+  if (Stopped)
+    Log << "clang-optiml: --compare was stopped after " << Runs.size() << " of "
+        << comparedRuns(O).size() << " searches\n";
   Log << "clang-optiml: --compare at budget " << O.Budget << ": mean best "
       << meansLine(Sums) << "\n"
       << "clang-optiml: the best, " << Out.Best << " (" << Winner.Strategy

@@ -550,6 +550,37 @@ TEST_F(OptimizeTest, CompareRunsEveryStrategyOnOneDatabase) {
   llvm::sys::fs::remove_directories(P.Dir);
 }
 
+TEST_F(OptimizeTest, AStoppedCompareTablesTheSearchesThatRan) {
+  auto E = expander();
+  ASSERT_TRUE(E);
+  Problem P;
+  openProblem(*E, P);
+  if (HasFatalFailure())
+    return;
+  OptimizeOptions O;
+  O.Compare = {"greedy", "random"};
+  O.CompareSeeds = 3;
+  O.Budget = 4;
+  O.OutputPath = (P.Dir + "/saxpy.opt.cu").str();
+  // Ctrl-C once the second search has started.
+  CountingMeasurer M;
+  O.StopRequested = [&] { return M.Searches >= 2 && M.Calls > 0; };
+  std::string Log;
+  llvm::raw_string_ostream LogOS(Log);
+  auto Out = compareStrategies(*E, M, *P.Db, P.Id, "saxpy", O, LogOS, false);
+  ASSERT_TRUE(bool(Out)) << llvm::toString(Out.takeError());
+  EXPECT_EQ(Out->Why, StopReason::Interrupted);
+  EXPECT_NE(Log.find("--compare was stopped after 2 of 4 searches"),
+            std::string::npos)
+      << Log;
+  auto Text = llvm::MemoryBuffer::getFile(Out->ReportJSON);
+  ASSERT_TRUE(bool(Text));
+  nlohmann::json J = nlohmann::json::parse((*Text)->getBuffer().str());
+  EXPECT_EQ(J["runs"].size(), 2u);
+  EXPECT_TRUE(llvm::sys::fs::exists(O.OutputPath));
+  llvm::sys::fs::remove_directories(P.Dir);
+}
+
 TEST_F(OptimizeTest, CompareRefusesWhatItCannotCompare) {
   OptimizeOptions O;
   O.Compare = {"mcts", "beam"};
