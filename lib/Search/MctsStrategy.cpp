@@ -12,19 +12,21 @@ using namespace optiml;
 unsigned MctsStrategy::childCount(int N) const {
   const SearchNode &Node = G.node(N);
   auto IsChild = [](const SearchEdge &E) { return E.Kind == EdgeKind::Child; };
-  bool AnyPays = llvm::any_of(Node.Edges, [&](const SearchEdge &E) {
-    return IsChild(E) && G.pays(N, E.Child);
-  });
+  // Until a child pays, none holds a place (a node not measured yet keeps
+  // the plain count).
+  bool Hold =
+      !Node.live() || llvm::any_of(Node.Edges, [&](const SearchEdge &E) {
+        return IsChild(E) && G.pays(N, E.Child);
+      });
+  if (!Hold)
+    return 0;
   return llvm::count_if(Node.Edges, [&](const SearchEdge &E) {
     if (!IsChild(E))
       return false;
     const SearchNode &Child = G.node(E.Child);
-    if (Child.State == NodeState::Pending)
-      return AnyPays || !Node.live();
-    if (!Child.live() ||
-        (Node.live() && G.reward().regresses(Child.Result, Node.Result)))
-      return false;
-    return AnyPays || !Node.live();
+    return Child.State == NodeState::Pending ||
+           (Child.live() &&
+            !(Node.live() && G.reward().regresses(Child.Result, Node.Result)));
   });
 }
 
