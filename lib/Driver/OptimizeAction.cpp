@@ -226,6 +226,7 @@ optiml::runOptimizeSearch(Expander &E, Measurer &M, Database &Db,
   Memo.rankBy(O.Goal);
   StrategyOptions SO;
   SO.Seed = O.Seed;
+  SO.Mcts.RoundWidth = O.BatchSize;
   auto S = createStrategy(O.Strategy, E, SO);
   if (!S)
     return S.takeError();

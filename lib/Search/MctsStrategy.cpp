@@ -9,19 +9,28 @@
 
 using namespace optiml;
 
+bool MctsStrategy::anyChildPays(int N) const {
+  return llvm::any_of(G.node(N).Edges, [&](const SearchEdge &E) {
+    return E.Kind == EdgeKind::Child && G.pays(N, E.Child);
+  });
+}
+
+bool MctsStrategy::roundInFlight(int N) const {
+  unsigned Children = 0, Pending = 0;
+  for (const SearchEdge &E : G.node(N).Edges) {
+    if (E.Kind != EdgeKind::Child)
+      continue;
+    ++Children;
+    Pending += G.node(E.Child).State == NodeState::Pending;
+  }
+  return Pending > 0 && (Pending >= O.RoundWidth ||
+                         Children % std::max(1u, O.RoundWidth) == 0);
+}
+
 unsigned MctsStrategy::childCount(int N) const {
   const SearchNode &Node = G.node(N);
-  auto IsChild = [](const SearchEdge &E) { return E.Kind == EdgeKind::Child; };
-  // Until a child pays, none holds a place (a node not measured yet keeps
-  // the plain count).
-  bool Hold =
-      !Node.live() || llvm::any_of(Node.Edges, [&](const SearchEdge &E) {
-        return IsChild(E) && G.pays(N, E.Child);
-      });
-  if (!Hold)
-    return 0;
   return llvm::count_if(Node.Edges, [&](const SearchEdge &E) {
-    if (!IsChild(E))
+    if (E.Kind != EdgeKind::Child)
       return false;
     const SearchNode &Child = G.node(E.Child);
     return Child.State == NodeState::Pending ||
@@ -109,7 +118,15 @@ std::optional<Candidate> MctsStrategy::proposeOne() {
         break; // Marked below; select again from the root.
       }
       bool CanWiden = G.unexpandedCount(N) > 0;
-      if (CanWiden && childCount(N) < widenLimit(N)) {
+      bool Breadth = G.node(N).live() && !anyChildPays(N);
+      if (Breadth && CanWiden && roundInFlight(N)) {
+        // What comes back may pay and change where the search goes next.
+        Busy.insert(N);
+        if (N == SearchGraph::Root)
+          return std::nullopt;
+        break;
+      }
+      if (CanWiden && (Breadth || childCount(N) < widenLimit(N))) {
         if (auto C = expandNext(N, Path))
           return C;
         continue;

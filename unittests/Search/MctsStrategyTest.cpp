@@ -140,7 +140,7 @@ TEST(MctsStrategyTest, MovesThatChangeNothingHoldNoPlaceWhileNothingPays) {
   EXPECT_EQ(S.graph().node(S.graph().best()).Hash, "EX");
 }
 
-TEST(MctsStrategyTest, CandidatesInFlightHoldNoPlaceWhileNothingPays) {
+TEST(MctsStrategyTest, NothingStartsWhileARoundThatMayPayIsInFlight) {
   // sum_atomic's shape, pipelined: the likeliest move helps 3%, the next
   // three are in flight when its result comes back; the fifth pays.
   json States = {
@@ -159,7 +159,11 @@ TEST(MctsStrategyTest, CandidatesInFlightHoldNoPlaceWhileNothingPays) {
   std::vector<Candidate> InFlight = S.propose(4);
   ASSERT_EQ(InFlight.size(), 4u); // a, b, c, d.
   S.notify({{InFlight[0].Id, Env->measure(InFlight[0])}});
-  // b, c and d still in flight: the root widens rather than go below a.
+  // b, c and d still in flight: nothing starts, neither below a nor e.
+  EXPECT_TRUE(S.propose(1).empty());
+  for (unsigned I = 1; I < 4; ++I)
+    S.notify({{InFlight[I].Id, Env->measure(InFlight[I])}});
+  // The round is back and nothing paid: the next round at the root.
   std::vector<Candidate> Next = S.propose(1);
   ASSERT_EQ(Next.size(), 1u);
   EXPECT_EQ(Next[0].Hash, "E");

@@ -6,6 +6,8 @@
 #include "optiml/Search/MctsStrategy.h"
 #include "optiml/Search/TrajectoryReport.h"
 
+#include <set>
+
 using namespace optiml;
 using namespace optiml::test;
 using nlohmann::json;
@@ -180,6 +182,62 @@ TEST(RetuneTest, ARetuneBackToItsSiblingIsRedundant) {
     EXPECT_EQ(G.expand(T128, *Back).Kind, ExpandKind::Redundant);
   EXPECT_EQ(G.node(T128).Edges[*Back].Kind, EdgeKind::Redundant);
   EXPECT_EQ(Env->timesMeasured("T64"), 1u);
+}
+
+/// median3x3's shape: nothing pays among the likeliest moves; coarsen at
+/// its default factor gains 4%, its factor 2 3.1x but ranks below four
+/// other moves at a third of the default's prior.
+json smallGain() {
+  json States = {
+      {"r", state(1000, {step("coarsen(site=k,factor=4)", 0.30, "C4"),
+                         move("restrict", "k", 0.20, "R"),
+                         move("hoist", "k", 0.15, "H"),
+                         move("swap", "k", 0.12, "S"),
+                         move("unroll", "k", 0.08, "U"),
+                         move("bounds", "k", 0.06, "L"),
+                         move("peel", "k", 0.05, "P"),
+                         move("fuse", "k", 0.05, "F"),
+                         step("coarsen(site=k,factor=2)", 0.1 / 3, "C2"),
+                         step("coarsen(site=k,factor=8)", 0.1 / 3, "C8")})},
+      {"C4", state(960)},
+      {"C2", state(320)},
+      {"C8", state(1000)},
+      {"R", state(1000)},
+      {"H", state(1000)},
+      {"S", state(1100)},
+      {"U", state(1000)},
+      {"L", state(1000)},
+      {"P", state(1000)},
+      {"F", state(1000)}};
+  return {{"root", "r"}, {"noise", 0.0}, {"states", States}};
+}
+
+TEST(RetuneTest, AStepThatHelpedALittleHasItsOtherValuesTriedNext) {
+  auto Env = env(smallGain());
+  MctsStrategy S(*Env);
+  round(S, *Env, 1);
+  round(S, *Env, 4); // C4, R, H, S: nothing pays, C4 gains 4%.
+  std::vector<Candidate> Next = round(S, *Env, 4);
+  std::set<std::string> Hashes;
+  for (const Candidate &C : Next)
+    Hashes.insert(C.Hash);
+  EXPECT_TRUE(Hashes.count("C2")) << "the next round holds factor 2";
+  EXPECT_TRUE(Hashes.count("C8"));
+  const SearchNode &Root = S.graph().node(SearchGraph::Root);
+  for (const SearchEdge &E : Root.Edges)
+    if (E.Kind == EdgeKind::Child && S.graph().node(E.Child).Hash == "C2")
+      EXPECT_NE(E.Move.Motivation.find("helped a little"), std::string::npos);
+}
+
+TEST(RetuneTest, AStepThatChangedNothingIsNotRetuned) {
+  json Table = smallGain();
+  Table["states"]["C4"] = state(1000);
+  auto Env = env(Table);
+  MctsStrategy S(*Env);
+  round(S, *Env, 1);
+  round(S, *Env, 4);
+  for (const Candidate &C : round(S, *Env, 4))
+    EXPECT_NE(C.Hash, "C2");
 }
 
 } // namespace

@@ -39,6 +39,9 @@ struct MctsOptions {
   /// a quarter keeps a clear leader's batch together, and still parts
   /// leaders within each other's reach.
   double VirtualLoss = 0.25;
+  /// Moves a state measures at once while none of its children pays: the
+  /// candidates a batch holds (greedy's Width).
+  unsigned RoundWidth = 4;
 };
 
 class MctsStrategy : public SearchStrategy {
@@ -61,20 +64,26 @@ private:
   std::optional<Candidate> proposeOne() override;
   /// Expands \p N's next move; a candidate when it gives a new state.
   std::optional<Candidate> expandNext(int N, const SearchPath &Path);
-  /// The children of \p N that hold a place under the widening limit: in
-  /// flight, or measured and not slower than \p N beyond the noise, once
-  /// one of them pays (SearchGraph::pays); none before. One
-  /// that failed or regressed frees its place, so that a node whose first
-  /// moves all regress tries its other moves before the search deepens
-  /// below a regression (row_sums spent 19 of 20 candidates under
-  /// stage-shared at 0.3x while warp-per-row, 3x, waited at the root); one
-  /// that changed little frees it while nothing pays, so that the search
-  /// does not stack moves that do nothing (histo_global spent 6 of 10
-  /// below while-to-for, restrict and read-only, all 1.00x, while
-  /// privatize-atomics, 177x, waited at the root); nor do those in flight,
-  /// or a pipelined search whose four first candidates are in flight goes
-  /// below the first that helped a little (sum_atomic: three candidates
-  /// below a 3% unroll while aggregate-atomics, 4.6x, was being measured).
+  /// Whether one of \p N's children made it at least 10% faster
+  /// (SearchGraph::pays). Until one does, \p N is searched breadth-first,
+  /// in rounds of RoundWidth moves: a child that changed little or
+  /// regressed says nothing about where to go, and going below one wasted
+  /// budget (histo_global spent 6 of 10 below while-to-for, restrict and
+  /// read-only, all 1.00x, while privatize-atomics, 177x, waited at the
+  /// root).
+  bool anyChildPays(int N) const;
+  /// Whether \p N's current round of moves is still being measured:
+  /// until it is back nothing more starts at \p N. Filling the pipeline
+  /// with \p N's less likely moves instead spent sum_atomic's candidates
+  /// 6-8 on unroll factors while aggregate-atomics (4.6x) was measured,
+  /// and greedy, which waits for its round, found 7.5x below it.
+  bool roundInFlight(int N) const;
+  /// The children of \p N that hold a place under the widening limit once
+  /// one of them pays: in flight, or measured and not slower than \p N
+  /// beyond the noise. One that failed or regressed frees its place, so
+  /// that the search does not deepen below a regression (row_sums spent 19
+  /// of 20 candidates under stage-shared at 0.3x while warp-per-row, 3x,
+  /// waited at the root).
   unsigned childCount(int N) const;
   double value(int N) const;
   /// \p N's mean normalized value, its visits in flight counted at

@@ -123,6 +123,9 @@ private:
   int addNode(std::string Hash, Trace Steps, int Parent, int ParentEdge);
   /// Retunes of the step that made \p N, when it paid (Expander::retunes).
   void addRetunes(int N);
+  /// Raises the step's other values at \p N's parent to the step's prior
+  /// when the step that made \p N helped beyond the noise without paying.
+  void promoteRetunes(int N);
   /// \p N's edge of \p Move, added without a prior if it has none.
   unsigned edgeFor(int N, const ScoredAction &Move);
   /// Expands a retune through its base node's edge of the same step.
