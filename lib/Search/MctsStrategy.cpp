@@ -112,20 +112,16 @@ std::optional<Candidate> MctsStrategy::proposeOne() {
     int N = SearchGraph::Root;
     SearchPath Path;
     while (true) {
+      if (roundInFlight(N))
+        Busy.insert(N);
       if (G.exhausted(N) || Busy.count(N)) {
         if (N == SearchGraph::Root)
           return std::nullopt;
         break; // Marked below; select again from the root.
       }
       bool CanWiden = G.unexpandedCount(N) > 0;
+      // Breadth-first, in rounds, until one of N's children pays.
       bool Breadth = G.node(N).live() && !anyChildPays(N);
-      if (Breadth && CanWiden && roundInFlight(N)) {
-        // What comes back may pay and change where the search goes next.
-        Busy.insert(N);
-        if (N == SearchGraph::Root)
-          return std::nullopt;
-        break;
-      }
       if (CanWiden && (Breadth || childCount(N) < widenLimit(N))) {
         if (auto C = expandNext(N, Path))
           return C;

@@ -14,10 +14,6 @@ using nlohmann::json;
 
 namespace {
 
-json step(const std::string &Spelling, double Prior, const std::string &To) {
-  return {{"step", Spelling}, {"prior", Prior}, {"to", To}};
-}
-
 /// linear_nt's shape: the tensor-core rewrite at its default tile (64)
 /// pays 29x; its tile 128, ranked last among the original's moves, pays
 /// 49x; register blocking (B) pays 2x and its children little more. With

@@ -133,7 +133,9 @@ namespace {
 
 TEST(SearchLoopTest, PipelinedKeepsTheWindowFullWithinTheBudget) {
   auto Env = env(treeTable(3, 4));
-  MctsStrategy S(*Env);
+  MctsOptions O;
+  O.RoundWidth = 100; // Never waits for a round to come back.
+  MctsStrategy S(*Env, O);
   PipelinedMeasurer M(*Env);
   SearchLoop Loop(S, M, SearchBudget{10, 0, 4, /*Pipelined=*/true});
   std::vector<SearchProgress> Seen;

@@ -34,6 +34,12 @@ inline nlohmann::json move(const std::string &Transform,
           {"to", To}};
 }
 
+/// A move to \p To spelled in full, parameters and all.
+inline nlohmann::json step(const std::string &Spelling, double Prior,
+                           const std::string &To) {
+  return {{"step", Spelling}, {"prior", Prior}, {"to", To}};
+}
+
 inline nlohmann::json state(double TimeNs, nlohmann::json Actions = {}) {
   return {{"time_ns", TimeNs},
           {"actions", Actions.is_null() ? nlohmann::json::array() : Actions}};

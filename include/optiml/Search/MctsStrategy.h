@@ -72,11 +72,14 @@ private:
   /// read-only, all 1.00x, while privatize-atomics, 177x, waited at the
   /// root).
   bool anyChildPays(int N) const;
-  /// Whether \p N's current round of moves is still being measured:
-  /// until it is back nothing more starts at \p N. Filling the pipeline
-  /// with \p N's less likely moves instead spent sum_atomic's candidates
-  /// 6-8 on unroll factors while aggregate-atomics (4.6x) was measured,
-  /// and greedy, which waits for its round, found 7.5x below it.
+  /// Whether \p N's current round of RoundWidth moves is still being
+  /// measured: until it is back nothing more starts at \p N or below it,
+  /// since what comes back may pay and change where the search goes.
+  /// Filling the window instead spent sum_atomic's candidates 6-8 on unroll
+  /// factors while aggregate-atomics (4.6x) was measured, and softmax's
+  /// below fast-math's 13% while warp-per-row (12.4x) was; greedy, which
+  /// waits for its round, found 7.5x and 20.4x where MCTS found 4.6x and
+  /// 14.0x.
   bool roundInFlight(int N) const;
   /// The children of \p N that hold a place under the widening limit once
   /// one of them pays: in flight, or measured and not slower than \p N
