@@ -83,7 +83,7 @@ std::optional<unsigned> MctsStrategy::selectEdge(int N) {
   for (unsigned I = 0; I < G.node(N).Edges.size(); ++I) {
     const SearchEdge &E = G.node(N).Edges[I];
     if (E.Kind != EdgeKind::Child || !G.node(E.Child).live() ||
-        Busy.count(E.Child) || G.exhausted(E.Child))
+        G.exhausted(E.Child))
       continue;
     double Score = puct(N, I);
     if (!Best || Score > BestScore)
@@ -128,14 +128,17 @@ std::optional<Candidate> MctsStrategy::proposeOne() {
         continue;
       }
       std::optional<unsigned> Edge = selectEdge(N);
-      if (!Edge) {
-        // Every child is in flight or done: widen beyond the limit rather
+      if (!Edge && CanWiden) {
+        // No child can take a candidate: widen beyond the limit rather
         // than leave the batch short.
-        if (CanWiden) {
-          if (auto C = expandNext(N, Path))
-            return C;
-          continue;
-        }
+        if (auto C = expandNext(N, Path))
+          return C;
+        continue;
+      }
+      // Nothing can start here, or the best child waits for results in
+      // flight: so does the search, rather than spend a candidate on a
+      // weaker branch.
+      if (!Edge || Busy.count(G.node(N).Edges[*Edge].Child)) {
         Busy.insert(N);
         if (N == SearchGraph::Root)
           return std::nullopt;

@@ -230,15 +230,15 @@ static std::string secondLeaf(double BSpeedup) {
 }
 
 TEST(MctsStrategyTest, ABatchStaysWithAClearLeader) {
-  // B at 1.5x normalizes to 0.585 of A's 2x. A's leaf in flight lowers
-  // A's value by a quarter visit only: 0.8 + 0.5 sqrt(4) / 3 beats
-  // 0.585 + 0.5 sqrt(4) / 2, so A widens to its second move (B would need
-  // 1.55x to win the leaf).
+  // B at 1.5x normalizes to 0.585 of A's 2x. A's leaf in flight leaves
+  // A's value alone and lowers its exploration term: 1 + 0.5 sqrt(4) / 3
+  // beats 0.585 + 0.5 sqrt(4) / 2, so A widens to its second move (B would
+  // need 1.78x to win the leaf).
   EXPECT_EQ(secondLeaf(1.5), "AY");
 }
 
-TEST(MctsStrategyTest, VirtualLossSendsTheSecondLeafToALeaderWithinReach) {
-  // B at 1.9x normalizes to 0.926: 0.8 + 0.333 < 0.926 + 0.5.
+TEST(MctsStrategyTest, VisitsInFlightSendTheSecondLeafToALeaderWithinReach) {
+  // B at 1.9x normalizes to 0.926: 1 + 0.333 < 0.926 + 0.5.
   EXPECT_EQ(secondLeaf(1.9), "BX");
 }
 

@@ -2,9 +2,12 @@
 //
 // Selection by PUCT over the proposer's priors; progressive widening, so a
 // state's children grow with its visits (k N^alpha) and faster when it is
-// promising (asymmetric branching); a batch of leaves per iteration kept
-// apart by a partial virtual loss; failed candidates prune their subtree. There
-// are no rollouts: a leaf's value is its measured reward.
+// promising (asymmetric branching); until one of a state's moves pays, its
+// moves are measured breadth-first in rounds of a batch; a state whose
+// round or best child waits for results starts nothing more; visits in
+// flight lower only the exploration term (WU-UCT); failed candidates prune
+// their subtree. There are no rollouts: a leaf's value is the best
+// measured reward below it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -28,17 +31,20 @@ struct MctsOptions {
   double WidenAlpha = 0.5;
   double WidenBeta = 0.5;
   /// Q = (1 - MaxWeight) * mean + MaxWeight * max of the child's values:
-  /// what matters is the best kernel below a node, not the average one.
-  double MaxWeight = 0.5;
-  /// How much a visit still in flight (a batch's other leaves) lowers a
-  /// node's value: 1 counts it as the worst value seen (classic virtual
-  /// loss), 0 leaves the value alone and lets only the exploration term
-  /// see the visit (WU-UCT). Full loss spread SGEMM's batch of four over
-  /// the weaker chains while its best chain waited, and greedy, which
-  /// spends a whole batch on the best state, found its 5.28x child first;
-  /// a quarter keeps a clear leader's batch together, and still parts
-  /// leaders within each other's reach.
-  double VirtualLoss = 0.25;
+  /// what matters is the best kernel below a node, not the average one. A
+  /// mean pulled down by a retune that regressed sent softmax's tenth
+  /// candidate to the weaker warp-per-row (7.3x) instead of below the
+  /// 14x state, where restrict made 20.4x.
+  double MaxWeight = 1.0;
+  /// How much a visit still in flight lowers a node's value: 1 counts it
+  /// as the worst value seen (classic virtual loss), 0 leaves the value
+  /// alone and lets only the exploration term see the visit (WU-UCT).
+  /// Any loss let linear_nt's register-blocking chains (24x) take the
+  /// candidates the tensor-core state (30x) could not while one of its
+  /// children was measured, and its bf16 value (36x) was never tried;
+  /// with none, a clear leader keeps its rounds, and a node whose best
+  /// child waits for results waits too.
+  double VirtualLoss = 0;
   /// Moves a state measures at once while none of its children pays: the
   /// candidates a batch holds (greedy's Width).
   unsigned RoundWidth = 4;
@@ -55,8 +61,9 @@ public:
   unsigned widenLimit(int N) const;
   /// Q + U of edge \p Edge of \p N (which must lead to a child).
   double puct(int N, unsigned Edge) const;
-  /// The selectable child edge with the highest PUCT: a measured child
-  /// with something left to propose and not busy in this batch.
+  /// The child edge with the highest PUCT among measured children with
+  /// something left to propose, busy ones in this batch included (the
+  /// caller waits when one of those is the best).
   std::optional<unsigned> selectEdge(int N);
 
 private:
