@@ -16,6 +16,9 @@ bool MctsStrategy::anyChildPays(int N) const {
 }
 
 bool MctsStrategy::roundInFlight(int N) const {
+  // Rounds are counted from the node's children, not kept as state: every
+  // RoundWidth-th child closes one. A move that resolves without a
+  // candidate (a transposition) still takes its place in the round.
   unsigned Children = 0, Pending = 0;
   for (const SearchEdge &E : G.node(N).Edges) {
     if (E.Kind != EdgeKind::Child)

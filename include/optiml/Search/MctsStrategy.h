@@ -45,8 +45,8 @@ struct MctsOptions {
   /// with none, a clear leader keeps its rounds, and a node whose best
   /// child waits for results waits too.
   double VirtualLoss = 0;
-  /// Moves a state measures at once while none of its children pays: the
-  /// candidates a batch holds (greedy's Width).
+  /// Moves a state measures at once, a round: the candidates a batch holds
+  /// (greedy's Width).
   unsigned RoundWidth = 4;
 };
 
