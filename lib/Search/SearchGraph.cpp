@@ -63,6 +63,16 @@ bool SearchGraph::loadActions(int N) {
   return !Nodes[N].Edges.empty();
 }
 
+/// Scales \p Edges' priors to sum to one, as loadActions gives them.
+static void renormalize(std::vector<SearchEdge> &Edges) {
+  double Sum = 0;
+  for (const SearchEdge &Edge : Edges)
+    Sum += Edge.Prior;
+  if (Sum > 0)
+    for (SearchEdge &Edge : Edges)
+      Edge.Prior /= Sum;
+}
+
 /// A step that helped a little (beyond the noise, short of paying) says
 /// its transform does something here, and another of its values may do
 /// more: on median3x3, coarsen(y, 4) gained 4% and coarsen(y, 2) 3.1x,
@@ -89,13 +99,8 @@ void SearchGraph::promoteRetunes(int N) {
         Edge.Move.Motivation = Why;
         Raised = true;
       }
-  if (!Raised)
-    return;
-  double Sum = 0;
-  for (const SearchEdge &Edge : Base.Edges)
-    Sum += Edge.Prior;
-  for (SearchEdge &Edge : Base.Edges)
-    Edge.Prior /= Sum;
+  if (Raised)
+    renormalize(Base.Edges);
 }
 
 bool SearchGraph::pays(int From, int To) const {
@@ -140,11 +145,7 @@ void SearchGraph::addRetunes(int N) {
   }
   for (unsigned I = 1; I < Node.Edges.size(); ++I)
     Edges.push_back(std::move(Node.Edges[I]));
-  double Sum = 0;
-  for (const SearchEdge &Edge : Edges)
-    Sum += Edge.Prior;
-  for (SearchEdge &Edge : Edges)
-    Edge.Prior /= Sum;
+  renormalize(Edges);
   Node.Edges = std::move(Edges);
 }
 
