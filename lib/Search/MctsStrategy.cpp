@@ -9,9 +9,9 @@
 
 using namespace optiml;
 
-bool MctsStrategy::anyChildPays(int N) const {
+bool MctsStrategy::anyChildHelps(int N) const {
   return llvm::any_of(G.node(N).Edges, [&](const SearchEdge &E) {
-    return E.Kind == EdgeKind::Child && G.pays(N, E.Child);
+    return E.Kind == EdgeKind::Child && G.helps(N, E.Child);
   });
 }
 
@@ -28,6 +28,37 @@ bool MctsStrategy::roundInFlight(int N) const {
   }
   return Pending > 0 && (Pending >= O.RoundWidth ||
                          Children % std::max(1u, O.RoundWidth) == 0);
+}
+
+bool MctsStrategy::roundOpen(int N) const {
+  if (!G.node(N).live() || Busy.count(N) || anyChildHelps(N) ||
+      G.unexpandedCount(N) == 0)
+    return false;
+  unsigned Children = 0, Pending = 0;
+  for (const SearchEdge &E : G.node(N).Edges) {
+    if (E.Kind != EdgeKind::Child)
+      continue;
+    ++Children;
+    Pending += G.node(E.Child).State == NodeState::Pending;
+  }
+  return Pending > 0 && Children % std::max(1u, O.RoundWidth) != 0;
+}
+
+std::optional<unsigned> MctsStrategy::openRoundAtBest(int N) const {
+  std::optional<unsigned> Best;
+  double BestValue = 0;
+  const SearchNode &Node = G.node(N);
+  for (unsigned I = 0; I < Node.Edges.size(); ++I) {
+    const SearchEdge &E = Node.Edges[I];
+    if (E.Kind != EdgeKind::Child || !G.node(E.Child).live())
+      continue;
+    double V = value(E.Child);
+    if (!Best || V > BestValue)
+      Best = I, BestValue = V;
+  }
+  if (Best && roundOpen(Node.Edges[*Best].Child))
+    return Best;
+  return std::nullopt;
 }
 
 unsigned MctsStrategy::childCount(int N) const {
@@ -123,8 +154,15 @@ std::optional<Candidate> MctsStrategy::proposeOne() {
         break; // Marked below; select again from the root.
       }
       bool CanWiden = G.unexpandedCount(N) > 0;
-      // Breadth-first, in rounds, until one of N's children pays.
-      bool Breadth = G.node(N).live() && !anyChildPays(N);
+      // Breadth-first, in rounds, until one of N's children helps.
+      bool Breadth = G.node(N).live() && !anyChildHelps(N);
+      if (!Breadth) {
+        if (std::optional<unsigned> Edge = openRoundAtBest(N)) {
+          Path.push_back({N, *Edge});
+          N = G.node(N).Edges[*Edge].Child;
+          continue;
+        }
+      }
       if (CanWiden && (Breadth || childCount(N) < widenLimit(N))) {
         if (auto C = expandNext(N, Path))
           return C;

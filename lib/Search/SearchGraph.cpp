@@ -73,59 +73,36 @@ static void renormalize(std::vector<SearchEdge> &Edges) {
       Edge.Prior /= Sum;
 }
 
-/// A step that helped a little (beyond the noise, short of paying) says
-/// its transform does something here, and another of its values may do
-/// more: on median3x3, coarsen(y, 4) gained 4% and coarsen(y, 2) 3.1x,
-/// which MCTS and greedy never tried at the prior a third of the default's
-/// that parameter values get. Those values are moves of the parent
-/// already; they rise to the step's prior, so the parent's next round
-/// holds them. A step that paid gets its retunes below it (addRetunes).
-void SearchGraph::promoteRetunes(int N) {
-  const SearchNode &Node = Nodes[N];
-  if (Node.Parent < 0 || !Node.live() || pays(Node.Parent, N) ||
-      !R.regresses(Nodes[Node.Parent].Result, Node.Result))
-    return;
-  SearchNode &Base = Nodes[Node.Parent];
-  const SearchEdge &Made = Base.Edges[Node.ParentEdge];
-  std::string Why = "another value of " + Made.Move.Action.str() +
-                    ", which helped a little";
-  double Prior = Made.Prior;
-  bool Raised = false;
-  for (const Step &Other : E.retunes(Made.Move.Action))
-    for (SearchEdge &Edge : Base.Edges)
-      if (Edge.Kind == EdgeKind::Unexpanded && Edge.Prior < Prior &&
-          Edge.Move.Action.str() == Other.str()) {
-        Edge.Prior = Prior;
-        Edge.Move.Motivation = Why;
-        Raised = true;
-      }
-  if (Raised)
-    renormalize(Base.Edges);
+bool SearchGraph::helps(int From, int To) const {
+  return Nodes[From].live() && Nodes[To].live() &&
+         R.regresses(Nodes[From].Result, Nodes[To].Result);
 }
 
 bool SearchGraph::pays(int From, int To) const {
   constexpr double MinGain = 1.1;
-  const Measurement &Before = Nodes[From].Result, &After = Nodes[To].Result;
-  std::optional<double> A = Before.gain(), B = After.gain();
-  return Nodes[To].live() && A && B && *A > 0 && *B / *A >= MinGain &&
-         R.regresses(Before, After);
+  std::optional<double> A = Nodes[From].Result.gain(),
+                        B = Nodes[To].Result.gain();
+  return helps(From, To) && A && B && *A > 0 && *B / *A >= MinGain;
 }
 
-/// A step that paid says its transform pays here; its other parameter
-/// values are then the best-founded moves there are, and they are tried
-/// before anything below: at budget 10 on linear_nt, MCTS and greedy took
-/// tensor-cores(tf32, tile 64) for 29x and spent the rest on its children,
-/// while random's seeds found tile 128 (49x) at the root, which MCTS widens
-/// only slowly and greedy never returns to. They come right after the
-/// state's likeliest own move (its counters are news the step's
-/// neighbourhood is not), at its prior, in the order the expander gives
-/// them. Only for a step that pays (10% or more): retuning a launch bound
-/// that gained 2% is not worth the moves below it.
+/// A step that helped says its transform does something here, and its
+/// other parameter values are then the best-founded moves there are; they
+/// are tried before anything below: at budget 10 on linear_nt, MCTS and
+/// greedy took tensor-cores(tf32, tile 64) for 29x and spent the rest on
+/// its children, while random's seeds found tile 128 (49x) at the root,
+/// which MCTS widens only slowly and greedy never returns to. A step that
+/// helped only a little counts too: on median3x3, coarsen(y, 4) gained 4%
+/// and coarsen(y, 2) 3.1x, a value neither strategy tried at the prior a
+/// third of the default's that parameter values get, since both go below
+/// the 4% first. They come right after the state's likeliest own move (its
+/// counters are news the step's neighbourhood is not), at its prior, in
+/// the order the expander gives them.
 void SearchGraph::addRetunes(int N) {
   SearchNode &Node = Nodes[N];
-  if (Node.Parent < 0 || !pays(Node.Parent, N))
+  if (Node.Parent < 0 || !helps(Node.Parent, N))
     return;
   int Base = Node.Parent;
+  std::string Why = pays(Base, N) ? "paid" : "helped a little";
   const Step &Paid = Nodes[Base].Edges[Node.ParentEdge].Move.Action;
   std::vector<Step> Others = E.retunes(Paid);
   if (Others.empty())
@@ -138,7 +115,7 @@ void SearchGraph::addRetunes(int N) {
   for (Step &S : Others) {
     SearchEdge Edge;
     Edge.Move = {std::move(S), Top,
-                 "another value of " + Paid.str() + ", which paid"};
+                 "another value of " + Paid.str() + ", which " + Why};
     Edge.Prior = Top;
     Edge.Base = Base;
     Edges.push_back(std::move(Edge));
@@ -371,7 +348,6 @@ int SearchGraph::record(const CandidateResult &Result) {
     MaxReward = AnyReward ? std::max(MaxReward, *Node.Reward) : *Node.Reward;
     AnyReward = true;
     backup(F, *Node.Reward);
-    promoteRetunes(N);
   }
   noteResult(N, Result);
   E.observe(Node.Steps, Node.Hash, Node.Result);

@@ -89,6 +89,10 @@ protected:
     llvm::SmallString<128> Dir;
     std::optional<Database> Db;
     int64_t Id = 0;
+    ~Problem() {
+      if (!Dir.empty())
+        llvm::sys::fs::remove_directories(Dir);
+    }
   };
   void openProblem(SearchExpander &E, Problem &P) {
     ASSERT_FALSE(
@@ -471,7 +475,6 @@ TEST_F(OptimizeTest, WholeSearchWithAFakeMeasurer) {
   EXPECT_GT(Out2->Cached, 0u);
   // It replays the first run for free and continues past it.
   EXPECT_GE(Out2->BestSpeedup, Out->BestSpeedup);
-  llvm::sys::fs::remove_directories(Dir);
 }
 
 /// The fake measurer that also counts each source's measurements and the
@@ -547,7 +550,6 @@ TEST_F(OptimizeTest, CompareRunsEveryStrategyOnOneDatabase) {
   EXPECT_NE(Log.find("--compare at budget 6: mean best mcts"),
             std::string::npos)
       << Log;
-  llvm::sys::fs::remove_directories(P.Dir);
 }
 
 TEST_F(OptimizeTest, AStoppedCompareTablesTheSearchesThatRan) {
@@ -578,7 +580,6 @@ TEST_F(OptimizeTest, AStoppedCompareTablesTheSearchesThatRan) {
   nlohmann::json J = nlohmann::json::parse((*Text)->getBuffer().str());
   EXPECT_EQ(J["runs"].size(), 2u);
   EXPECT_TRUE(llvm::sys::fs::exists(O.OutputPath));
-  llvm::sys::fs::remove_directories(P.Dir);
 }
 
 TEST_F(OptimizeTest, CompareRefusesWhatItCannotCompare) {
@@ -650,7 +651,6 @@ TEST_F(OptimizeTest, AnInterruptedSearchStillWritesTheBestSoFar) {
   auto Records = Db.candidates(P.Id);
   ASSERT_TRUE(bool(Records)) << llvm::toString(Records.takeError());
   EXPECT_EQ(Records->size(), 3u);
-  llvm::sys::fs::remove_directories(Dir);
 }
 
 } // namespace
@@ -779,8 +779,6 @@ TEST_F(OptimizeTest, AnEnergySearchRanksByJoulesAndReportsThem) {
       runOptimizeSearch(*E2, M2, *P2.Db, P2.Id, "saxpy", O, Log2OS, false);
   ASSERT_TRUE(bool(Out2)) << llvm::toString(Out2.takeError());
   EXPECT_FALSE(Out2->Improved);
-  llvm::sys::fs::remove_directories(P.Dir);
-  llvm::sys::fs::remove_directories(P2.Dir);
 }
 
 TEST_F(OptimizeTest, AnEnergySearchWithoutTheCounterStopsWithItsReason) {
@@ -805,5 +803,4 @@ TEST_F(OptimizeTest, AnEnergySearchWithoutTheCounterStopsWithItsReason) {
             std::string::npos)
       << Message;
   EXPECT_FALSE(llvm::sys::fs::exists(O.OutputPath));
-  llvm::sys::fs::remove_directories(P.Dir);
 }

@@ -2,7 +2,7 @@
 //
 // Selection by PUCT over the proposer's priors; progressive widening, so a
 // state's children grow with its visits (k N^alpha) and faster when it is
-// promising (asymmetric branching); until one of a state's moves pays, its
+// promising (asymmetric branching); until one of a state's moves helps, its
 // moves are measured breadth-first in rounds of a batch; a state whose
 // round or best child waits for results starts nothing more; visits in
 // flight lower only the exploration term (WU-UCT); failed candidates prune
@@ -71,25 +71,40 @@ private:
   std::optional<Candidate> proposeOne() override;
   /// Expands \p N's next move; a candidate when it gives a new state.
   std::optional<Candidate> expandNext(int N, const SearchPath &Path);
-  /// Whether one of \p N's children made it at least 10% faster
-  /// (SearchGraph::pays). Until one does, \p N is searched breadth-first,
-  /// in rounds of RoundWidth moves: a child that changed little or
+  /// Whether one of \p N's children made it faster beyond the noise
+  /// (SearchGraph::helps). Until one does, \p N is searched breadth-first,
+  /// in rounds of RoundWidth moves: a child that changed nothing or
   /// regressed says nothing about where to go, and going below one wasted
   /// budget (histo_global spent 6 of 10 below while-to-for, restrict and
   /// read-only, all 1.00x, while privatize-atomics, 177x, waited at the
-  /// root).
-  bool anyChildPays(int N) const;
+  /// root). One that helped, even a little, is where greedy goes next, and
+  /// so does MCTS: asking for 10% kept scan_block_hs searching beside
+  /// warp-scan's 3% (1.15x) and softmax_block_row beside fast-math's 7%
+  /// (1.34x), where greedy found unroll below them (1.26x, 1.48x).
+  bool anyChildHelps(int N) const;
   /// Whether \p N's current round of RoundWidth moves is still being
   /// measured: until it is back nothing more starts at \p N or below it,
-  /// since what comes back may pay and change where the search goes.
+  /// since what comes back may help and change where the search goes.
   /// Filling the window instead spent sum_atomic's candidates 6-8 on unroll
   /// factors while aggregate-atomics (4.6x) was measured, and softmax's
   /// below fast-math's 13% while warp-per-row (12.4x) was; greedy, which
   /// waits for its round, found 7.5x and 20.4x where MCTS found 4.6x and
   /// 14.0x.
   bool roundInFlight(int N) const;
+  /// Whether \p N's round has started and is not full yet: some of its
+  /// moves are in flight, none of its children helped, and more moves
+  /// wait.
+  bool roundOpen(int N) const;
+  /// The child edge of \p N whose child has the best value, when that
+  /// child's round is open: the batch fills it before anything else, as
+  /// greedy does. PUCT's exploration term sent hotspot_step's second
+  /// candidate of a round from below fast-math (1.44x) to coarsen(y, 4)
+  /// (1.42x), whose other values, applied to the original, took the rest
+  /// of the round (1.10-1.31x), while coarsen(x, 4) below fast-math made
+  /// 1.82x.
+  std::optional<unsigned> openRoundAtBest(int N) const;
   /// The children of \p N that hold a place under the widening limit once
-  /// one of them pays: in flight, or measured and not slower than \p N
+  /// one of them helps: in flight, or measured and not slower than \p N
   /// beyond the noise. One that failed or regressed frees its place, so
   /// that the search does not deepen below a regression (row_sums spent 19
   /// of 20 candidates under stage-shared at 0.3x while warp-per-row, 3x,

@@ -61,12 +61,14 @@ public:
 
   /// Asks the expander for \p N's moves once it is measured; priors are
   /// normalized and moves sorted by prior (stable); the retunes of the
-  /// step that made \p N, when it pays, follow its likeliest move. False when
+  /// step that made \p N, when it helps, follow its likeliest move. False when
   /// \p N has no moves (not measured, failed, or the expander found none).
   bool loadActions(int N);
-  /// Whether \p To, measured, is at least 10% faster than \p From under
-  /// the objective, beyond the noise of both: a move that pays, as opposed
-  /// to one that helps a little or not at all.
+  /// Whether \p To is faster than \p From under the objective, beyond the
+  /// noise of both (both measured).
+  bool helps(int From, int To) const;
+  /// Whether \p To helps and is at least 10% faster than \p From: a move
+  /// that pays, as opposed to one that helps a little.
   bool pays(int From, int To) const;
   /// The edge's prior cut by its transform's failures.
   double effectivePrior(int N, unsigned Edge) const;
@@ -121,11 +123,8 @@ private:
   };
 
   int addNode(std::string Hash, Trace Steps, int Parent, int ParentEdge);
-  /// Retunes of the step that made \p N, when it paid (Expander::retunes).
+  /// Retunes of the step that made \p N, when it helped (Expander::retunes).
   void addRetunes(int N);
-  /// Raises the step's other values at \p N's parent to the step's prior
-  /// when the step that made \p N helped beyond the noise without paying.
-  void promoteRetunes(int N);
   /// \p N's edge of \p Move, added without a prior if it has none.
   unsigned edgeFor(int N, const ScoredAction &Move);
   /// Expands a retune through its base node's edge of the same step.
