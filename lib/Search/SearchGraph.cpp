@@ -85,6 +85,22 @@ bool SearchGraph::pays(int From, int To) const {
   return helps(From, To) && A && B && *A > 0 && *B / *A >= MinGain;
 }
 
+/// Whether \p To differs from \p From only in parameters whose values are
+/// numbers on both sides: a factor, a tile, a thread count.
+static bool changesOnlyNumbers(const Step &From, const Step &To) {
+  auto Numeric = [](llvm::StringRef V) {
+    int64_t Unused;
+    return !V.getAsInteger(10, Unused);
+  };
+  auto Same = [&](const Step &A, const Step &B) {
+    return llvm::all_of(A.Params.items(), [&](const auto &Item) {
+      llvm::StringRef Other = B.Params.get(Item.first);
+      return Other == Item.second || (Numeric(Other) && Numeric(Item.second));
+    });
+  };
+  return Same(From, To) && Same(To, From);
+}
+
 /// A step that helped says its transform does something here, and its
 /// other parameter values are then the best-founded moves there are; they
 /// are tried before anything below: at budget 10 on linear_nt, MCTS and
@@ -94,17 +110,24 @@ bool SearchGraph::pays(int From, int To) const {
 /// helped only a little counts too: on median3x3, coarsen(y, 4) gained 4%
 /// and coarsen(y, 2) 3.1x, a value neither strategy tried at the prior a
 /// third of the default's that parameter values get, since both go below
-/// the 4% first. They come right after the state's likeliest own move (its
-/// counters are news the step's neighbourhood is not), at its prior, in
+/// the 4% first. For such a step, only values of its numbers are retuned:
+/// softmax_block_row's fast-math (all operations, 7%) had its other value
+/// (exp and log only, 3%) take the place of unrolling (1.41x with it) in
+/// the round below it. They come right after the state's likeliest own move
+/// (its counters are news the step's neighbourhood is not), at its prior, in
 /// the order the expander gives them.
 void SearchGraph::addRetunes(int N) {
   SearchNode &Node = Nodes[N];
   if (Node.Parent < 0 || !helps(Node.Parent, N))
     return;
   int Base = Node.Parent;
-  std::string Why = pays(Base, N) ? "paid" : "helped a little";
-  const Step &Paid = Nodes[Base].Edges[Node.ParentEdge].Move.Action;
-  std::vector<Step> Others = E.retunes(Paid);
+  bool Paid = pays(Base, N);
+  const Step &Made = Nodes[Base].Edges[Node.ParentEdge].Move.Action;
+  std::vector<Step> Others = E.retunes(Made);
+  if (!Paid)
+    llvm::erase_if(Others, [&](const Step &Other) {
+      return !changesOnlyNumbers(Made, Other);
+    });
   if (Others.empty())
     return;
   // The edges are sorted: the first holds the top prior.
@@ -115,7 +138,8 @@ void SearchGraph::addRetunes(int N) {
   for (Step &S : Others) {
     SearchEdge Edge;
     Edge.Move = {std::move(S), Top,
-                 "another value of " + Paid.str() + ", which " + Why};
+                 "another value of " + Made.str() + ", which " +
+                     (Paid ? "paid" : "helped a little")};
     Edge.Prior = Top;
     Edge.Base = Base;
     Edges.push_back(std::move(Edge));

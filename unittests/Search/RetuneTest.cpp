@@ -159,6 +159,53 @@ TEST(RetuneTest, OnlyAStepThatHelpsIsRetuned) {
   EXPECT_EQ(retunesAt(900).size(), 3u); // 11% faster.
 }
 
+/// The retunes below F and C, the original's two likeliest moves, after
+/// greedy measured them: F a fast-math step of \p FTimeNs, C a coarsening
+/// of 960 (the original 1000).
+std::pair<std::vector<std::string>, std::vector<std::string>>
+retunesOfFastMathAndCoarsen(double FTimeNs) {
+  json States = {
+      {"r", state(1000, {step("fm(site=k,ops=all)", 0.3, "F"),
+                         step("cs(site=k,dim=y,factor=4)", 0.3, "C"),
+                         step("fm(site=k,ops=exp)", 0.1, "E"),
+                         step("cs(site=k,dim=x,factor=4)", 0.1, "CX"),
+                         step("cs(site=k,dim=y,factor=2)", 0.1, "C2")})},
+      {"F", state(FTimeNs)},
+      {"C", state(960)},
+      {"E", state(1000)},
+      {"CX", state(1000)},
+      {"C2", state(1000)}};
+  auto Env = env({{"root", "r"}, {"noise", 0.0}, {"states", States}});
+  GreedyStrategy S(*Env, GreedyOptions{2});
+  runFor(S, *Env, 3);
+  SearchGraph &G = S.graph();
+  auto RetunesOf = [&](const std::string &Hash) {
+    std::vector<std::string> Out;
+    int N = G.find(Hash);
+    EXPECT_GE(N, 0) << Hash;
+    if (N < 0)
+      return Out;
+    G.loadActions(N);
+    for (const SearchEdge &E : G.node(N).Edges)
+      if (E.Base >= 0)
+        Out.push_back(E.Move.Action.str());
+    return Out;
+  };
+  return {RetunesOf("F"), RetunesOf("C")};
+}
+
+TEST(RetuneTest, AStepThatHelpedALittleHasOnlyItsNumbersRetuned) {
+  auto [F, C] = retunesOfFastMathAndCoarsen(960);
+  // Another set of operations is another choice, not another amount.
+  EXPECT_TRUE(F.empty());
+  EXPECT_EQ(C, std::vector<std::string>{"cs(site=k,dim=y,factor=2)"});
+}
+
+TEST(RetuneTest, AStepThatPaidHasEveryValueRetuned) {
+  auto [F, C] = retunesOfFastMathAndCoarsen(900);
+  EXPECT_EQ(F, std::vector<std::string>{"fm(site=k,ops=exp)"});
+}
+
 TEST(RetuneTest, ARetuneBackToItsSiblingIsRedundant) {
   auto Env = env(tensorCores());
   GreedyStrategy S(*Env, GreedyOptions{2});
