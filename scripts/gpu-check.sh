@@ -71,7 +71,13 @@
 #                 with the first seed only (they make no random choice),
 #                 random with every seed, database answers counted against
 #                 the budget (--budget-counts-database): a candidate is
-#                 measured once and every strategy sees the same number
+#                 measured once and every strategy sees the same number.
+#                 OPTIML_GPU_STRAT_DEADLINE=S: no example starts after
+#                 second S of the check; OPTIML_GPU_STRAT_STOP=S: a search
+#                 still running at second S is stopped and its example
+#                 skipped, so the table and the logs come back within a
+#                 call's limit (a call cut short by the device tool keeps
+#                 only strategies.jsonl)
 #     ncu       the runner's timing of each example against Nsight Compute
 #               (--clock-control none) on the same kernel and instance
 #     llm       --optimize --proposals-from on each folder of
@@ -150,6 +156,8 @@
 # (CUDA_VISIBLE_DEVICES), with their own OPTIML_GPU_WORK, OPTIML_GPU_LOGS
 # (/tmp/optiml-gpu-logs) and OUT.
 set -uo pipefail
+run_limit=() # A command optimize_run runs its search under (timeout).
+
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 bundle=bundle/optiml-gpu.tar.xz
@@ -960,8 +968,9 @@ optimize_run() {
   shift 6
   # SRC may name one kernel of a file: path.cu#kernel.
   if [[ $src == *"#"* ]]; then kernel=${src#*#} src=${src%%#*}; fi
-  # No strategy: the extra flags choose (--compare).
-  "$tool" "$src" ${kernel:+--kernel="$kernel"} --optimize ${strategy:+--strategy="$strategy"} --budget="$budget" \
+  # No strategy: the extra flags choose (--compare). $run_limit, set by a
+  # caller, bounds the run (timeout).
+  "${run_limit[@]}" "$tool" "$src" ${kernel:+--kernel="$kernel"} --optimize ${strategy:+--strategy="$strategy"} --budget="$budget" \
     --search-seed="$seed" --db="$db" -o "$work/opt-$tag.cu" \
     --report="$logs/opt-$tag" --cuda-path="$cuda" "$@" >"$logs/opt-$tag.txt" 2>&1
 }
@@ -1131,6 +1140,11 @@ strategy_rows() {
 # SEEDS and the ones after it, as many as SEEDS has.
 strategy_runs_shared() {
   local src=$1 name=$2 budget=$3 strategies=$4 seeds=$5 gpu=$6 n
+  local -a run_limit=()
+  if [ -n "${OPTIML_GPU_STRAT_STOP:-}" ]; then
+    [ "$SECONDS" -lt "$OPTIML_GPU_STRAT_STOP" ] || return 0
+    run_limit=(timeout -k 10 $((OPTIML_GPU_STRAT_STOP - SECONDS)))
+  fi
   rm -f "$work/strategy-$name.db"
   n=$(echo "$seeds" | wc -w)
   optimize_job "$src" "$name-compare" "" "$budget" "$work/strategy-$name.db" \
@@ -1219,6 +1233,8 @@ check_strategies() {
       tag="${name//:/_}-compare"
       if [ ! -f "$logs/opt-$tag.rc" ]; then
         record "strategy $name" "skip" "not started before the deadline (second ${OPTIML_GPU_STRAT_DEADLINE:-})"
+      elif [ -n "${OPTIML_GPU_STRAT_STOP:-}" ] && [ "$(cat "$logs/opt-$tag.rc")" = 124 ]; then
+        record "strategy $name" "skip" "stopped at second $OPTIML_GPU_STRAT_STOP, unfinished"
       elif [ "$(cat "$logs/opt-$tag.rc")" = 0 ] && line=$(compare_summary "${name//:/_}"); then
         record "strategy $name" "ok" "budget $budget: $line"
       else
