@@ -15,33 +15,32 @@ bool MctsStrategy::anyChildHelps(int N) const {
   });
 }
 
+MctsStrategy::RoundCount MctsStrategy::countRound(int N) const {
+  RoundCount C;
+  for (const SearchEdge &E : G.node(N).Edges) {
+    if (E.Kind != EdgeKind::Child)
+      continue;
+    ++C.Children;
+    C.Pending += G.node(E.Child).State == NodeState::Pending;
+  }
+  return C;
+}
+
 bool MctsStrategy::roundInFlight(int N) const {
   // Rounds are counted from the node's children, not kept as state: every
   // RoundWidth-th child closes one. A move that resolves without a
   // candidate (a transposition) still takes its place in the round.
-  unsigned Children = 0, Pending = 0;
-  for (const SearchEdge &E : G.node(N).Edges) {
-    if (E.Kind != EdgeKind::Child)
-      continue;
-    ++Children;
-    Pending += G.node(E.Child).State == NodeState::Pending;
-  }
-  return Pending > 0 && (Pending >= O.RoundWidth ||
-                         Children % std::max(1u, O.RoundWidth) == 0);
+  RoundCount C = countRound(N);
+  return C.Pending > 0 && (C.Pending >= O.RoundWidth ||
+                           C.Children % std::max(1u, O.RoundWidth) == 0);
 }
 
 bool MctsStrategy::roundOpen(int N) const {
   if (!G.node(N).live() || Busy.count(N) || anyChildHelps(N) ||
       G.unexpandedCount(N) == 0)
     return false;
-  unsigned Children = 0, Pending = 0;
-  for (const SearchEdge &E : G.node(N).Edges) {
-    if (E.Kind != EdgeKind::Child)
-      continue;
-    ++Children;
-    Pending += G.node(E.Child).State == NodeState::Pending;
-  }
-  return Pending > 0 && Children % std::max(1u, O.RoundWidth) != 0;
+  RoundCount C = countRound(N);
+  return C.Pending > 0 && C.Children % std::max(1u, O.RoundWidth) != 0;
 }
 
 std::optional<unsigned> MctsStrategy::openRoundAtBest(int N) const {

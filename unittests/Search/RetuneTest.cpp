@@ -132,6 +132,20 @@ TEST(RetuneTest, RetunesComeFirstAndReachTheBaseStatesMoves) {
   EXPECT_EQ(AtRoot.Kind, EdgeKind::ApplyFailed);
 }
 
+/// The retunes among the moves of measured state \p Hash.
+std::vector<std::string> retunesBelow(SearchGraph &G, const std::string &Hash) {
+  std::vector<std::string> Out;
+  int N = G.find(Hash);
+  EXPECT_GE(N, 0) << Hash;
+  if (N < 0)
+    return Out;
+  G.loadActions(N);
+  for (const SearchEdge &E : G.node(N).Edges)
+    if (E.Base >= 0)
+      Out.push_back(E.Move.Action.str());
+  return Out;
+}
+
 /// The retunes of T64 when it takes \p TimeNs (the original 1000).
 std::vector<std::string> retunesAt(double TimeNs) {
   json Table = tensorCores();
@@ -139,17 +153,7 @@ std::vector<std::string> retunesAt(double TimeNs) {
   auto Env = env(Table);
   GreedyStrategy S(*Env, GreedyOptions{2});
   runFor(S, *Env, 3);
-  SearchGraph &G = S.graph();
-  std::vector<std::string> Out;
-  int T64 = G.find("T64");
-  EXPECT_GE(T64, 0);
-  if (T64 < 0)
-    return Out;
-  G.loadActions(T64);
-  for (const SearchEdge &E : G.node(T64).Edges)
-    if (E.Base >= 0)
-      Out.push_back(E.Move.Action.str());
-  return Out;
+  return retunesBelow(S.graph(), "T64");
 }
 
 TEST(RetuneTest, OnlyAStepThatHelpsIsRetuned) {
@@ -178,20 +182,7 @@ retunesOfFastMathAndCoarsen(double FTimeNs) {
   auto Env = env({{"root", "r"}, {"noise", 0.0}, {"states", States}});
   GreedyStrategy S(*Env, GreedyOptions{2});
   runFor(S, *Env, 3);
-  SearchGraph &G = S.graph();
-  auto RetunesOf = [&](const std::string &Hash) {
-    std::vector<std::string> Out;
-    int N = G.find(Hash);
-    EXPECT_GE(N, 0) << Hash;
-    if (N < 0)
-      return Out;
-    G.loadActions(N);
-    for (const SearchEdge &E : G.node(N).Edges)
-      if (E.Base >= 0)
-        Out.push_back(E.Move.Action.str());
-    return Out;
-  };
-  return {RetunesOf("F"), RetunesOf("C")};
+  return {retunesBelow(S.graph(), "F"), retunesBelow(S.graph(), "C")};
 }
 
 TEST(RetuneTest, AStepThatHelpedALittleHasOnlyItsNumbersRetuned) {

@@ -82,6 +82,11 @@ private:
   /// warp-scan's 3% (1.15x) and softmax_block_row beside fast-math's 7%
   /// (1.34x), where greedy found unroll below them (1.26x, 1.48x).
   bool anyChildHelps(int N) const;
+  struct RoundCount {
+    unsigned Children = 0; ///< Moves that led to a state.
+    unsigned Pending = 0;  ///< In flight.
+  };
+  RoundCount countRound(int N) const;
   /// Whether \p N's current round of RoundWidth moves is still being
   /// measured: until it is back nothing more starts at \p N or below it,
   /// since what comes back may help and change where the search goes.
