@@ -89,6 +89,15 @@ TEST(HistoryPriorsTest, OnlyOtherKernelsOnTheSameGpuCount) {
   llvm::SmallString<128> Path;
   ASSERT_FALSE(llvm::sys::fs::createTemporaryFile("history", "db", Path));
   llvm::sys::fs::remove(Path);
+  // Destroyed after the database, which leaves its -wal and -shm files
+  // behind when its file goes first.
+  struct Remove {
+    std::string Path;
+    ~Remove() {
+      for (const char *Suffix : {"", "-wal", "-shm"})
+        llvm::sys::fs::remove(Path + Suffix);
+    }
+  } Cleanup{Path.str().str()};
   auto Db = Database::open(Path);
   ASSERT_TRUE(bool(Db)) << llvm::toString(Db.takeError());
   auto Here = Db->kernelId({0, "h1", "k1", "{}", "NVIDIA H100", "t"});
@@ -109,7 +118,6 @@ TEST(HistoryPriorsTest, OnlyOtherKernelsOnTheSameGpuCount) {
   auto None = HistoryPriors::learn(*Db, "NVIDIA L4", 0);
   ASSERT_TRUE(bool(None));
   EXPECT_TRUE(None->empty());
-  llvm::sys::fs::remove(Path);
 }
 
 } // namespace
