@@ -3,11 +3,11 @@
 // Selection by PUCT over the proposer's priors; progressive widening, so a
 // state's children grow with its visits (k N^alpha) and faster when it is
 // promising (asymmetric branching); until one of a state's moves helps, its
-// moves are measured breadth-first in rounds of a batch; a state whose
-// round or best child waits for results starts nothing more; visits in
-// flight lower only the exploration term (WU-UCT); failed candidates prune
-// their subtree. There are no rollouts: a leaf's value is the best
-// measured reward below it.
+// moves are measured breadth-first in rounds of a batch; a round started
+// at the best child is filled first; a state whose round or best child
+// waits for results starts nothing more; visits in flight lower only the
+// exploration term (WU-UCT); failed candidates prune their subtree. There
+// are no rollouts: a leaf's value is the best measured reward below it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -84,8 +84,9 @@ private:
   bool anyChildHelps(int N) const;
   struct RoundCount {
     unsigned Children = 0; ///< Moves that led to a state.
-    unsigned Pending = 0;  ///< In flight.
+    unsigned Pending = 0;  ///< Those whose state is in flight.
   };
+  /// \p N's rounds so far, as its children count them.
   RoundCount countRound(int N) const;
   /// Whether \p N's current round of RoundWidth moves is still being
   /// measured: until it is back nothing more starts at \p N or below it,
