@@ -1,6 +1,7 @@
 //===- TrajectoryReport.cpp - how the best kernel was found ---------------===//
 
 #include "optiml/Search/TrajectoryReport.h"
+#include "optiml/Search/RecordedLandscape.h"
 #include "optiml/Search/UnifiedDiff.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -143,6 +144,8 @@ Trajectory optiml::buildTrajectory(const SearchGraph &G, Expander &E,
   T.Device = deviceOf(G);
   T.Series = seriesOf(G);
   T.RootMoves = rootMovesOf(G);
+  if (json Landscape = recordLandscape(G); !Landscape.is_null())
+    T.Landscape = Landscape.dump();
   T.Evaluated = G.evaluated();
   T.Failed = G.failed();
   T.Cached = G.cached();
@@ -533,7 +536,9 @@ nlohmann::json optiml::toJSON(const Trajectory &T) {
           {"llm", usageJSON(T.Llm)},
           {"provenance", provenanceJSON(T.Provenance)},
           {"series", seriesJSON(T)},
-          {"root_moves", rootMovesJSON(T)}};
+          {"root_moves", rootMovesJSON(T)},
+          {"landscape",
+           T.Landscape.empty() ? json(nullptr) : json::parse(T.Landscape)}};
 }
 
 std::string optiml::formatKernelTime(double Ns) {

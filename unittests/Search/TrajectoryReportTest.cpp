@@ -99,6 +99,10 @@ TEST(TrajectoryReportTest, TheBestPathOfTheSgemmReplay) {
   EXPECT_EQ(J["failed"], T.Failed);
   for (const json &P : J["series"])
     EXPECT_EQ(P["measured"].is_null(), P["status"] != "ok") << P.dump();
+  // Every state measured is in the landscape (transpositions once).
+  EXPECT_EQ(J["landscape"]["root"], J["series"][0]["hash"]);
+  for (const json &P : J["series"])
+    EXPECT_TRUE(J["landscape"]["states"].contains(P["hash"])) << P["hash"];
 }
 
 TEST(TrajectoryReportTest, SaysSoWhenNothingBeatsTheOriginal) {

@@ -96,6 +96,9 @@ struct Trajectory {
   /// The original's moves by prior, highest first: why the search tried
   /// what it tried first.
   std::vector<RootMove> RootMoves;
+  /// recordLandscape() of the search, as JSON text; empty when the
+  /// original has no time.
+  std::string Landscape;
   unsigned Evaluated = 0, Failed = 0, Cached = 0;
   /// What the search ranked by (--objective), and the best state's gain
   /// under it (Measurement::effectiveGain(); BestSpeedup under time).

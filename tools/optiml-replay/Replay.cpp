@@ -1,0 +1,97 @@
+//===- Replay.cpp - the strategies on a recorded landscape ----------------===//
+//
+// optiml-replay TABLE.json [--budget N] [-j N] [--seeds N] [--trace]: runs
+// MCTS, greedy and random (one run per seed) on a SimulatedEnvironment
+// table, as clang-optiml --compare runs them on the GPU (pipelined, -j in
+// flight, rounds of -j), and prints the best recorded speedup each found.
+// Tables come from scripts/landscape.py, which merges the landscapes the
+// GPU's reports recorded; a change to a strategy can then be tried on what
+// the GPU measured before a device call is spent on it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "optiml/Search/SearchLoop.h"
+#include "optiml/Search/SimulatedEnvironment.h"
+#include "optiml/Search/StrategyFactory.h"
+#include "optiml/Search/Trace.h"
+
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/WithColor.h"
+
+#include <algorithm>
+
+using namespace optiml;
+using namespace llvm;
+
+static cl::opt<std::string> TablePath(cl::Positional, cl::Required,
+                                      cl::desc("<landscape.json>"));
+static cl::opt<unsigned> Budget("budget", cl::init(10),
+                                cl::desc("Candidates per search, the "
+                                         "original included (10)"));
+static cl::opt<unsigned> Jobs("j", cl::init(4),
+                              cl::desc("Candidates in flight (4)"));
+static cl::opt<unsigned> Seeds("seeds", cl::init(5),
+                               cl::desc("Random's runs, seeded 1..N (5)"));
+static cl::list<std::string>
+    Strategies("strategies", cl::CommaSeparated,
+               cl::desc("Which strategies (mcts,greedy,random)"));
+static cl::opt<bool> ShowTrace("trace",
+                               cl::desc("Print every evaluation of each run"));
+
+/// The best recorded speedup one search finds.
+static Expected<double> searchOnce(StringRef Strategy, uint64_t Seed) {
+  auto Env = SimulatedEnvironment::fromFile(TablePath, Seed);
+  if (!Env)
+    return Env.takeError();
+  StrategyOptions O;
+  O.Seed = Seed;
+  O.Mcts.RoundWidth = Jobs;
+  auto S = createStrategy(Strategy, **Env, O);
+  if (!S)
+    return S.takeError();
+  SearchLoop(**S, **Env, SearchBudget{Budget, 0, Jobs, /*Pipelined=*/true})
+      .run();
+  const SearchGraph &G = (*S)->graph();
+  if (ShowTrace)
+    for (const HistoryPoint &P : G.history()) {
+      const Trace &Steps = G.node(G.find(P.Hash)).Steps;
+      outs() << formatv("  {0} seed {1} #{2}: {3:F3}x {4}\n", Strategy, Seed,
+                        P.Evaluation, P.Speedup,
+                        Steps.empty() ? "(original)" : toString(Steps));
+    }
+  return (*Env)->recordedSpeedup(G.node(G.best()).Hash);
+}
+
+int main(int Argc, char **Argv) {
+  InitLLVM X(Argc, Argv);
+  cl::ParseCommandLineOptions(Argc, Argv,
+                              "the search strategies on a recorded landscape");
+  std::vector<std::string> Names(Strategies.begin(), Strategies.end());
+  if (Names.empty())
+    Names = {"mcts", "greedy", "random"};
+  for (const std::string &Name : Names) {
+    unsigned Runs = Name == "random" ? std::max(1u, unsigned(Seeds)) : 1;
+    std::vector<double> Best;
+    for (unsigned Seed = 1; Seed <= Runs; ++Seed) {
+      Expected<double> B = searchOnce(Name, Seed);
+      if (!B) {
+        WithColor::error(errs(), "optiml-replay")
+            << toString(B.takeError()) << "\n";
+        return 1;
+      }
+      Best.push_back(*B);
+    }
+    double Sum = 0;
+    for (double B : Best)
+      Sum += B;
+    outs() << formatv("{0,-7} {1:F2}x", Name, Sum / Best.size());
+    if (Best.size() > 1)
+      outs() << formatv(" (mean of {0}, {1:F2}..{2:F2}x)", Best.size(),
+                        *std::min_element(Best.begin(), Best.end()),
+                        *std::max_element(Best.begin(), Best.end()));
+    outs() << "\n";
+  }
+  return 0;
+}

@@ -1,0 +1,88 @@
+//===- RecordedLandscapeTest.cpp - a search's states, replayed ------------===//
+
+#include "optiml/Search/RecordedLandscape.h"
+#include "SearchTestUtil.h"
+#include "optiml/Search/MctsStrategy.h"
+#include "optiml/Search/SearchLoop.h"
+
+using namespace optiml;
+using namespace optiml::test;
+using nlohmann::json;
+
+namespace {
+
+/// Runs MCTS for \p Budget candidates on \p Table; the best state's hash.
+std::string mctsBest(const json &Table, unsigned Budget, json *Landscape) {
+  auto Env = env(Table);
+  if (!Env)
+    return "";
+  MctsStrategy S(*Env);
+  SearchLoop(S, *Env, SearchBudget{Budget, 0, 4}).run();
+  if (Landscape)
+    *Landscape = recordLandscape(S.graph());
+  return S.graph().node(S.graph().best()).Hash;
+}
+
+TEST(RecordedLandscapeTest, HoldsWhatWasMeasuredAndWhatWasNotTried) {
+  json Table = treeTable(3, 4);
+  Table["states"]["r01"]["status"] = "verify_failed";
+  json L;
+  mctsBest(Table, 12, &L);
+  ASSERT_TRUE(L.is_object());
+  EXPECT_EQ(L["root"], "r");
+  unsigned Measured = 0, Untried = 0;
+  for (const auto &[Hash, S] : L["states"].items()) {
+    ASSERT_TRUE(Table["states"].contains(Hash)) << Hash;
+    const json &Truth = Table["states"][Hash];
+    if (Truth.value("status", "ok") != "ok") {
+      EXPECT_EQ(S["status"], Truth["status"]) << Hash;
+      EXPECT_FALSE(S.contains("time_ns"));
+      continue;
+    }
+    ++Measured;
+    // Noise 0: the measured ratio is the table's, and so is the time.
+    EXPECT_NEAR(S["time_ns"].get<double>(), Truth["time_ns"].get<double>(),
+                1e-6)
+        << Hash;
+    for (const json &A : S["actions"]) {
+      if (A.contains("to"))
+        EXPECT_TRUE(L["states"].contains(A["to"])) << A["to"];
+      Untried += A.value("untried", false);
+    }
+  }
+  EXPECT_GE(Measured, 10u);
+  ASSERT_TRUE(L["states"].contains("r01")); // The failure is there too.
+  EXPECT_GT(Untried, 0u);
+  // Only the twelve states measured: one nobody measured has no moves to
+  // give.
+  EXPECT_EQ(L["states"].size(), 12u);
+}
+
+TEST(RecordedLandscapeTest, ReplayingItFindsWhatTheSearchFound) {
+  json L;
+  std::string Best = mctsBest(treeTable(3, 4), 12, &L);
+  ASSERT_TRUE(L.is_object());
+  // Moves nobody tried become refusals: the same search never chose them.
+  for (auto &[Hash, S] : L["states"].items())
+    for (json &A : S["actions"])
+      if (A.value("untried", false)) {
+        A.erase("untried");
+        A["error"] = "not recorded";
+      }
+  EXPECT_EQ(mctsBest(L, 12, nullptr), Best);
+}
+
+TEST(RecordedLandscapeTest, NothingWhenTheOriginalFailed) {
+  json States = {{"r", state(100, {move("a", "k", 1, "A")})}, {"A", state(50)}};
+  auto Env = env({{"root", "r"}, {"noise", 0.0}, {"states", States}});
+  MctsStrategy S(*Env);
+  std::vector<Candidate> First = S.propose(1);
+  ASSERT_EQ(First.size(), 1u);
+  Measurement Broken;
+  Broken.Status = CandidateStatus::VerifyFailed;
+  S.notify({{First[0].Id, Broken}});
+  // No time to give the other states theirs against.
+  EXPECT_TRUE(recordLandscape(S.graph()).is_null());
+}
+
+} // namespace
