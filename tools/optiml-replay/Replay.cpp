@@ -1,9 +1,11 @@
 //===- Replay.cpp - the strategies on a recorded landscape ----------------===//
 //
-// optiml-replay TABLE.json [--budget N] [-j N] [--seeds N] [--trace]: runs
-// MCTS, greedy and random (one run per seed) on a SimulatedEnvironment
-// table, as clang-optiml --compare runs them on the GPU (pipelined, -j in
-// flight, rounds of -j), and prints the best recorded speedup each found.
+// optiml-replay TABLE.json... [--budget N] [-j N] [--seeds N] [--trace]:
+// runs MCTS, greedy and random (one run per seed) on each
+// SimulatedEnvironment table, as clang-optiml --compare runs them on the
+// GPU (pipelined, -j in flight, rounds of -j), and prints the best recorded
+// speedup each found; with several tables, each one's name first and the
+// geometric means last.
 // Tables come from scripts/landscape.py, which merges the landscapes the
 // GPU's reports recorded; a change to a strategy can then be tried on what
 // the GPU measured before a device call is spent on it.
@@ -21,12 +23,13 @@
 #include "llvm/Support/WithColor.h"
 
 #include <algorithm>
+#include <cmath>
 
 using namespace optiml;
 using namespace llvm;
 
-static cl::opt<std::string> TablePath(cl::Positional, cl::Required,
-                                      cl::desc("<landscape.json>"));
+static cl::list<std::string> TablePaths(cl::Positional, cl::OneOrMore,
+                                        cl::desc("<landscape.json>..."));
 static cl::opt<unsigned> Budget("budget", cl::init(10),
                                 cl::desc("Candidates per search, the "
                                          "original included (10)"));
@@ -41,8 +44,9 @@ static cl::opt<bool> ShowTrace("trace",
                                cl::desc("Print every evaluation of each run"));
 
 /// The best recorded speedup one search finds.
-static Expected<double> searchOnce(StringRef Strategy, uint64_t Seed) {
-  auto Env = SimulatedEnvironment::fromFile(TablePath, Seed);
+static Expected<double> searchOnce(StringRef Table, StringRef Strategy,
+                                   uint64_t Seed) {
+  auto Env = SimulatedEnvironment::fromFile(Table, Seed);
   if (!Env)
     return Env.takeError();
   StrategyOptions O;
@@ -64,33 +68,55 @@ static Expected<double> searchOnce(StringRef Strategy, uint64_t Seed) {
   return (*Env)->recordedSpeedup(G.node(G.best()).Hash);
 }
 
+/// The mean best speedup \p Strategy finds on \p Table over its runs, and
+/// the line that says so.
+static Expected<double> replay(StringRef Table, StringRef Strategy) {
+  unsigned Runs = Strategy == "random" ? std::max(1u, unsigned(Seeds)) : 1;
+  std::vector<double> Best;
+  for (unsigned Seed = 1; Seed <= Runs; ++Seed) {
+    Expected<double> B = searchOnce(Table, Strategy, Seed);
+    if (!B)
+      return B.takeError();
+    Best.push_back(*B);
+  }
+  double Mean = 0;
+  for (double B : Best)
+    Mean += B / Best.size();
+  outs() << formatv("{0,-7} {1:F2}x", Strategy, Mean);
+  if (Best.size() > 1)
+    outs() << formatv(" (mean of {0}, {1:F2}..{2:F2}x)", Best.size(),
+                      *std::min_element(Best.begin(), Best.end()),
+                      *std::max_element(Best.begin(), Best.end()));
+  outs() << "\n";
+  return Mean;
+}
+
 int main(int Argc, char **Argv) {
   InitLLVM X(Argc, Argv);
   cl::ParseCommandLineOptions(Argc, Argv,
-                              "the search strategies on a recorded landscape");
+                              "the search strategies on recorded landscapes");
   std::vector<std::string> Names(Strategies.begin(), Strategies.end());
   if (Names.empty())
     Names = {"mcts", "greedy", "random"};
-  for (const std::string &Name : Names) {
-    unsigned Runs = Name == "random" ? std::max(1u, unsigned(Seeds)) : 1;
-    std::vector<double> Best;
-    for (unsigned Seed = 1; Seed <= Runs; ++Seed) {
-      Expected<double> B = searchOnce(Name, Seed);
-      if (!B) {
+  std::vector<double> LogSum(Names.size());
+  for (const std::string &Table : TablePaths) {
+    if (TablePaths.size() > 1)
+      outs() << "== " << Table << "\n";
+    for (unsigned I = 0; I < Names.size(); ++I) {
+      Expected<double> Mean = replay(Table, Names[I]);
+      if (!Mean) {
         WithColor::error(errs(), "optiml-replay")
-            << toString(B.takeError()) << "\n";
+            << toString(Mean.takeError()) << "\n";
         return 1;
       }
-      Best.push_back(*B);
+      LogSum[I] += std::log(std::max(*Mean, 1e-9));
     }
-    double Sum = 0;
-    for (double B : Best)
-      Sum += B;
-    outs() << formatv("{0,-7} {1:F2}x", Name, Sum / Best.size());
-    if (Best.size() > 1)
-      outs() << formatv(" (mean of {0}, {1:F2}..{2:F2}x)", Best.size(),
-                        *std::min_element(Best.begin(), Best.end()),
-                        *std::max_element(Best.begin(), Best.end()));
+  }
+  if (TablePaths.size() > 1) {
+    outs() << "geometric mean over " << TablePaths.size() << " tables:";
+    for (unsigned I = 0; I < Names.size(); ++I)
+      outs() << formatv(" {0} {1:F3}x", Names[I],
+                        std::exp(LogSum[I] / TablePaths.size()));
     outs() << "\n";
   }
   return 0;
