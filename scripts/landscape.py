@@ -22,8 +22,9 @@ import sys
 
 def merge(reports):
     """The union of the reports' landscapes (the first report of a state
-    gives its time; any report that tried a move gives its outcome)."""
-    root, noise, states = None, None, {}
+    gives its time; any report that tried a move gives its outcome), and
+    their retunes."""
+    root, noise, states, retunes = None, None, {}, {}
     for path, report in reports:
         land = report.get("landscape")
         if not land:
@@ -35,6 +36,8 @@ def merge(reports):
         elif land["root"] != root:
             sys.exit(f"{path}: another original ({land['root'][:12]}, not "
                      f"{root[:12]}): one kernel's reports only")
+        for made, others in land.get("retunes", {}).items():
+            retunes.setdefault(made, others)
         for name, state in land["states"].items():
             known = states.setdefault(name, dict(state, actions=[]))
             seen = {a["step"]: a for a in known["actions"]}
@@ -48,7 +51,7 @@ def merge(reports):
                     mine.update(action)
     if root is None:
         sys.exit("no report had a landscape")
-    return root, noise, states
+    return root, noise, states, retunes
 
 
 def fill(states):
@@ -81,11 +84,14 @@ def main():
                 reports.append((path, json.load(f)))
         except (OSError, ValueError) as e:
             sys.exit(f"{path}: {e}")
-    root, noise, states = merge(reports)
+    root, noise, states, retunes = merge(reports)
     measured = sum(1 for s in states.values() if not s.get("guessed"))
     guessed = fill(states)
     with open(args.output, "w") as f:
-        json.dump({"root": root, "noise": noise, "states": states}, f, indent=1)
+        table = {"root": root, "noise": noise, "states": states}
+        if retunes:
+            table["retunes"] = retunes
+        json.dump(table, f, indent=1)
     print(f"{args.output}: {measured} states measured, {guessed} guessed")
 
 

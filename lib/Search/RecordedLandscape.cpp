@@ -2,6 +2,7 @@
 
 #include "optiml/Search/RecordedLandscape.h"
 #include "optiml/Search/SearchGraph.h"
+#include "optiml/Search/Trace.h"
 
 using namespace optiml;
 using nlohmann::json;
@@ -52,7 +53,30 @@ static json stateOf(const SearchGraph &G, int N, double RootTimeNs) {
   return S;
 }
 
-json optiml::recordLandscape(const SearchGraph &G) {
+/// Each step of \p States' moves that has parameters, with its retunes.
+static json retunesOf(const json &States, Expander &E) {
+  json Out = json::object();
+  for (const auto &[Hash, S] : States.items())
+    for (const json &A : S["actions"]) {
+      std::string Spelling = A["step"];
+      if (Out.contains(Spelling))
+        continue;
+      auto Made = parseStepSpelling(Spelling);
+      if (!Made) {
+        llvm::consumeError(Made.takeError());
+        continue;
+      }
+      if (Made->Params.items().empty())
+        continue;
+      json Others = json::array();
+      for (const Step &Other : E.retunes(*Made))
+        Others.push_back(Other.str());
+      Out[Spelling] = std::move(Others);
+    }
+  return Out;
+}
+
+json optiml::recordLandscape(const SearchGraph &G, Expander &E) {
   const Measurement &Original = G.node(SearchGraph::Root).Result;
   double RootTimeNs =
       Original.ReferenceTimeNs > 0 ? Original.ReferenceTimeNs : Original.TimeNs;
@@ -62,7 +86,9 @@ json optiml::recordLandscape(const SearchGraph &G) {
   for (int N = 0; N < int(G.size()); ++N)
     if (G.node(N).State != NodeState::Pending)
       States[G.node(N).Hash] = stateOf(G, N, RootTimeNs);
+  json Retunes = retunesOf(States, E);
   return {{"root", G.node(SearchGraph::Root).Hash},
           {"noise", Original.Noise},
-          {"states", std::move(States)}};
+          {"states", std::move(States)},
+          {"retunes", std::move(Retunes)}};
 }

@@ -77,6 +77,16 @@ SimulatedEnvironment::parse(llvm::StringRef JSONText, uint64_t Seed) {
     }
     Env->States[Hash] = std::move(St);
   }
+  if (T.contains("retunes")) {
+    Env->Retunes.emplace();
+    for (const auto &[Made, Others] : T["retunes"].items())
+      for (const json &Other : Others) {
+        auto S = parseStepSpelling(Other.get<std::string>());
+        if (!S)
+          return S.takeError();
+        (*Env->Retunes)[Made].push_back(std::move(*S));
+      }
+  }
   for (const auto &[Hash, St] : Env->States)
     for (const Move &M : St.Moves)
       if (!M.To.empty() && !Env->States.count(M.To))
@@ -120,6 +130,10 @@ SimulatedEnvironment::apply(const Trace &From, llvm::StringRef FromHash,
 }
 
 std::vector<Step> SimulatedEnvironment::retunes(const Step &Paid) {
+  if (Retunes) {
+    auto It = Retunes->find(Paid.str());
+    return It == Retunes->end() ? std::vector<Step>() : It->second;
+  }
   std::vector<Step> Out;
   if (Paid.Params.items().empty())
     return Out;

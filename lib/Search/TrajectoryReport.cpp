@@ -144,7 +144,7 @@ Trajectory optiml::buildTrajectory(const SearchGraph &G, Expander &E,
   T.Device = deviceOf(G);
   T.Series = seriesOf(G);
   T.RootMoves = rootMovesOf(G);
-  if (json Landscape = recordLandscape(G); !Landscape.is_null())
+  if (json Landscape = recordLandscape(G, E); !Landscape.is_null())
     T.Landscape = Landscape.dump();
   T.Evaluated = G.evaluated();
   T.Failed = G.failed();

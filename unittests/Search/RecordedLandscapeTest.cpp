@@ -4,6 +4,7 @@
 #include "SearchTestUtil.h"
 #include "optiml/Search/MctsStrategy.h"
 #include "optiml/Search/SearchLoop.h"
+#include "optiml/Search/Trace.h"
 
 using namespace optiml;
 using namespace optiml::test;
@@ -19,7 +20,7 @@ std::string mctsBest(const json &Table, unsigned Budget, json *Landscape) {
   MctsStrategy S(*Env);
   SearchLoop(S, *Env, SearchBudget{Budget, 0, 4}).run();
   if (Landscape)
-    *Landscape = recordLandscape(S.graph());
+    *Landscape = recordLandscape(S.graph(), *Env);
   return S.graph().node(S.graph().best()).Hash;
 }
 
@@ -72,6 +73,36 @@ TEST(RecordedLandscapeTest, ReplayingItFindsWhatTheSearchFound) {
   EXPECT_EQ(mctsBest(L, 12, nullptr), Best);
 }
 
+/// A step with three values at the root: x=1 pays, x=2 and x=3 do not.
+json threeValues() {
+  json States = {{"r", state(100, {step("a(site=k,x=1)", 0.6, "A1"),
+                                   step("a(site=k,x=2)", 0.2, "A2"),
+                                   step("a(site=k,x=3)", 0.2, "A3")})},
+                 {"A1", state(50)},
+                 {"A2", state(100)},
+                 {"A3", state(100)}};
+  return {{"root", "r"}, {"noise", 0.0}, {"states", States}};
+}
+
+TEST(RecordedLandscapeTest, RetunesAreThoseOfTheExpanderThatRecordedIt) {
+  json L;
+  mctsBest(threeValues(), 4, &L);
+  ASSERT_TRUE(L.is_object());
+  // The simulated expander's rule: every other value in the table.
+  EXPECT_EQ(L["retunes"]["a(site=k,x=1)"],
+            json({"a(site=k,x=2)", "a(site=k,x=3)"}));
+  // A table that says so retunes only as it says.
+  json Table = threeValues();
+  Table["retunes"] = {{"a(site=k,x=1)", {"a(site=k,x=3)"}}};
+  auto Env = env(Table);
+  ASSERT_TRUE(Env);
+  std::vector<std::string> Others;
+  for (const Step &S : Env->retunes(*parseStepSpelling("a(site=k,x=1)")))
+    Others.push_back(S.str());
+  EXPECT_EQ(Others, std::vector<std::string>{"a(site=k,x=3)"});
+  EXPECT_TRUE(Env->retunes(*parseStepSpelling("a(site=k,x=2)")).empty());
+}
+
 TEST(RecordedLandscapeTest, NothingWhenTheOriginalFailed) {
   json States = {{"r", state(100, {move("a", "k", 1, "A")})}, {"A", state(50)}};
   auto Env = env({{"root", "r"}, {"noise", 0.0}, {"states", States}});
@@ -82,7 +113,7 @@ TEST(RecordedLandscapeTest, NothingWhenTheOriginalFailed) {
   Broken.Status = CandidateStatus::VerifyFailed;
   S.notify({{First[0].Id, Broken}});
   // No time to give the other states theirs against.
-  EXPECT_TRUE(recordLandscape(S.graph()).is_null());
+  EXPECT_TRUE(recordLandscape(S.graph(), *Env).is_null());
 }
 
 } // namespace

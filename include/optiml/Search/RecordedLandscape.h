@@ -16,17 +16,21 @@
 
 namespace optiml {
 
+class Expander;
 class SearchGraph;
 
 /// {"root": HASH, "noise": N, "states": {HASH: {"status", "time_ns",
 /// "roofline", "actions": [{"step", "prior", "motivation", and "to" (a
-/// state measured), "error" (refused, or a cycle) or "untried": true}]}}}.
+/// state measured), "error" (refused, or a cycle) or "untried": true}]}},
+/// "retunes": {STEP: [STEP...]}}, the last from \p E for every step of
+/// the table that has parameters, so that a replay retunes as the search
+/// did.
 /// A state's time is the original's (its reference median) over the
 /// state's measured speedup, so that ratios are the measured ones; states
 /// still in flight are left out and moves to them count as untried.
 /// Retunes are not listed: the replay derives them as the search does.
 /// Null when the original has no time.
-nlohmann::json recordLandscape(const SearchGraph &G);
+nlohmann::json recordLandscape(const SearchGraph &G, Expander &E);
 
 } // namespace optiml
 

@@ -15,7 +15,12 @@
 //                                  {"step": "chain:c(site=k)", "to": "s2",
 //                                   "steps": ["a(site=k)", "b(site=k)"]},
 //                                  {"step": "...", "error": "illegal: ..."}]},
-//               "s1": {"status": "verify_failed", "log": "mismatch"}}}
+//               "s1": {"status": "verify_failed", "log": "mismatch"}},
+//    "retunes": {"tile(site=k/for#0,size=16)": ["tile(site=k/for#0,size=8)"]}}
+//
+// "retunes", optional, gives each step's other values as the expander that
+// recorded the table gave them (RecordedLandscape.h); without it, a step's
+// other values are every value of its transform and site in the table.
 //
 //===----------------------------------------------------------------------===//
 
@@ -44,8 +49,9 @@ public:
   llvm::Expected<AppliedMove> apply(const Trace &From, llvm::StringRef FromHash,
                                     const Step &Next) override;
   std::optional<std::string> sourceText(llvm::StringRef Hash) override;
-  /// The steps recorded anywhere in the table with \p Paid's transform and
-  /// site and other parameters (none for a step without parameters).
+  /// The table's "retunes" of \p Paid when it has them; else the steps
+  /// recorded anywhere in the table with \p Paid's transform and site and
+  /// other parameters (none for a step without parameters).
   std::vector<Step> retunes(const Step &Paid) override;
 
   Measurement measure(const Candidate &C) override;
@@ -89,6 +95,8 @@ private:
   double Clock = 0;
   unsigned Measured = 0;
   std::map<std::string, unsigned> Counts;
+  /// The table's "retunes", by step spelling; unset without it.
+  std::optional<std::map<std::string, std::vector<Step>>> Retunes;
 };
 
 } // namespace optiml
