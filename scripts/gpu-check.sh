@@ -157,7 +157,6 @@
 # (/tmp/optiml-gpu-logs) and OUT.
 set -uo pipefail
 run_limit=() # A command optimize_run runs its search under (timeout).
-
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 bundle=bundle/optiml-gpu.tar.xz

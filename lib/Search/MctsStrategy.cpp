@@ -155,12 +155,11 @@ std::optional<Candidate> MctsStrategy::proposeOne() {
       bool CanWiden = G.unexpandedCount(N) > 0;
       // Breadth-first, in rounds, until one of N's children helps.
       bool Breadth = G.node(N).live() && !anyChildHelps(N);
-      if (!Breadth) {
-        if (std::optional<unsigned> Edge = openRoundAtBest(N)) {
-          Path.push_back({N, *Edge});
-          N = G.node(N).Edges[*Edge].Child;
-          continue;
-        }
+      std::optional<unsigned> Open;
+      if (!Breadth && (Open = openRoundAtBest(N))) {
+        Path.push_back({N, *Open});
+        N = G.node(N).Edges[*Open].Child;
+        continue;
       }
       if (CanWiden && (Breadth || childCount(N) < widenLimit(N))) {
         if (auto C = expandNext(N, Path))

@@ -28,7 +28,8 @@ class SearchGraph;
 /// A state's time is the original's (its reference median) over the
 /// state's measured speedup, so that ratios are the measured ones; states
 /// still in flight are left out and moves to them count as untried.
-/// Retunes are not listed: the replay derives them as the search does.
+/// Retune moves are not among a state's actions: the replay adds them
+/// from "retunes" as the search added them.
 /// Null when the original has no time.
 nlohmann::json recordLandscape(const SearchGraph &G, Expander &E);
 
