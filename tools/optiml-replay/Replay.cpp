@@ -28,20 +28,28 @@
 using namespace optiml;
 using namespace llvm;
 
+// Its own category, so that --help lists these and not LLVM's.
+static cl::OptionCategory ReplayCategory("optiml-replay options");
 static cl::list<std::string> TablePaths(cl::Positional, cl::OneOrMore,
-                                        cl::desc("<landscape.json>..."));
+                                        cl::desc("<landscape.json>..."),
+                                        cl::cat(ReplayCategory));
 static cl::opt<unsigned> Budget("budget", cl::init(10),
                                 cl::desc("Candidates per search, the "
-                                         "original included (10)"));
+                                         "original included (10)"),
+                                cl::cat(ReplayCategory));
 static cl::opt<unsigned> Jobs("j", cl::init(4),
-                              cl::desc("Candidates in flight (4)"));
+                              cl::desc("Candidates in flight (4)"),
+                              cl::cat(ReplayCategory));
 static cl::opt<unsigned> Seeds("seeds", cl::init(5),
-                               cl::desc("Random's runs, seeded 1..N (5)"));
+                               cl::desc("Random's runs, seeded 1..N (5)"),
+                               cl::cat(ReplayCategory));
 static cl::list<std::string>
     Strategies("strategies", cl::CommaSeparated,
-               cl::desc("Which strategies (mcts,greedy,random)"));
+               cl::desc("Which strategies (mcts,greedy,random)"),
+               cl::cat(ReplayCategory));
 static cl::opt<bool> ShowTrace("trace",
-                               cl::desc("Print every evaluation of each run"));
+                               cl::desc("Print every evaluation of each run"),
+                               cl::cat(ReplayCategory));
 
 /// The best recorded speedup one search finds.
 static Expected<double> searchOnce(StringRef Table, StringRef Strategy,
@@ -91,10 +99,28 @@ static Expected<double> replay(StringRef Table, StringRef Strategy) {
   return Mean;
 }
 
+/// A zero count would replay nothing and print the original's 1.00x as
+/// if it were a result.
+static bool countsArePositive() {
+  for (const auto &[Name, Value] :
+       {std::pair<StringRef, unsigned>{"--budget", Budget},
+        {"-j", Jobs},
+        {"--seeds", Seeds}})
+    if (Value == 0) {
+      WithColor::error(errs(), "optiml-replay")
+          << Name << " must be at least 1\n";
+      return false;
+    }
+  return true;
+}
+
 int main(int Argc, char **Argv) {
   InitLLVM X(Argc, Argv);
+  cl::HideUnrelatedOptions(ReplayCategory);
   cl::ParseCommandLineOptions(Argc, Argv,
                               "the search strategies on recorded landscapes");
+  if (!countsArePositive())
+    return 1;
   std::vector<std::string> Names(Strategies.begin(), Strategies.end());
   if (Names.empty())
     Names = {"mcts", "greedy", "random"};
