@@ -34,6 +34,7 @@
 #include "llvm/Support/Format.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
+#include "llvm/Support/Threading.h"
 
 #include <nlohmann/json.hpp>
 
@@ -321,6 +322,28 @@ static llvm::Expected<int64_t> problemId(Database &Db, const KernelSource &Src,
       {0, Src.hash().str(), Kernel.QualifiedName, *Key, Gpu.Name, Toolchain});
 }
 
+/// What ptxas makes of candidates, built on every core as the measurer
+/// builds them (same kernel, same cache): one the search then measures is
+/// not compiled again.
+static UsageProbe usageProbe(const Builder &B, const KernelInfo &Kernel) {
+  return [&B, &Kernel](llvm::ArrayRef<const KernelSource *> Sources) {
+    std::vector<BuildRequest> Requests;
+    for (const KernelSource *S : Sources)
+      Requests.push_back({S, &Kernel});
+    std::vector<std::optional<ResourceUsage>> Out;
+    unsigned Jobs = llvm::hardware_concurrency().compute_thread_count();
+    for (auto &R : B.buildAll(Requests, Jobs)) {
+      if (!R) {
+        llvm::consumeError(R.takeError());
+        Out.emplace_back();
+        continue;
+      }
+      Out.push_back(R->Succeeded ? R->Usage : std::nullopt);
+    }
+    return Out;
+  };
+}
+
 /// The options of the model's part, checked before the GPU is looked for.
 static llvm::Error checkLlmOptions(const OptimizeOptions &O) {
   if (!O.ProposalsFrom.empty() && O.Llm.enabled())
@@ -429,6 +452,7 @@ llvm::Expected<int> Driver::optimize(llvm::StringRef File,
   SearchExpander Expand(Registry, Parser, std::move(*Parsed),
                         Kernel.QualifiedName, Options.SpecPath, BO.Arch);
   Expand.limitTo(Searched->Names);
+  Expand.setUsageProbe(usageProbe(*B, Kernel));
   LlmGuide *Guide = nullptr;
   if (Llm) {
     LlmGuideOptions GO;

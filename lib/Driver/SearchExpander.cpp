@@ -6,6 +6,7 @@
 #include "optiml/Driver/LlmGuide.h"
 #include "optiml/Driver/RecordedProfile.h"
 #include "optiml/Profile/MicroProfiler.h"
+#include "optiml/Profile/TransformPriors.h"
 #include "optiml/Rewrite/SourceParser.h"
 #include "optiml/Search/ProfileGuidedPriors.h"
 #include "optiml/Support/Error.h"
@@ -17,6 +18,7 @@
 #include "optiml/Transform/TransformRegistry.h"
 
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Support/FormatVariadic.h"
 
 using namespace optiml;
 
@@ -197,7 +199,7 @@ void SearchExpander::addChains(const StateView &S, llvm::ArrayRef<Step> Legal,
   const auto &B = First->Block;
   std::array<unsigned, 3> Block{unsigned(B[0]), unsigned(B[1]),
                                 unsigned(B[2])};
-  double Best = 0, Sum = 0;
+  double Best = 0;
   for (const ScoredAction &M : Moves)
     Best = std::max(Best, M.Prior * ChainWeight);
   rankRecipes(Moves, Best);
@@ -210,10 +212,7 @@ void SearchExpander::addChains(const StateView &S, llvm::ArrayRef<Step> Legal,
     if (allowed(*C))
       Moves.push_back({std::move(Chain), Best, C->describe()});
   }
-  for (const ScoredAction &M : Moves)
-    Sum += M.Prior;
-  for (ScoredAction &M : Moves)
-    M.Prior /= Sum;
+  normalizePriors(Moves);
 }
 
 /// A site's other parameter values (parameterNeighbours, listed after
@@ -222,16 +221,12 @@ void SearchExpander::addChains(const StateView &S, llvm::ArrayRef<Step> Legal,
 /// measured four tiles of stage-shared before any other transform).
 static void favourDefaults(std::vector<ScoredAction> &Moves) {
   llvm::StringSet<> Seen;
-  double Sum = 0;
   for (ScoredAction &M : Moves) {
     std::string Key = M.Action.Transform + "\n" + M.Action.Site;
     if (!Seen.insert(Key).second)
       M.Prior *= NeighbourWeight;
-    Sum += M.Prior;
   }
-  if (Sum > 0)
-    for (ScoredAction &M : Moves)
-      M.Prior /= Sum;
+  normalizePriors(Moves);
 }
 
 /// What the source of \p Kernel says before anything runs (a strided read,
@@ -248,6 +243,64 @@ static std::vector<StaticHint> staticHints(ParsedSource &P,
       for (StaticFinding &F : StaticFindings::of(*K, P.context()))
         Out.push_back({std::move(F.Kind), std::move(F.Site), {}, {}});
   return Out;
+}
+
+/// A stack frame without spills: an array the compiler keeps in local
+/// memory because it cannot resolve its indices (SpillAnalyzer's
+/// local-array case).
+static bool keepsLocalArray(const Measurement &M) {
+  return M.Usage && M.Usage->StackFrameBytes > 0 &&
+         M.Usage->SpillStoreBytes + M.Usage->SpillLoadBytes == 0;
+}
+
+/// Which step takes a local array into registers is up to the compiler
+/// and hard to foresee from the source: median3x3's window[9] left the
+/// stack under `#pragma unroll 2` on its 3-trip gather loop (5.5x on an
+/// H200), not under factors 4, 8 or 16 there or at its other loops. ptxas
+/// tells, without a GPU: the moves the local-array finding suggests are
+/// built, and those whose kernel has no stack frame go ahead of every
+/// other move, chains included. The builds are cached, so the one the
+/// search measures costs nothing more.
+void SearchExpander::screenLocalArray(const StateView &S,
+                                      std::vector<ScoredAction> &Moves) {
+  if (!Probe || !keepsLocalArray(S.Result))
+    return;
+  const TransformPrior &Suggested = priorFor(PriorCause::LocalArray);
+  std::vector<size_t> Screened;
+  std::vector<const KernelSource *> Built;
+  for (size_t I = 0; I < Moves.size(); ++I) {
+    const Step &Move = Moves[I].Action;
+    if (!Suggested.count(Move.Transform))
+      continue;
+    auto Made = apply(S.Steps, S.Hash, Move);
+    if (!Made) {
+      llvm::consumeError(Made.takeError());
+      continue;
+    }
+    Screened.push_back(I);
+    Built.push_back(source(Made->Hash));
+  }
+  if (Built.empty())
+    return;
+  std::vector<std::optional<ResourceUsage>> Usage = Probe(Built);
+  constexpr double ScreenWeight = 2;
+  double Top = 0;
+  for (const ScoredAction &M : Moves)
+    Top = std::max(Top, M.Prior);
+  bool Raised = false;
+  for (size_t J = 0; J < Screened.size() && J < Usage.size(); ++J) {
+    if (!Usage[J] || Usage[J]->StackFrameBytes != 0)
+      continue;
+    ScoredAction &M = Moves[Screened[J]];
+    M.Prior = Top * ScreenWeight;
+    M.Motivation = llvm::formatv(
+        "local-array: ptxas reports no stack frame after this step (the "
+        "kernel had {0} bytes): the array lives in registers",
+        S.Result.Usage->StackFrameBytes);
+    Raised = true;
+  }
+  if (Raised)
+    normalizePriors(Moves);
 }
 
 /// Every step the same share: without counters nothing says otherwise.
@@ -283,6 +336,7 @@ SearchExpander::actions(const StateView &S) {
   History.apply(Moves);
   favourDefaults(Moves);
   addChains(S, *Steps, Moves);
+  screenLocalArray(S, Moves);
   if (Guide) {
     if (S.Result.Runner)
       Facts.Device = deviceFactsOf(*S.Result.Runner);

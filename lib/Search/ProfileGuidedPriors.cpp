@@ -70,7 +70,6 @@ optiml::assignPriors(llvm::ArrayRef<Step> Legal,
   for (const Step &S : Legal)
     ++Sites[S.Transform];
   std::vector<ScoredAction> Out;
-  double Sum = 0;
   for (const Step &S : Legal) {
     auto It = Merged.find(S.Transform);
     double Share = It == Merged.end() ? 0 : It->second;
@@ -79,10 +78,17 @@ optiml::assignPriors(llvm::ArrayRef<Step> Legal,
     A.Prior = (Share + Floor) / Sites[S.Transform];
     if (const Finding *F = motivation(S.Transform, Findings))
       A.Motivation = F->Id + ": " + F->Guidance;
-    Sum += A.Prior;
     Out.push_back(std::move(A));
   }
-  for (ScoredAction &A : Out)
-    A.Prior /= Sum;
+  normalizePriors(Out);
   return Out;
+}
+
+void optiml::normalizePriors(std::vector<ScoredAction> &Moves) {
+  double Sum = 0;
+  for (const ScoredAction &M : Moves)
+    Sum += M.Prior;
+  if (Sum > 0)
+    for (ScoredAction &M : Moves)
+      M.Prior /= Sum;
 }

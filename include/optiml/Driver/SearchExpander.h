@@ -6,13 +6,16 @@
 // StepRunner's job, and priors come from the micro-profiler's findings on
 // the state's own measurement. Known-good chains (StepChain) are moves
 // too, applied link by link. An LlmGuide, when set, adds the model's moves
-// and priors on top.
+// and priors on top. A usage probe, when set, builds the moves that could
+// take a local array into registers and ranks those whose build shows it
+// gone first.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef OPTIML_DRIVER_SEARCHEXPANDER_H
 #define OPTIML_DRIVER_SEARCHEXPANDER_H
 
+#include "optiml/Eval/ResourceUsage.h"
 #include "optiml/IR/KernelInfo.h"
 #include "optiml/Profile/ProfileInput.h"
 #include "optiml/Rewrite/ParsedSource.h"
@@ -24,6 +27,7 @@
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 
+#include <functional>
 #include <memory>
 
 namespace optiml {
@@ -38,6 +42,11 @@ struct StateKernel {
   KernelInfo Kernel;
   std::optional<KernelSpec> Spec; ///< Only when the source carries a mark.
 };
+
+/// Builds sources (without a GPU) and returns what ptxas reported for the
+/// kernel in each, in order; nothing where a build failed.
+using UsageProbe = std::function<std::vector<std::optional<ResourceUsage>>(
+    llvm::ArrayRef<const KernelSource *>)>;
 
 class SearchExpander : public Expander {
 public:
@@ -65,6 +74,10 @@ public:
   /// What each transform did on this GPU in earlier searches: it scales
   /// the priors of every state (the model's, when there is one, come after).
   void setHistory(HistoryPriors H) { History = std::move(H); }
+  /// Lets a state whose kernel keeps an array in local memory have the
+  /// moves that could take it into registers built before any is measured
+  /// (screenLocalArray).
+  void setUsageProbe(UsageProbe P) { Probe = std::move(P); }
 
   /// Moves of these transforms only (--transforms, --exclude and the
   /// numerics rule, TransformChoice); a model's free-form edits are not
@@ -91,6 +104,7 @@ private:
   void rankRecipes(std::vector<ScoredAction> &Moves, double Prior) const;
   void addChains(const StateView &S, llvm::ArrayRef<Step> Legal,
                  std::vector<ScoredAction> &Moves);
+  void screenLocalArray(const StateView &S, std::vector<ScoredAction> &Moves);
   llvm::Expected<ChainResult> applyStep(ParsedSource &From, const Step &Next);
 
   const TransformRegistry &Registry;
@@ -100,6 +114,7 @@ private:
   llvm::StringMap<double> RewriteSeconds;
   LlmGuide *Guide = nullptr;
   HistoryPriors History;
+  UsageProbe Probe;
   std::optional<llvm::StringSet<>> Allowed; ///< Unset: every transform.
 };
 
