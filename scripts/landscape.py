@@ -10,10 +10,12 @@ optiml-replay runs the strategies on:
   scripts/landscape.py opt-sgemm-compare.*.json -o sgemm.table.json
   build/bin/optiml-replay sgemm.table.json --budget 10 -j 4
 
-A move no report tried leads to a guessed state, as fast as the state it
-starts from and with no moves of its own ("guessed": true): a replay that
-relies on such states says more about the guess than about the kernel, and
-the script prints how many there are.
+A move no report tried stays "untried": the replay guesses that it leads
+to a state as fast as the one it starts from, with no moves of its own. A
+replay that relies on such guesses says more about the guess than about
+the kernel, and the script prints how many untried moves there are.
+--lean leaves the moves' motivations out, for tables kept in the
+repository (benchmarks/landscapes/).
 """
 import argparse
 import json
@@ -54,28 +56,26 @@ def merge(reports):
     return root, noise, states, retunes
 
 
-def fill(states):
-    """Gives every untried move, and every move to a state no report holds,
-    a guessed state: the starting state's time, no moves. Returns how many."""
-    guessed = 0
-    for name, state in list(states.items()):
+def untried(states):
+    """Marks a move to a state no report holds (one still in flight when
+    its search stopped) untried like the moves nobody tried; returns how
+    many untried moves there are. The replay guesses where they lead."""
+    count = 0
+    for state in states.values():
         for action in state["actions"]:
-            if action.get("untried") or action.get("to", name) not in states:
-                action.pop("untried", None)
-                target = action.get("to") or f"guess:{name[:12]}:{action['step']}"
-                action["to"] = target
-                if target not in states:
-                    states[target] = {"status": "ok", "guessed": True,
-                                      "time_ns": state.get("time_ns") or 1.0,
-                                      "actions": []}
-                    guessed += 1
-    return guessed
+            if "to" in action and action["to"] not in states:
+                del action["to"]
+                action["untried"] = True
+            count += bool(action.get("untried"))
+    return count
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("reports", nargs="+", help="report JSON files")
     parser.add_argument("-o", "--output", required=True)
+    parser.add_argument("--lean", action="store_true",
+                        help="leave the moves' motivations out")
     args = parser.parse_args()
     reports = []
     for path in args.reports:
@@ -85,14 +85,19 @@ def main():
         except (OSError, ValueError) as e:
             sys.exit(f"{path}: {e}")
     root, noise, states, retunes = merge(reports)
-    measured = sum(1 for s in states.values() if not s.get("guessed"))
-    guessed = fill(states)
+    moves = untried(states)
+    if args.lean:
+        for state in states.values():
+            for action in state["actions"]:
+                action.pop("motivation", None)
     with open(args.output, "w") as f:
         table = {"root": root, "noise": noise, "states": states}
         if retunes:
             table["retunes"] = retunes
-        json.dump(table, f, indent=1)
-    print(f"{args.output}: {measured} states measured, {guessed} guessed")
+        json.dump(table, f, separators=(",", ":"))
+        f.write("\n")
+    print(f"{args.output}: {len(states)} states measured, {moves} moves "
+          "untried")
 
 
 if __name__ == "__main__":

@@ -71,12 +71,16 @@ SimulatedEnvironment::parse(llvm::StringRef JSONText, uint64_t Seed) {
           return Link.takeError();
         M.Steps.push_back(std::move(*Link));
       }
+      if (A.value("untried", false) && M.To.empty() && M.Error.empty())
+        M.To = guessedState(Hash, M.Scored.Action);
       if (M.To.empty() == M.Error.empty())
-        return bad("state " + Hash + ": each action needs 'to' or 'error'");
+        return bad("state " + Hash +
+                   ": each action needs 'to', 'error' or 'untried'");
       St.Moves.push_back(std::move(M));
     }
     Env->States[Hash] = std::move(St);
   }
+  Env->addGuessedStates();
   if (T.contains("retunes")) {
     Env->Retunes.emplace();
     for (const auto &[Made, Others] : T["retunes"].items())
@@ -95,6 +99,27 @@ SimulatedEnvironment::parse(llvm::StringRef JSONText, uint64_t Seed) {
       Env->States[Env->Root].Status != CandidateStatus::Ok)
     return bad("the root state must exist and measure ok");
   return Env;
+}
+
+std::string SimulatedEnvironment::guessedState(llvm::StringRef From,
+                                               const Step &Move) {
+  return ("guess:" + From + ":" + Move.str()).str();
+}
+
+/// A move the recording never tried leads to a guess: as fast as the state
+/// it starts from, with no moves of its own. A replay that relies on such
+/// states says more about the guess than about the kernel.
+void SimulatedEnvironment::addGuessedStates() {
+  std::vector<std::pair<std::string, double>> Guesses;
+  for (const auto &[Hash, St] : States)
+    for (const Move &M : St.Moves)
+      if (llvm::StringRef(M.To).starts_with("guess:") && !States.count(M.To))
+        Guesses.push_back({M.To, St.TimeNs > 0 ? St.TimeNs : 1.0});
+  for (const auto &[Hash, TimeNs] : Guesses) {
+    State G;
+    G.TimeNs = TimeNs;
+    States.try_emplace(Hash, std::move(G));
+  }
 }
 
 llvm::Expected<std::vector<ScoredAction>>

@@ -63,14 +63,27 @@ TEST(RecordedLandscapeTest, ReplayingItFindsWhatTheSearchFound) {
   json L;
   std::string Best = mctsBest(treeTable(3, 4), 12, &L);
   ASSERT_TRUE(L.is_object());
-  // Moves nobody tried become refusals: the same search never chose them.
-  for (auto &[Hash, S] : L["states"].items())
-    for (json &A : S["actions"])
-      if (A.value("untried", false)) {
-        A.erase("untried");
-        A["error"] = "not recorded";
-      }
+  // Moves nobody tried stay untried; the same search never chooses them.
   EXPECT_EQ(mctsBest(L, 12, nullptr), Best);
+}
+
+TEST(RecordedLandscapeTest, AnUntriedMoveIsReplayedAsAGuessAsFastAsItsStart) {
+  json Untried = {{"step", "u(site=k)"}, {"prior", 0.9}, {"untried", true}};
+  json States = {{"r", state(100, {Untried, step("a(site=k)", 0.1, "A")})},
+                 {"A", state(50)}};
+  auto Env = env({{"root", "r"}, {"noise", 0.0}, {"states", States}});
+  ASSERT_TRUE(Env);
+  auto Made = Env->apply(Trace(), "r", Step{"u", "k", {}});
+  ASSERT_TRUE(bool(Made)) << llvm::toString(Made.takeError());
+  EXPECT_EQ(Made->Hash, "guess:r:u(site=k)");
+  Measurement Root;
+  auto Moves = Env->actions({Trace(), Made->Hash, Root});
+  ASSERT_TRUE(bool(Moves)) << llvm::toString(Moves.takeError());
+  EXPECT_TRUE(Moves->empty());
+  // Replayed, the guess is no faster than the root; the measured move is.
+  MctsStrategy S(*Env);
+  SearchLoop(S, *Env, SearchBudget{3, 0, 1}).run();
+  EXPECT_EQ(S.graph().node(S.graph().best()).Hash, "A");
 }
 
 /// A step with three values at the root: x=1 pays, x=2 and x=3 do not.

@@ -14,10 +14,14 @@
 //                                   "motivation": "cache-bound"},
 //                                  {"step": "chain:c(site=k)", "to": "s2",
 //                                   "steps": ["a(site=k)", "b(site=k)"]},
-//                                  {"step": "...", "error": "illegal: ..."}]},
+//                                  {"step": "...", "error": "illegal: ..."},
+//                                  {"step": "unroll(site=k/for#0,factor=2)",
+//                                   "untried": true}]},
 //               "s1": {"status": "verify_failed", "log": "mismatch"}},
 //    "retunes": {"tile(site=k/for#0,size=16)": ["tile(site=k/for#0,size=8)"]}}
 //
+// An untried move (the recording never measured it) leads to a guessed
+// state, as fast as the state it starts from and with no moves.
 // "retunes", optional, gives each step's other values as the expander that
 // recorded the table gave them (RecordedLandscape.h); without it, a step's
 // other values are every value of its transform and site in the table.
@@ -82,6 +86,9 @@ private:
   };
 
   SimulatedEnvironment() = default;
+  /// The name of the guessed state an untried \p Move from \p From leads to.
+  static std::string guessedState(llvm::StringRef From, const Step &Move);
+  void addGuessedStates();
   static llvm::Expected<std::unique_ptr<SimulatedEnvironment>>
   parse(llvm::StringRef JSONText, uint64_t Seed);
   /// Uniform in [-1, 1], fixed by the seed, the state and the repetition.
