@@ -71,7 +71,9 @@
 #                 with the first seed only (they make no random choice),
 #                 random with every seed, database answers counted against
 #                 the budget (--budget-counts-database): a candidate is
-#                 measured once and every strategy sees the same number.
+#                 measured once and every strategy sees the same number;
+#                 each example's reports merged into $OUT/landscapes/NAME.json
+#                 (scripts/landscape.py --lean, for build/bin/optiml-replay).
 #                 OPTIML_GPU_STRAT_DEADLINE=S: no example starts after
 #                 second S of the check; OPTIML_GPU_STRAT_STOP=S: a search
 #                 still running at second S is stopped and its example
@@ -1183,6 +1185,16 @@ print("%s; %d measured in %s s" % (", ".join(parts), measured, sys.argv[2]))
 PY
 }
 
+# The landscape a kernel's reports recorded (stopped runs' too), merged
+# into $OUT/landscapes/NAME.json for optiml-replay (scripts/landscape.py).
+strategy_landscape() {
+  local tag=$1 name=$2
+  [ -n "${OUT:-}" ] && compgen -G "$logs/opt-$tag.*.json" >/dev/null || return 0
+  mkdir -p "$OUT/landscapes"
+  python3 scripts/landscape.py "$logs/opt-$tag".*.json --lean \
+    -o "$OUT/landscapes/$name.json" >/dev/null 2>&1 || true
+}
+
 # MCTS against greedy and random at equal budget, over seeds: random's
 # choices follow the seed; MCTS and greedy make no random choices, so their
 # runs differ only where the GPU's noise changes a decision.
@@ -1239,6 +1251,7 @@ check_strategies() {
       else
         record "strategy $name" "FAIL" "exit $(cat "$logs/opt-$tag.rc") $(tail -n 1 "$logs/opt-$tag.txt")"
       fi
+      strategy_landscape "$tag" "${name//:/_}"
       continue
     fi
     for s in $strategies; do
