@@ -428,6 +428,28 @@ TEST_F(OptimizeTest, NeighboursKeepTheOtherParameters) {
   EXPECT_NE(llvm::find(Xs, "512"), Xs.end());
 }
 
+// A step that paid has its numbers' larger values retuned first: a larger
+// tile or thread count before a smaller one.
+TEST_F(OptimizeTest, RetunesTryTheLargerNumberFirst) {
+  auto E = expander();
+  ASSERT_TRUE(E);
+  Step S{"block-size", "saxpy", {}};
+  S.Params.set("x", "256");
+  S.Params.set("y", "1");
+  S.Params.set("z", "1");
+  std::vector<std::string> Xs;
+  for (const Step &R : E->retunes(S))
+    if (R.Params.get("x") != "256")
+      Xs.push_back(R.Params.get("x").str());
+  EXPECT_EQ(Xs, (std::vector<std::string>{"512", "128"}));
+  // The neighbours the moves list keep the domain's order.
+  std::vector<std::string> Listed;
+  for (const Step &N : parameterNeighbours(S, Registry, 1))
+    if (N.Params.get("x") != "256")
+      Listed.push_back(N.Params.get("x").str());
+  EXPECT_EQ(Listed, (std::vector<std::string>{"128", "512"}));
+}
+
 TEST_F(OptimizeTest, WholeSearchWithAFakeMeasurer) {
   auto E = expander();
   ASSERT_TRUE(E);

@@ -122,9 +122,11 @@ private:
 /// the domain's values up to \p Reach places either side of the chosen
 /// one, the others kept. Two is cheap enough to measure and wide enough to
 /// matter (unroll 2/8/16 beside 4; block x 64..1024 beside 256).
+/// Parameters in the transform's order; a parameter's values in domain
+/// order, or, with \p LargerFirst, a number's larger values first.
 std::vector<Step> parameterNeighbours(const Step &Default,
                                       const TransformRegistry &Registry,
-                                      int Reach = 2);
+                                      int Reach = 2, bool LargerFirst = false);
 
 } // namespace optiml
 
