@@ -21,39 +21,13 @@ using namespace optiml;
 
 namespace {
 
-// The corpus's median filter as a first version is written: a 3x3 window
-// gathered into window[9] and sorted in place, whose data-dependent
-// indices keep it in local memory (40 bytes of stack).
-const char Median[] = R"cu(
-__global__ void median3x3(const float *in, float *out, int w, int h) {
-  int x = blockIdx.x * blockDim.x + threadIdx.x;
-  int y = blockIdx.y * blockDim.y + threadIdx.y;
-  if (x < w && y < h) {
-    float window[9];
-    int count = 0;
-    for (int dy = -1; dy <= 1; ++dy) {
-      for (int dx = -1; dx <= 1; ++dx) {
-        int xx = min(max(x + dx, 0), w - 1);
-        int yy = min(max(y + dy, 0), h - 1);
-        window[count++] = in[yy * w + xx];
-      }
-    }
-    for (int i = 1; i < 9; ++i) {
-      float key = window[i];
-      int j = i - 1;
-      while (j >= 0 && window[j] > key) {
-        window[j + 1] = window[j];
-        --j;
-      }
-      window[j + 1] = key;
-    }
-    out[y * w + x] = window[4];
-  }
+// The corpus's median filter: a 3x3 window gathered into window[9] and
+// sorted in place, whose data-dependent indices keep it in local memory
+// (40 bytes of stack).
+std::string medianPath() {
+  return std::string(OPTIML_UNITTEST_INPUTS) +
+         "/../../../benchmarks/corpus/image_filters.cu";
 }
-void run(const float *in, float *out, int w, int h) {
-  median3x3<<<dim3((w + 15) / 16, (h + 15) / 16), dim3(16, 16)>>>(in, out, w, h);
-}
-)cu";
 
 class LocalArrayScreenTest : public ::testing::Test {
 protected:
@@ -63,7 +37,11 @@ protected:
         Registry(makeTransformRegistry()) {}
 
   std::unique_ptr<SearchExpander> expander() {
-    auto P = Parser.parse(KernelSource("median3x3.cu", Median));
+    auto Source = KernelSource::fromFile(medianPath());
+    EXPECT_TRUE(bool(Source)) << llvm::toString(Source.takeError());
+    if (!Source)
+      return nullptr;
+    auto P = Parser.parse(*Source);
     EXPECT_TRUE(bool(P)) << llvm::toString(P.takeError());
     if (!P)
       return nullptr;
