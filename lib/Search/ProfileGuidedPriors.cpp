@@ -83,12 +83,3 @@ optiml::assignPriors(llvm::ArrayRef<Step> Legal,
   normalizePriors(Out);
   return Out;
 }
-
-void optiml::normalizePriors(std::vector<ScoredAction> &Moves) {
-  double Sum = 0;
-  for (const ScoredAction &M : Moves)
-    Sum += M.Prior;
-  if (Sum > 0)
-    for (ScoredAction &M : Moves)
-      M.Prior /= Sum;
-}

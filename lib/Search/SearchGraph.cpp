@@ -63,16 +63,6 @@ bool SearchGraph::loadActions(int N) {
   return !Nodes[N].Edges.empty();
 }
 
-/// Scales \p Edges' priors to sum to one, as loadActions gives them.
-static void renormalize(std::vector<SearchEdge> &Edges) {
-  double Sum = 0;
-  for (const SearchEdge &Edge : Edges)
-    Sum += Edge.Prior;
-  if (Sum > 0)
-    for (SearchEdge &Edge : Edges)
-      Edge.Prior /= Sum;
-}
-
 bool SearchGraph::helps(int From, int To) const {
   return Nodes[From].live() && Nodes[To].live() &&
          R.regresses(Nodes[From].Result, Nodes[To].Result);
@@ -146,7 +136,7 @@ void SearchGraph::addRetunes(int N) {
   }
   for (unsigned I = 1; I < Node.Edges.size(); ++I)
     Edges.push_back(std::move(Node.Edges[I]));
-  renormalize(Edges);
+  normalizePriors(Edges); // As loadActions gives them.
   Node.Edges = std::move(Edges);
 }
 

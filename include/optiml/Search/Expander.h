@@ -18,6 +18,7 @@
 #include "llvm/Support/Error.h"
 
 #include <optional>
+#include <vector>
 
 namespace optiml {
 
@@ -28,6 +29,17 @@ struct ScoredAction {
   /// What suggested it (a finding's id and guidance), for the report.
   std::string Motivation;
 };
+
+/// Scales the priors of \p Moves (anything with a `Prior`: moves, a node's
+/// edges) to sum to one; leaves them when they sum to zero.
+template <typename T> void normalizePriors(std::vector<T> &Moves) {
+  double Sum = 0;
+  for (const T &M : Moves)
+    Sum += M.Prior;
+  if (Sum > 0)
+    for (T &M : Moves)
+      M.Prior /= Sum;
+}
 
 /// Where a move led: the new source's hash and the steps that made it, as
 /// --apply replays them (one for a transform's step, several for a chain).

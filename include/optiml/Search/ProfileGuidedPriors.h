@@ -34,9 +34,6 @@ ProfileInput profileInput(const Measurement &M);
 llvm::Error checkPriorNames(const std::vector<Finding> &Findings,
                             const TransformRegistry &Registry);
 
-/// \p Moves' priors scaled to sum to one (unchanged when they sum to zero).
-void normalizePriors(std::vector<ScoredAction> &Moves);
-
 /// \p Legal with priors summing to one, in the given order. Each carries as
 /// motivation the finding that weighs most for its transform ("id: guidance").
 std::vector<ScoredAction> assignPriors(llvm::ArrayRef<Step> Legal,
