@@ -72,8 +72,10 @@
 #                 random with every seed, database answers counted against
 #                 the budget (--budget-counts-database): a candidate is
 #                 measured once and every strategy sees the same number;
-#                 each example's reports merged into $OUT/landscapes/NAME.json
-#                 (scripts/landscape.py --lean, for build/bin/optiml-replay).
+#                 each example's reports merged into landscapes/NAME.json
+#                 of $OUT/landscapes.tar.gz (one file: the device tool
+#                 brings back at most 8; scripts/landscape.py --lean, for
+#                 build/bin/optiml-replay).
 #                 OPTIML_GPU_STRAT_DEADLINE=S: no example starts after
 #                 second S of the check; OPTIML_GPU_STRAT_STOP=S: a search
 #                 still running at second S is stopped and its example
@@ -1186,13 +1188,15 @@ PY
 }
 
 # The landscape a kernel's reports recorded (stopped runs' too), merged
-# into $OUT/landscapes/NAME.json for optiml-replay (scripts/landscape.py).
+# into landscapes/NAME.json of $OUT/landscapes.tar.gz for optiml-replay
+# (scripts/landscape.py).
 strategy_landscape() {
-  local tag=$1 name=$2
+  local tag=$1 name=$2 dir="$logs/landscapes"
   [ -n "${OUT:-}" ] && compgen -G "$logs/opt-$tag.*.json" >/dev/null || return 0
-  mkdir -p "$OUT/landscapes"
+  mkdir -p "$dir"
   python3 scripts/landscape.py "$logs/opt-$tag".*.json --lean \
-    -o "$OUT/landscapes/$name.json" >/dev/null 2>&1 || true
+    -o "$dir/$name.json" >/dev/null 2>&1 || true
+  tar -C "$logs" -czf "$OUT/landscapes.tar.gz" landscapes
 }
 
 # MCTS against greedy and random at equal budget, over seeds: random's
