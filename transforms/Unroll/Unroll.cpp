@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ExplicitUnrollPrinter.h"
+#include "optiml/Analysis/Legality/LoopInfo.h"
 #include "optiml/Rewrite/Indentation.h"
 #include "optiml/Rewrite/KernelIdentifiers.h"
 #include "optiml/Rewrite/SourceSnippet.h"
@@ -61,12 +62,73 @@ static ParamValues defaults(const TransformDescriptor &, ParamValues Declared,
   return V;
 }
 
-/// The explicit mode for a grid-stride loop: the pragma does not give the
-/// compiler F iterations without a test between them (the trip count is
-/// unknown), so the copies written out are the move worth measuring.
-static ParamValues suggest(const TransformDescriptor &, ParamValues V,
+/// The loop's trip count when the AST proves it constant.
+static std::optional<int64_t> constantTrips(const Stmt &Loop, ASTContext &Ctx) {
+  const auto *For = dyn_cast<ForStmt>(&Loop);
+  if (!For)
+    return std::nullopt;
+  auto L = analyzeLoop(*For, Ctx);
+  if (!L) {
+    llvm::consumeError(L.takeError());
+    return std::nullopt;
+  }
+  return L->TripCount;
+}
+
+/// The smallest factor of \p D's domain that unrolls all \p Trips
+/// iterations, or nothing when none does.
+static std::optional<std::string> fullFactor(const TransformDescriptor &D,
+                                             int64_t Trips) {
+  for (const ParamSpec &P : D.Params)
+    if (P.Name == "factor")
+      for (const std::string &F : P.Domain)
+        if (std::stoll(F) >= Trips)
+          return F;
+  return std::nullopt;
+}
+
+/// Counts the loops below \p S, and those of them without a constant trip
+/// count.
+static void countInnerLoops(const Stmt &S, ASTContext &Ctx, unsigned &Loops,
+                            unsigned &Unknown) {
+  for (const Stmt *Child : S.children()) {
+    if (!Child)
+      continue;
+    if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(Child)) {
+      ++Loops;
+      if (!constantTrips(*Child, Ctx))
+        ++Unknown;
+    }
+    countInnerLoops(*Child, Ctx, Loops, Unknown);
+  }
+}
+
+/// Whether \p Loop holds loops and every loop it holds has a constant trip
+/// count: unrolled fully, such a nest is straight-line code whose indices
+/// are constants (a stencil's or a filter's window).
+static bool isConstantNest(const Stmt &Loop, ASTContext &Ctx) {
+  unsigned Loops = 0, Unknown = 0;
+  countInnerLoops(Loop, Ctx, Loops, Unknown);
+  return Loops > 0 && Unknown == 0;
+}
+
+/// The outer loop of a constant nest is unrolled fully: nvcc unrolls a
+/// short innermost loop of known trip count by itself (a covering factor
+/// there builds the original's code again), but not the loops around it, and
+/// `#pragma unroll 4` on a 7-trip outer loop would leave its loop test and
+/// half the window's indices unknown. A grid-stride loop gets the explicit
+/// mode: the pragma does not give the compiler F iterations without a test
+/// between them (the trip count is unknown), so the copies written out are
+/// the move worth measuring.
+static ParamValues suggest(const TransformDescriptor &D, ParamValues V,
                            const Site &S, ASTContext &Ctx) {
-  if (S.Loop && isUnrollableThreadStride(S, V.getInt("factor"), Ctx))
+  if (!S.Loop)
+    return V;
+  auto Trips = constantTrips(*S.Loop, Ctx);
+  if (Trips && *Trips > V.getInt("factor") && isConstantNest(*S.Loop, Ctx))
+    if (auto Full = fullFactor(D, *Trips))
+      V.set("factor", *Full);
+  if (isUnrollableThreadStride(S, V.getInt("factor"), Ctx))
     V.set("mode", "explicit");
   return V;
 }

@@ -24,6 +24,26 @@
 // RUN: not %clang-optiml --format-style=none %s --apply='unroll(site=k/for#1)' 2>&1 | %FileCheck --check-prefix=HAS %s
 // RUN: not %clang-optiml --format-style=none %s --apply='unroll(site=k/for#2)' 2>&1 | %FileCheck --check-prefix=NOUNROLL %s
 // RUN: not %clang-optiml --format-style=none %s --apply='unroll(site=k/for#3)' 2>&1 | %FileCheck --check-prefix=MACRO %s
+//
+// The factor suggested (--list-sites, the search's first move at a loop)
+// unrolls the outer loop of a nest whose loops all have constant trip
+// counts fully, with the smallest factor that covers it. An innermost loop
+// keeps 4 (nvcc unrolls a short one of known trip count by itself: a
+// covering factor would build the same code), as do loops of unknown or
+// more than 16 trips and nests holding a loop of unknown trip count. A step
+// that leaves the factor out still means 4:
+// RUN: %clang-optiml --list-sites %s 2>&1 | %FileCheck --check-prefix=SITES %s
+// SITES: unroll window/for#0 legal: --apply='unroll(site=window/for#0,factor=8)'
+// SITES: unroll window/for#0/for#0 legal: --apply='unroll(site=window/for#0/for#0,factor=4)'
+// SITES: unroll window/for#1 legal: --apply='unroll(site=window/for#1,factor=4)'
+// SITES: unroll window/for#2 legal: --apply='unroll(site=window/for#2,factor=4)'
+// SITES: unroll window/for#3 legal: --apply='unroll(site=window/for#3,factor=4)'
+// SITES: unroll window/for#4 legal: --apply='unroll(site=window/for#4,factor=4)'
+// SITES: unroll window/for#5 legal: --apply='unroll(site=window/for#5,factor=4)'
+// SITES: unroll window/for#6 legal: --apply='unroll(site=window/for#6,factor=16)'
+// RUN: %clang-optiml --format-style=none %s --apply='unroll(site=window/for#0)' | %FileCheck --check-prefix=OMITTED %s
+// OMITTED: {{^}}  #pragma unroll 4{{$}}
+// OMITTED-NEXT: {{^}}  for (int dy = -3; dy <= 3; ++dy){{$}}
 
 #include <cuda_runtime.h>
 #define ZERO4(p, i) for (int i = 0; i < 4; ++i) p[i] = 0
@@ -62,4 +82,30 @@ __global__ void k(float *p, int n) {
   // NESTED-NEXT: {{^}}    #pragma unroll 2{{$}}
   // NESTED-NEXT: {{^}}    for (int i = 0; i < n; ++i) p[i] -= 1;{{$}}
   if (n > 3) for (int i = 0; i < n; ++i) p[i] -= 1;
+}
+
+// Trip counts 7 (a nest of two), 12 (step 2), 3, 20, unknown; 5 around an
+// unknown one; 12 around a loop of 2 trips inside a branch.
+__global__ void window(const float *in, float *out, int w, int n) {
+  int x = blockIdx.x * blockDim.x + threadIdx.x;
+  float s = 0.0f;
+  for (int dy = -3; dy <= 3; ++dy)
+    for (int dx = -3; dx < 4; dx++)
+      s += in[(x + dy) * w + dx];
+  for (int i = 0; i < 24; i += 2)
+    s += in[x + i];
+  for (int i = 0; i < 3; ++i)
+    s *= 0.5f;
+  for (int i = 20; i > 0; --i)
+    s += in[x - i];
+  for (int i = 0; i < n; ++i)
+    s -= in[i];
+  for (int r = 0; r < 5; ++r)
+    for (int i = r; i < n; i += 5)
+      s += in[i];
+  for (int r = 11; r >= 0; --r)
+    if (r % 3 == 0)
+      for (int c = 0; c < 2; ++c)
+        s += in[r * 2 + c];
+  out[x] = s;
 }
