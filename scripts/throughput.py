@@ -3,8 +3,10 @@
 
     scripts/throughput.py REPORT.json [REPORT.json ...] [--per-candidate]
 
-For each report: candidates measured, wall seconds, candidates a minute, and
-the mean seconds of each stage per measured candidate: "rewrite" (the step
+For each report: candidates measured (and answered by a twin's measurement:
+the same machine code as a measured one, no GPU time), wall seconds,
+candidates a minute (both kinds), and the mean seconds of each stage per
+measured candidate: "rewrite" (the step
 and the re-parse), "build" (nvcc; the batch's builds run in parallel, so
 their sum exceeds the wall time they took), "run" (the candidate's plan in
 the runner, from request to result: a process of its own with
@@ -23,7 +25,11 @@ RUNNER_STAGES = ["load", "device", "verify", "time", "energy", "metrics"]
 
 def summarize(path):
     d = json.load(open(path))
-    points = [p for p in d.get("series", []) if p.get("stages")]
+    # A twin's answer (the same machine code as a measured candidate) has
+    # the rewrite and build stages and no GPU time: not a measurement.
+    points = [p for p in d.get("series", [])
+              if p.get("stages") and not p.get("twin_of")]
+    twins = sum(1 for p in d.get("series", []) if p.get("twin_of"))
     wall = d.get("wall_seconds")
     n = len(points)
     mean = {}
@@ -35,8 +41,9 @@ def summarize(path):
         "report": path,
         "kernel": d.get("kernel"),
         "measured": n,
+        "twins": twins,
         "wall_seconds": wall,
-        "per_minute": 60.0 * n / wall if wall else None,
+        "per_minute": 60.0 * (n + twins) / wall if wall else None,
         "best_speedup": d.get("best_speedup"),
         "screened": sum(1 for p in points if p.get("stop_reason") == "screened"),
         "counters": sum(1 for p in points if "metrics" in p["stages"]),
@@ -64,9 +71,11 @@ def main(argv):
             return 1
         rate = "n/a" if s["per_minute"] is None else "%.1f" % s["per_minute"]
         wall = "n/a" if s["wall_seconds"] is None else "%.0f s" % s["wall_seconds"]
-        print("%s: %d measured in %s, %s a minute, best %.2fx; %d screened, "
+        twins = (" + %d answered by a twin's measurement" % s["twins"]
+                 if s["twins"] else "")
+        print("%s: %d measured%s in %s, %s a minute, best %.2fx; %d screened, "
               "%d with counters; mean s: %s" %
-              (s["kernel"], s["measured"], wall, rate, s["best_speedup"],
+              (s["kernel"], s["measured"], twins, wall, rate, s["best_speedup"],
                s["screened"], s["counters"], stage_text(s["mean_seconds"])))
         if per_candidate:
             for p in s["points"]:

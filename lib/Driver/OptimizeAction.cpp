@@ -133,8 +133,10 @@ static std::string progressLine(const SearchProgress &P,
   llvm::raw_string_ostream OS(S);
   OS << P.Evaluated << "/" << O.Budget << " measured (" << P.Failed
      << " failed";
-  if (P.Cached)
-    OS << ", " << P.Cached << " from the database";
+  if (P.Cached > P.Twins)
+    OS << ", " << P.Cached - P.Twins << " from the database";
+  if (P.Twins)
+    OS << ", " << P.Twins << " the same machine code as another";
   OS << "), best " << llvm::format("%.2fx", P.BestSpeedup);
   if (O.Goal != Objective::Time)
     OS << " (" << toString(O.Goal) << ")";
@@ -208,7 +210,10 @@ static void printSummary(const OptimizeOutcome &Out, const OptimizeOptions &O,
                          llvm::raw_ostream &Log) {
   Log << "clang-optiml: stopped (" << toString(Out.Why)
       << "): " << Out.Evaluated << " measured, " << Out.Failed << " failed, "
-      << Out.Cached << " from the database\n";
+      << Out.Cached - Out.Twins << " from the database";
+  if (Out.Twins)
+    Log << ", " << Out.Twins << " the same machine code as another";
+  Log << "\n";
   if (Out.Improved)
     Log << "clang-optiml: best " << Out.Best << ": " << Out.BestTrace << "\n";
   else
@@ -269,6 +274,7 @@ optiml::runOptimizeSearch(Expander &E, Measurer &M, Database &Db,
   Out.Evaluated = G.evaluated();
   Out.Failed = G.failed();
   Out.Cached = G.cached();
+  Out.Twins = G.twins();
   auto Text = bestSource(G, E);
   if (!Text)
     return Text.takeError();

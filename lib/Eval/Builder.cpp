@@ -176,7 +176,7 @@ llvm::Expected<BuildResult> Builder::build(const KernelSource &Source,
   if (auto Cached = readCached(Dir, Key)) {
     if (Cached->Succeeded) {
       Cached->Usage = parseResourceUsage(Cached->Log, Kernel.Name);
-      Cached->Sass = sassMix(Dir, Cached->Library, Kernel.Name);
+      readSass(Dir, Kernel.Name, *Cached);
     }
     return Timed(std::move(*Cached));
   } else {
@@ -219,7 +219,7 @@ llvm::Expected<BuildResult> Builder::build(const KernelSource &Source,
   if (R.Succeeded) {
     R.Library = std::string(Library);
     R.Usage = parseResourceUsage(R.Log, Kernel.Name);
-    R.Sass = sassMix(Dir, R.Library, Kernel.Name);
+    readSass(Dir, Kernel.Name, R);
   }
   // nvcc killed by Ctrl-C failed for no fault of the source: not cached.
   if (!stopRequested())
@@ -236,15 +236,15 @@ static void writeAtomically(llvm::StringRef Path, llvm::StringRef Text) {
 
 /// The dump is kept beside the library: a cached build costs a file read,
 /// and a build made before cuobjdump was found gets its dump on next use.
-/// Without cuobjdump, or when it fails, there is no mix and no error: the
-/// mix is evidence for the profiler, never a condition of a build.
-std::optional<SassMix> Builder::sassMix(llvm::StringRef Dir,
-                                        llvm::StringRef Library,
-                                        llvm::StringRef Kernel) const {
+/// Without cuobjdump, or when it fails, there is no dump and no error: the
+/// SASS is evidence for the profiler and a shortcut for the search, never
+/// a condition of a build.
+std::optional<std::string> Builder::sassDump(llvm::StringRef Dir,
+                                             llvm::StringRef Library) const {
   llvm::SmallString<256> DumpPath(Dir);
   path::append(DumpPath, "candidate.sass");
   if (auto Dump = llvm::MemoryBuffer::getFile(DumpPath))
-    return parseSassMix((*Dump)->getBuffer(), Kernel);
+    return (*Dump)->getBuffer().str();
   if (Options.Cuobjdump.empty() || !fs::can_execute(Options.Cuobjdump)) {
     LLVM_DEBUG(llvm::dbgs()
                << "no cuobjdump: no SASS mix for " << Library << "\n");
@@ -260,7 +260,16 @@ std::optional<SassMix> Builder::sassMix(llvm::StringRef Dir,
   if (!Run->succeeded())
     return std::nullopt;
   writeAtomically(DumpPath, Run->Output);
-  return parseSassMix(Run->Output, Kernel);
+  return Run->Output;
+}
+
+void Builder::readSass(llvm::StringRef Dir, llvm::StringRef Kernel,
+                       BuildResult &R) const {
+  auto Dump = sassDump(Dir, R.Library);
+  if (!Dump)
+    return;
+  R.Sass = parseSassMix(*Dump, Kernel);
+  R.CodeHash = sassCodeHash(*Dump);
 }
 
 std::vector<llvm::Expected<BuildResult>>

@@ -5,8 +5,10 @@
 #include "optiml/Support/Error.h"
 
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/SHA256.h"
 
 #include <nlohmann/json.hpp>
 
@@ -225,6 +227,21 @@ std::optional<SassMix> optiml::parseSassMix(llvm::StringRef Dump,
     if (namesKernel(M.Function, Kernel))
       return std::move(M);
   return std::nullopt;
+}
+
+std::string optiml::sassCodeHash(llvm::StringRef Dump) {
+  llvm::SHA256 Hash;
+  llvm::SmallVector<llvm::StringRef, 256> Lines;
+  Dump.split(Lines, '\n');
+  for (llvm::StringRef Line : Lines) {
+    llvm::StringRef T = Line.trim();
+    if (T.starts_with("Function :") || T.starts_with(".headerflags") ||
+        T.starts_with("/*")) {
+      Hash.update(T);
+      Hash.update("\n");
+    }
+  }
+  return llvm::toHex(Hash.final(), /*LowerCase=*/true);
 }
 
 static std::string widths(const WidthCounts &W) {

@@ -181,11 +181,11 @@ static void bestLine(const PlotFrame &F, const Trajectory &T,
 
 static void pointMark(const PlotFrame &F, const TrajectoryPoint &P,
                       std::string &Out) {
-  std::string Title = escapeHtml(
-      llvm::formatv("#{0} {1}: {2}{3}", P.Evaluation,
-                    P.Trace.empty() ? "the original" : P.Trace,
-                    describeOutcome(P), P.Cached ? " (database)" : "")
-          .str());
+  std::string Title =
+      escapeHtml(llvm::formatv("#{0} {1}: {2}{3}", P.Evaluation,
+                               P.Trace.empty() ? "the original" : P.Trace,
+                               describeOutcome(P), answeredBy(P))
+                     .str());
   double X = F.x(P.Evaluation);
   if (P.Status == CandidateStatus::Ok && P.Measured) {
     Out += llvm::formatv("<circle class=\"ok{0}\" data-eval=\"{1}\" "
@@ -384,7 +384,7 @@ static void evaluations(const Trajectory &T, std::string &Out) {
         "<td class=\"num\">{5}</td><td class=\"num\">{6:F2}x</td></tr>\n",
         P.Status == CandidateStatus::Ok ? "" : " class=\"failed\"",
         P.Evaluation, P.Trace.empty() ? "the original" : code(P.Trace),
-        escapeHtml(describeOutcome(P)), P.Cached ? " (database)" : "",
+        escapeHtml(describeOutcome(P)), answeredBy(P),
         formatRoofline(P.Roofline), P.BestSpeedup);
   Out += "</table>\n</details>\n";
 }

@@ -374,6 +374,8 @@ void SearchGraph::noteResult(int N, const CandidateResult &Result) {
     ++Cached;
   else
     ++Evaluated;
+  if (!M.TwinOf.empty())
+    ++Twins;
   if (!M.ok())
     ++Failed;
   // Ranked by the objective's gain, which is the speedup under --objective
@@ -387,6 +389,7 @@ void SearchGraph::noteResult(int N, const CandidateResult &Result) {
   P.Hash = Nodes[N].Hash;
   P.Status = M.Status;
   P.Cached = M.Cached;
+  P.TwinOf = M.TwinOf;
   P.Speedup = Speedup;
   P.BestSpeedup = std::max(1.0, gainOf(Best));
   History.push_back(std::move(P));

@@ -40,6 +40,7 @@ SearchProgress SearchLoop::progress() const {
   P.Evaluated = G.evaluated();
   P.Failed = G.failed();
   P.Cached = G.cached();
+  P.Twins = G.twins();
   P.BestSpeedup = G.history().empty() ? 1 : G.history().back().BestSpeedup;
   P.Seconds = Now() - Start;
   return P;

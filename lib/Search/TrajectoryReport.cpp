@@ -149,6 +149,7 @@ Trajectory optiml::buildTrajectory(const SearchGraph &G, Expander &E,
   T.Evaluated = G.evaluated();
   T.Failed = G.failed();
   T.Cached = G.cached();
+  T.Twins = G.twins();
   const SearchNode &Best = G.node(G.best());
   const Measurement &Original = G.node(SearchGraph::Root).Result;
   T.Goal = Original.Goal;
@@ -177,9 +178,14 @@ std::string optiml::formatRoofline(std::optional<double> Fraction) {
 }
 
 std::string optiml::describeCounts(const Trajectory &T) {
-  return llvm::formatv(
+  std::string Out = llvm::formatv(
       "{0} candidates measured ({1} failed), {2} answered from the database",
-      T.Evaluated, T.Failed, T.Cached);
+      T.Evaluated, T.Failed, T.Cached - T.Twins);
+  if (T.Twins)
+    Out += llvm::formatv(", {0} by an earlier candidate's measurement (the "
+                         "same machine code)",
+                         T.Twins);
+  return Out;
 }
 
 std::string optiml::describeEffect(const TrajectoryStep &S) {
@@ -248,6 +254,12 @@ std::string optiml::describeOutcome(const TrajectoryPoint &P) {
   return Out;
 }
 
+llvm::StringRef optiml::answeredBy(const HistoryPoint &P) {
+  if (!P.TwinOf.empty())
+    return " (same machine code as an earlier candidate)";
+  return P.Cached ? " (database)" : "";
+}
+
 /// The lines every reader wants before the steps: where, how, how long,
 /// and how close to the hardware's limit the original and the output are.
 /// "2026-11-25T22:30:00Z, OptiML 0.1.0 (git abc), nvcc 13.0": what is known.
@@ -293,7 +305,8 @@ std::string optiml::describeStages(const Trajectory &T) {
   std::map<std::string, double> Sum;
   unsigned Measured = 0;
   for (const TrajectoryPoint &P : T.Series) {
-    if (P.Stages.empty())
+    // A twin's answer has its rewrite and build, and no measurement.
+    if (P.Stages.empty() || !P.TwinOf.empty())
       continue;
     ++Measured;
     for (const auto &[Stage, Seconds] : P.Stages)
@@ -355,8 +368,7 @@ static void seriesSection(const Trajectory &T, std::string &Out) {
     if (P.BestSpeedup == Shown && !Last)
       continue;
     Out += llvm::formatv("| {0} | {1}{2} | {3:F2}x |\n", P.Evaluation,
-                         describeOutcome(P), P.Cached ? " (database)" : "",
-                         P.BestSpeedup);
+                         describeOutcome(P), answeredBy(P), P.BestSpeedup);
     Shown = P.BestSpeedup;
   }
   Out += "\n";
@@ -456,6 +468,7 @@ static json seriesJSON(const Trajectory &T) {
          {"trace", P.Trace},
          {"status", toString(P.Status).str()},
          {"cached", P.Cached},
+         {"twin_of", P.TwinOf.empty() ? json(nullptr) : json(P.TwinOf)},
          {"speedup", P.Speedup},
          {"measured", orNull(P.Measured)},
          {"roofline", orNull(P.Roofline)},
@@ -532,6 +545,7 @@ nlohmann::json optiml::toJSON(const Trajectory &T) {
           {"evaluated", T.Evaluated},
           {"failed", T.Failed},
           {"cached", T.Cached},
+          {"twins", T.Twins},
           {"steps", Steps},
           {"llm", usageJSON(T.Llm)},
           {"provenance", provenanceJSON(T.Provenance)},

@@ -197,3 +197,38 @@ TEST(SassMixTest, JsonRoundTrip) {
 }
 
 } // namespace
+
+namespace {
+
+/// \p Dump with its first occurrence of \p From replaced by \p To.
+std::string replaced(std::string Dump, llvm::StringRef From,
+                     llvm::StringRef To) {
+  size_t At = Dump.find(From.str());
+  EXPECT_NE(At, std::string::npos) << From.str();
+  if (At != std::string::npos)
+    Dump.replace(At, From.size(), To.str());
+  return Dump;
+}
+
+} // namespace
+
+TEST(SassMixTest, CodeHashIsTheInstructionsNotTheHeaders) {
+  std::string Dump = input("saxpy-so.sass");
+  std::string Hash = sassCodeHash(Dump);
+  EXPECT_EQ(Hash.size(), 64u);
+  // Headers and blank lines say nothing of the code.
+  EXPECT_EQ(sassCodeHash(
+                replaced(Dump, "code version = [1,8]", "code version = [1,9]")),
+            Hash);
+  EXPECT_EQ(sassCodeHash("\n\n" + Dump + "\n"), Hash);
+  // An operand, an encoding, the function's name each make other code.
+  EXPECT_NE(sassCodeHash(
+                replaced(Dump, "LDC R1, c[0x0][0x28]", "LDC R1, c[0x0][0x2c]")),
+            Hash);
+  EXPECT_NE(
+      sassCodeHash(replaced(Dump, "0x000fe20000000800", "0x000fe20000000801")),
+      Hash);
+  EXPECT_NE(sassCodeHash(replaced(Dump, "_Z5saxpyifPKfPf", "_Z5saxpzifPKfPf")),
+            Hash);
+  EXPECT_NE(sassCodeHash(""), Hash);
+}

@@ -35,6 +35,45 @@ private:
   ErrorKind Kind;
 };
 
+/// Answers every candidate after the original as a twin of the original,
+/// as the Driver's measurer does for code it measured before.
+class AllTwins : public Measurer {
+public:
+  explicit AllTwins(SimulatedEnvironment &E) : E(E) {}
+  Measurement measure(const Candidate &C) override {
+    Measurement M = E.measure(C);
+    if (C.Hash != E.rootHash()) {
+      M.Cached = true;
+      M.TwinOf = E.rootHash();
+    }
+    return M;
+  }
+  SimulatedEnvironment &E;
+};
+
+TEST(SearchLoopTest, TwinsAreFreeUnlessDatabaseAnswersCount) {
+  for (bool CountCached : {false, true}) {
+    auto Env = env(treeTable(3, 4));
+    AllTwins M(*Env);
+    MctsStrategy S(*Env);
+    SearchBudget B{6, 0, 3};
+    B.CountCached = CountCached;
+    SearchLoop Loop(S, M, B);
+    SearchProgress Last;
+    Loop.onProgress([&](const SearchProgress &P) { Last = P; });
+    Loop.run();
+    EXPECT_EQ(S.graph().evaluated(), 1u); // The original alone.
+    EXPECT_EQ(S.graph().twins(), S.graph().cached());
+    EXPECT_EQ(Last.Twins, S.graph().twins());
+    if (CountCached)
+      EXPECT_EQ(S.graph().twins(), 5u); // Counted like database answers.
+    else
+      EXPECT_GT(S.graph().twins(), 5u); // Free: the whole table.
+    for (const HistoryPoint &P : S.graph().history())
+      EXPECT_EQ(P.TwinOf.empty(), P.Hash == Env->rootHash());
+  }
+}
+
 TEST(SearchLoopTest, StopsAtTheCandidateBudget) {
   auto Env = env(treeTable(3, 4));
   MctsStrategy S(*Env);

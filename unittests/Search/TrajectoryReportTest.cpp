@@ -181,6 +181,34 @@ TEST(TrajectoryReportTest, StagesAreAveragedOverMeasuredCandidates) {
   EXPECT_EQ(describeStages(Trajectory()), "");
 }
 
+TEST(TrajectoryReportTest, ATwinsAnswerIsNamedAndNotAMeasurement) {
+  Trajectory T;
+  TrajectoryPoint Measured, Twin, FromDb;
+  Measured.Evaluation = 1;
+  Measured.Stages = {{"build", 2.0}, {"run", 1.0}};
+  Measured.Measured = 1.5, Measured.Speedup = 1.5;
+  Twin.Evaluation = 2;
+  Twin.Cached = true, Twin.TwinOf = "abc";
+  Twin.Stages = {{"rewrite", 0.1}, {"build", 3.0}};
+  Twin.Measured = 1.5, Twin.Speedup = 1.5;
+  FromDb.Evaluation = 3;
+  FromDb.Cached = true;
+  T.Series = {Measured, Twin, FromDb};
+  T.Evaluated = 1, T.Cached = 2, T.Twins = 1;
+  EXPECT_EQ(describeCounts(T),
+            "1 candidates measured (0 failed), 1 answered from the database, "
+            "1 by an earlier candidate's measurement (the same machine code)");
+  // The twin's build is not a measured candidate's stage.
+  EXPECT_EQ(describeStages(T), "build 2.00, run 1.00 (1 candidates)");
+  EXPECT_EQ(answeredBy(Twin), " (same machine code as an earlier candidate)");
+  EXPECT_EQ(answeredBy(FromDb), " (database)");
+  EXPECT_EQ(answeredBy(Measured), "");
+  json J = toJSON(T);
+  EXPECT_EQ(J["twins"], 1);
+  EXPECT_EQ(J["series"][1]["twin_of"], "abc");
+  EXPECT_TRUE(J["series"][0]["twin_of"].is_null());
+}
+
 TEST(TrajectoryReportTest, EveryReportSaysWhatMadeIt) {
   Trajectory T;
   T.Kernel = "k";

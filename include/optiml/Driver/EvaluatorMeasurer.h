@@ -17,6 +17,7 @@
 #ifndef OPTIML_DRIVER_EVALUATORMEASURER_H
 #define OPTIML_DRIVER_EVALUATORMEASURER_H
 
+#include "optiml/Driver/CodeTwins.h"
 #include "optiml/Driver/SearchExpander.h"
 #include "optiml/Eval/Evaluator.h"
 #include "optiml/Search/Measurer.h"
@@ -79,9 +80,16 @@ private:
   /// Evaluates on \p R; safe to call from one thread per runner.
   Measurement evaluate(const Inputs &In, const Runner &R) const;
   /// evaluate() with the stages' seconds; \p Built: nvcc's seconds when
-  /// the candidate was built before (its build here is a cache hit).
+  /// the candidate was built before (its build here is a cache hit). A
+  /// candidate whose machine code and launch were measured before is
+  /// answered with that measurement (CodeTwins). Safe to call from one
+  /// thread per runner.
   Measurement timed(const Inputs &In, const Runner &R,
-                    std::optional<double> Built) const;
+                    std::optional<double> Built);
+  /// \p In's key in Twins, building it when not built yet (\p Built is
+  /// then set to nvcc's seconds); nothing without a SASS dump.
+  std::optional<std::string> twinKey(const Inputs &In,
+                                     std::optional<double> &Built) const;
   /// The rewrite's seconds, and the best speedup so far for screening.
   void finish(const Candidate &C, Measurement &M);
   /// The batch spread over the runners, one thread per GPU.
@@ -116,6 +124,8 @@ private:
   std::atomic<double> Best{1};
   /// nvcc's seconds per candidate hash, from the batch's parallel build.
   llvm::StringMap<double> BuildSeconds;
+  /// Measurements by machine code and launch.
+  CodeTwins Twins;
 
   // The pipeline: builds on a pool, one measuring thread per GPU.
   std::unique_ptr<llvm::StdThreadPool> Builds;

@@ -30,7 +30,7 @@ struct OptimizeOutcome {
   std::string BestTrace;
   std::string BestSource; ///< The best verified text, as measured.
   std::string Written;    ///< BestSource as written to -o (styled).
-  unsigned Evaluated = 0, Failed = 0, Cached = 0;
+  unsigned Evaluated = 0, Failed = 0, Cached = 0, Twins = 0;
   double Seconds = 0; ///< The search's wall time.
   std::string ReportMarkdown, ReportJSON, ReportHTML; ///< Paths written.
 };

@@ -43,6 +43,10 @@ struct BuildResult {
   std::optional<ResourceUsage> Usage;
   /// The kernel's instruction mix (`cuobjdump -sass`), when cuobjdump runs.
   std::optional<SassMix> Sass;
+  /// A hash of the library's whole SASS, when cuobjdump runs: two builds
+  /// with the same one run the same machine code (line tables and constant
+  /// data aside, which no transform changes without changing code).
+  std::optional<std::string> CodeHash;
   /// Wall seconds this build took here (a cache hit: the lookup's).
   double Seconds = 0;
 };
@@ -82,8 +86,12 @@ private:
                                     llvm::StringRef Library) const;
   std::string cacheKey(llvm::StringRef Launcher,
                        llvm::StringRef SourceDir) const;
-  std::optional<SassMix> sassMix(llvm::StringRef Dir, llvm::StringRef Library,
-                                 llvm::StringRef Kernel) const;
+  /// The library's `cuobjdump -sass` text, kept in \p Dir.
+  std::optional<std::string> sassDump(llvm::StringRef Dir,
+                                      llvm::StringRef Library) const;
+  /// Fills \p R's instruction mix and code hash from its SASS.
+  void readSass(llvm::StringRef Dir, llvm::StringRef Kernel,
+                BuildResult &R) const;
 
   BuildOptions Options;
   std::string NvccVersion;

@@ -69,6 +69,11 @@ std::vector<SassMix> parseSass(llvm::StringRef Dump);
 std::optional<SassMix> parseSassMix(llvm::StringRef Dump,
                                     llvm::StringRef Kernel);
 
+/// A hash (hex) of the code in a `cuobjdump -sass` dump: each function's
+/// name and its instructions with their encodings, nothing of the headers
+/// around them. Equal hashes: the same machine code.
+std::string sassCodeHash(llvm::StringRef Dump);
+
 /// One line for reports: "19 instructions: 1 FFMA, 0 non-FFMA FP32, 4
 /// integer; global ld 2/0/0 st 1/0/0, shared ld 0/0/0 st 0/0/0
 /// (32/64/128-bit); local ld/st 0/0".

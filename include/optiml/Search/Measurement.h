@@ -53,8 +53,12 @@ struct Measurement {
   double ReferenceTimeNs = 0; ///< Original's median in the same run.
   std::optional<double> RooflineFraction;
   std::string Log; ///< Why it failed (build log, runner error).
-  /// Taken from the database: no build or GPU time was spent.
+  /// Taken from the database: no build or GPU time was spent; or, with
+  /// TwinOf, from another candidate's measurement.
   bool Cached = false;
+  /// The hash of the candidate whose measurement this is: this one built
+  /// the same machine code, launched the same way (no GPU time was spent).
+  std::string TwinOf;
   /// The runner's result, when there is one; from the database, only the
   /// parts it keeps (device, timing, metrics).
   std::shared_ptr<const protocol::RunResult> Runner;

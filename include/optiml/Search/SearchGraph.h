@@ -39,6 +39,9 @@ struct HistoryPoint {
   std::string Hash;
   CandidateStatus Status = CandidateStatus::Ok;
   bool Cached = false;
+  /// With Cached: the candidate whose measurement answered this one (the
+  /// same machine code, Measurement::TwinOf).
+  std::string TwinOf;
   /// The objective's effective gain (Measurement::effectiveGain(): the
   /// speedup under --objective time): 1 inside the noise, 0 if rejected.
   double Speedup = 0;
@@ -111,6 +114,8 @@ public:
   unsigned evaluated() const { return Evaluated; } ///< Not cached.
   unsigned failed() const { return Failed; }
   unsigned cached() const { return Cached; }
+  /// Of cached(), those answered by a twin's measurement.
+  unsigned twins() const { return Twins; }
   /// The first Internal error the expander gave (a bug, such as a prior
   /// naming no transform), on which the search stops; empty when none.
   /// Other errors only leave their node without moves.
@@ -146,7 +151,7 @@ private:
   bool AnyReward = false;
   int Best = Root;
   std::vector<HistoryPoint> History;
-  unsigned Evaluated = 0, Failed = 0, Cached = 0;
+  unsigned Evaluated = 0, Failed = 0, Cached = 0, Twins = 0;
   std::string InternalError;
 };
 

@@ -27,15 +27,17 @@ struct SearchBudget {
   double MaxSeconds = 0;       ///< Wall time; 0: no limit.
   unsigned BatchSize = 4;      ///< Leaves per iteration, or in flight.
   bool Pipelined = false;      ///< Measurer::submit/collect, not batches.
-  /// Database answers count against MaxCandidates as if measured: searches
-  /// compared on one database then get the same number of candidates.
+  /// Database answers (and twins' answers, Measurement::TwinOf) count
+  /// against MaxCandidates as if measured: searches compared on one
+  /// database then get the same number of candidates.
   bool CountCached = false;
 };
 
 struct SearchProgress {
   unsigned Evaluated = 0; ///< Measured now (not from the database).
   unsigned Failed = 0;
-  unsigned Cached = 0;
+  unsigned Cached = 0; ///< Answered without the GPU, Twins included.
+  unsigned Twins = 0;  ///< Answered by the same machine code's measurement.
   double BestSpeedup = 1;
   double Seconds = 0;
 };

@@ -99,7 +99,7 @@ struct Trajectory {
   /// recordLandscape() of the search, as JSON text; empty when the
   /// original has no time.
   std::string Landscape;
-  unsigned Evaluated = 0, Failed = 0, Cached = 0;
+  unsigned Evaluated = 0, Failed = 0, Cached = 0, Twins = 0;
   /// What the search ranked by (--objective), and the best state's gain
   /// under it (Measurement::effectiveGain(); BestSpeedup under time).
   Objective Goal = Objective::Time;
@@ -159,6 +159,10 @@ std::string formatEnergy(std::optional<double> Joules,
                          std::optional<double> Spread);
 /// "ok 1.23x", "ok 0.99x (noise)" or the failure's status.
 std::string describeOutcome(const TrajectoryPoint &P);
+
+/// " (database)", " (same machine code as an earlier candidate)" or "":
+/// where an answer came from when no GPU measured it.
+llvm::StringRef answeredBy(const HistoryPoint &P);
 
 std::string toMarkdown(const Trajectory &T);
 nlohmann::json toJSON(const Trajectory &T);
