@@ -38,6 +38,15 @@ bool SearchGraph::loadActions(int N) {
   if (!Node.live())
     return false;
   Node.ActionsLoaded = true;
+  // A twin's machine code was measured at another state, whose moves are
+  // explored there: from here they would mostly build that state's
+  // candidates again (transpose's deep states were 21 twins in 32).
+  if (!Node.Result.TwinOf.empty() && find(Node.Result.TwinOf) >= 0) {
+    Node.ActionsError = "the same machine code as state " +
+                        Node.Result.TwinOf.substr(0, 12) +
+                        ", whose moves are explored there";
+    return false;
+  }
   auto Moves = E.actions({Node.Steps, Node.Hash, Node.Result});
   if (!Moves) {
     ErrorSummary Why = summarize(Moves.takeError());

@@ -51,26 +51,38 @@ public:
   SimulatedEnvironment &E;
 };
 
-TEST(SearchLoopTest, TwinsAreFreeUnlessDatabaseAnswersCount) {
+TEST(SearchLoopTest, TwinsAreFreeUnlessDatabaseAnswersCountAndHaveNoMoves) {
   for (bool CountCached : {false, true}) {
     auto Env = env(treeTable(3, 4));
     AllTwins M(*Env);
     MctsStrategy S(*Env);
-    SearchBudget B{6, 0, 3};
+    SearchBudget B{3, 0, 3};
     B.CountCached = CountCached;
     SearchLoop Loop(S, M, B);
     SearchProgress Last;
     Loop.onProgress([&](const SearchProgress &P) { Last = P; });
-    Loop.run();
-    EXPECT_EQ(S.graph().evaluated(), 1u); // The original alone.
-    EXPECT_EQ(S.graph().twins(), S.graph().cached());
-    EXPECT_EQ(Last.Twins, S.graph().twins());
-    if (CountCached)
-      EXPECT_EQ(S.graph().twins(), 5u); // Counted like database answers.
-    else
-      EXPECT_GT(S.graph().twins(), 5u); // Free: the whole table.
-    for (const HistoryPoint &P : S.graph().history())
+    StopReason Why = Loop.run();
+    const SearchGraph &G = S.graph();
+    EXPECT_EQ(G.evaluated(), 1u); // The original alone.
+    EXPECT_EQ(G.twins(), G.cached());
+    EXPECT_EQ(Last.Twins, G.twins());
+    for (const HistoryPoint &P : G.history())
       EXPECT_EQ(P.TwinOf.empty(), P.Hash == Env->rootHash());
+    if (CountCached) {
+      // Counted like database answers: two twins fill the budget of 3.
+      EXPECT_EQ(Why, StopReason::Budget);
+      EXPECT_EQ(G.twins(), 2u);
+      continue;
+    }
+    // Free, and each twin of the original has no moves of its own: the
+    // search ends after the original's four moves, not inside the table.
+    EXPECT_EQ(Why, StopReason::Exhausted);
+    EXPECT_EQ(G.twins(), 4u);
+    for (size_t N = 1; N < G.size(); ++N) {
+      EXPECT_TRUE(G.node(N).Edges.empty());
+      EXPECT_NE(G.node(N).ActionsError.find("the same machine code as state"),
+                std::string::npos);
+    }
   }
 }
 
