@@ -55,6 +55,7 @@ bool SearchGraph::loadActions(int N) {
       InternalError = Why.Message;
     return false;
   }
+  demoteInert(*Moves);
   double Sum = 0;
   for (const ScoredAction &A : *Moves)
     Sum += std::max(0.0, A.Prior);
@@ -373,8 +374,28 @@ int SearchGraph::record(const CandidateResult &Result) {
     backup(F, *Node.Reward);
   }
   noteResult(N, Result);
+  noteInert(N);
   E.observe(Node.Steps, Node.Hash, Node.Result);
   return N;
+}
+
+void SearchGraph::noteInert(int N) {
+  const SearchNode &Node = Nodes[N];
+  if (Node.Parent < 0 || Node.Result.TwinOf != Nodes[Node.Parent].Hash)
+    return;
+  const SearchEdge &Made = Nodes[Node.Parent].Edges[Node.ParentEdge];
+  Inert.insert(Made.Move.Action.str());
+}
+
+void SearchGraph::demoteInert(std::vector<ScoredAction> &Moves) const {
+  // hoist of a loop the compiler hoists itself, launch-bounds that change
+  // no register count: inert under the best state, they are inert again
+  // one step further (transpose: 21 of 32 candidates were such twins).
+  // Tried last rather than never: a later step can give them work.
+  constexpr double Demotion = 0.05;
+  for (ScoredAction &A : Moves)
+    if (Inert.count(A.Action.str()))
+      A.Prior *= Demotion;
 }
 
 void SearchGraph::noteResult(int N, const CandidateResult &Result) {

@@ -86,6 +86,54 @@ TEST(SearchLoopTest, TwinsAreFreeUnlessDatabaseAnswersCountAndHaveNoMoves) {
   }
 }
 
+/// Measures "ra", the state `a` makes of the root, as the root's twin.
+class InertA : public Measurer {
+public:
+  explicit InertA(SimulatedEnvironment &E) : E(E) {}
+  Measurement measure(const Candidate &C) override {
+    Measurement M = E.measure(C);
+    if (C.Hash == "ra") {
+      Candidate Root = C;
+      Root.Hash = E.rootHash();
+      M = E.measure(Root);
+      M.Cached = true;
+      M.TwinOf = E.rootHash();
+    }
+    return M;
+  }
+  SimulatedEnvironment &E;
+};
+
+TEST(SearchLoopTest, AStepThatBuiltItsStatesCodeGoesLastBelow) {
+  // `a` and `c` rank level below "rb"; `a` changed nothing at the root.
+  nlohmann::json Table = {
+      {"root", "r"},
+      {"noise", 0.0},
+      {"states",
+       {{"r",
+         state(100, {move("a", "k", 0.5, "ra"), move("b", "k", 0.5, "rb")})},
+        {"ra", state(100)},
+        {"rb",
+         state(50, {move("a", "k", 0.5, "rba"), move("c", "k", 0.5, "rbc")})},
+        {"rba", state(50)},
+        {"rbc", state(40)}}}};
+  auto Env = env(Table);
+  InertA M(*Env);
+  MctsStrategy S(*Env);
+  SearchLoop(S, M, SearchBudget{3, 0, 1}).run();
+  const SearchGraph &G = S.graph();
+  int Rb = G.find("rb");
+  ASSERT_GE(Rb, 0);
+  ASSERT_EQ(G.node(Rb).Edges.size(), 2u);
+  // Sorted by prior: c first, a far behind.
+  EXPECT_EQ(G.node(Rb).Edges[0].Move.Action.Transform, "c");
+  EXPECT_EQ(G.node(Rb).Edges[1].Move.Action.Transform, "a");
+  EXPECT_LT(G.node(Rb).Edges[1].Prior, 0.1);
+  // So rb's first child measured is c's.
+  EXPECT_GE(G.find("rbc"), 0);
+  EXPECT_LT(G.find("rba"), 0);
+}
+
 TEST(SearchLoopTest, StopsAtTheCandidateBudget) {
   auto Env = env(treeTable(3, 4));
   MctsStrategy S(*Env);

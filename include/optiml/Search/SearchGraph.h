@@ -19,6 +19,7 @@
 #include "llvm/ADT/StringMap.h"
 
 #include <map>
+#include <set>
 
 namespace optiml {
 
@@ -138,10 +139,18 @@ private:
   void setVirtual(const InFlight &F, int Delta);
   void backup(const InFlight &F, double Value);
   void noteResult(int N, const CandidateResult &Result);
+  /// Notes \p N's step as inert when its code is its parent's (a twin of
+  /// it): the same step elsewhere likely changes nothing either.
+  void noteInert(int N);
+  /// Scales down the priors of steps noted inert, so that a state tries
+  /// them after the others.
+  void demoteInert(std::vector<ScoredAction> &Moves) const;
 
   Expander &E;
   Reward R;
   FailureTracker Failures;
+  /// Steps (as spelled) that built their parent's machine code somewhere.
+  std::set<std::string> Inert;
   std::vector<SearchNode> Nodes;
   llvm::StringMap<int> ByHash;
   std::map<uint64_t, InFlight> Pending;
