@@ -40,8 +40,13 @@ def merge(reports):
                      f"{root[:12]}): one kernel's reports only")
         for made, others in land.get("retunes", {}).items():
             retunes.setdefault(made, others)
+        # Reports before the landscape kept twins name them in the series.
+        twins = {p["hash"]: p["twin_of"] for p in report.get("series", [])
+                 if p.get("twin_of")}
         for name, state in land["states"].items():
             known = states.setdefault(name, dict(state, actions=[]))
+            if name in twins:
+                known.setdefault("twin_of", twins[name])
             seen = {a["step"]: a for a in known["actions"]}
             for action in state.get("actions", []):
                 mine = seen.get(action["step"])

@@ -45,6 +45,8 @@ static json stateOf(const SearchGraph &G, int N, double RootTimeNs) {
     S["time_ns"] = N == SearchGraph::Root ? RootTimeNs : RootTimeNs / M.Speedup;
   if (M.RooflineFraction)
     S["roofline"] = *M.RooflineFraction;
+  if (!M.TwinOf.empty())
+    S["twin_of"] = M.TwinOf;
   json Actions = json::array();
   for (const SearchEdge &E : Node.Edges)
     if (E.Base < 0)

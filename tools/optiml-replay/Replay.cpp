@@ -63,7 +63,11 @@ static Expected<double> searchOnce(StringRef Table, StringRef Strategy,
   auto S = createStrategy(Strategy, **Env, O);
   if (!S)
     return S.takeError();
-  SearchLoop(**S, **Env, SearchBudget{Budget, 0, Jobs, /*Pipelined=*/true})
+  // As --compare counts them: a recorded twin's answer (the table's
+  // "twin_of") takes a candidate of the budget like a measurement.
+  SearchLoop(**S, **Env,
+             SearchBudget{Budget, 0, Jobs, /*Pipelined=*/true,
+                          /*CountCached=*/true})
       .run();
   const SearchGraph &G = (*S)->graph();
   if (ShowTrace)

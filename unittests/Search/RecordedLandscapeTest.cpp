@@ -97,6 +97,39 @@ json threeValues() {
   return {{"root", "r"}, {"noise", 0.0}, {"states", States}};
 }
 
+TEST(RecordedLandscapeTest, ATwinIsRecordedAndReplayedAsTheGpuAnsweredIt) {
+  // "B" built A's code on the GPU: the table says so, and a replay that
+  // measured A answers B with A's measurement and no GPU time.
+  json States = {{"r", state(100, {step("a(site=k)", 0.6, "A"),
+                                   step("b(site=k)", 0.4, "B")})},
+                 {"A", state(50)},
+                 {"B", state(50)}};
+  States["B"]["twin_of"] = "A";
+  auto Env = env({{"root", "r"}, {"noise", 0.0}, {"states", States}});
+  ASSERT_TRUE(Env);
+  MctsStrategy S(*Env);
+  SearchLoop(S, *Env, SearchBudget{3, 0, 1}).run();
+  const SearchGraph &G = S.graph();
+  int B = G.find("B");
+  ASSERT_GE(B, 0);
+  EXPECT_EQ(G.node(B).Result.TwinOf, "A");
+  EXPECT_TRUE(G.node(B).Result.Cached);
+  EXPECT_DOUBLE_EQ(G.node(B).Result.Speedup, 2.0);
+  EXPECT_EQ(Env->measurements(), 2u); // The original and A.
+  EXPECT_EQ(G.twins(), 1u);
+  json L = recordLandscape(G, *Env);
+  EXPECT_EQ(L["states"]["B"]["twin_of"], "A");
+  EXPECT_FALSE(L["states"]["A"].contains("twin_of"));
+
+  // Reached first, a twin is measured: its twin's code was not yet.
+  auto First = env({{"root", "r"}, {"noise", 0.0}, {"states", States}});
+  Candidate ToB{1, Trace(), "B"};
+  Measurement M = First->measure(ToB);
+  EXPECT_TRUE(M.TwinOf.empty());
+  EXPECT_FALSE(M.Cached);
+  EXPECT_EQ(First->measurements(), 1u);
+}
+
 TEST(RecordedLandscapeTest, RetunesAreThoseOfTheExpanderThatRecordedIt) {
   json L;
   mctsBest(threeValues(), 4, &L);

@@ -82,10 +82,15 @@ private:
     std::optional<double> Roofline;
     std::string Log;
     std::string Source;
+    /// The state whose measurement answered this one on the GPU (the same
+    /// machine code, Measurement::TwinOf).
+    std::string TwinOf;
     std::vector<Move> Moves;
   };
 
   SimulatedEnvironment() = default;
+  /// State \p Hash's recorded measurement, its \p Repetition-th reading.
+  Measurement recorded(const std::string &Hash, unsigned Repetition);
   /// The name of the guessed state an untried \p Move from \p From leads to.
   static std::string guessedState(llvm::StringRef From, const Step &Move);
   void addGuessedStates();
