@@ -62,19 +62,6 @@ static ParamValues defaults(const TransformDescriptor &, ParamValues Declared,
   return V;
 }
 
-/// The loop's trip count when the AST proves it constant.
-static std::optional<int64_t> constantTrips(const Stmt &Loop, ASTContext &Ctx) {
-  const auto *For = dyn_cast<ForStmt>(&Loop);
-  if (!For)
-    return std::nullopt;
-  auto L = analyzeLoop(*For, Ctx);
-  if (!L) {
-    llvm::consumeError(L.takeError());
-    return std::nullopt;
-  }
-  return L->TripCount;
-}
-
 /// The smallest factor of \p D's domain that unrolls all \p Trips
 /// iterations, or nothing when none does.
 static std::optional<std::string> fullFactor(const TransformDescriptor &D,
@@ -96,7 +83,7 @@ static void countInnerLoops(const Stmt &S, ASTContext &Ctx, unsigned &Loops,
       continue;
     if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(Child)) {
       ++Loops;
-      if (!constantTrips(*Child, Ctx))
+      if (!constantTripCount(*Child, Ctx))
         ++Unknown;
     }
     countInnerLoops(*Child, Ctx, Loops, Unknown);
@@ -124,7 +111,7 @@ static ParamValues suggest(const TransformDescriptor &D, ParamValues V,
                            const Site &S, ASTContext &Ctx) {
   if (!S.Loop)
     return V;
-  auto Trips = constantTrips(*S.Loop, Ctx);
+  auto Trips = constantTripCount(*S.Loop, Ctx);
   if (Trips && *Trips > V.getInt("factor") && isConstantNest(*S.Loop, Ctx))
     if (auto Full = fullFactor(D, *Trips))
       V.set("factor", *Full);

@@ -625,6 +625,19 @@ llvm::Expected<CanonicalLoop> optiml::analyzeLoop(const ForStmt &For,
   return L;
 }
 
+std::optional<int64_t> optiml::constantTripCount(const Stmt &Loop,
+                                                 ASTContext &Ctx) {
+  const auto *For = dyn_cast<ForStmt>(&Loop);
+  if (!For)
+    return std::nullopt;
+  auto L = analyzeLoop(*For, Ctx);
+  if (!L) {
+    llvm::consumeError(L.takeError());
+    return std::nullopt;
+  }
+  return L->TripCount;
+}
+
 std::optional<int64_t> optiml::copyLoopTrips(const ForStmt &For,
                                              ASTContext &Ctx) {
   auto L = analyzeLoop(For, Ctx);

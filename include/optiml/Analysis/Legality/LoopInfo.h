@@ -74,6 +74,11 @@ llvm::Expected<const clang::ForStmt *> rewritableFor(const clang::Stmt &Loop,
                                                      llvm::StringRef InMacro,
                                                      clang::ASTContext &Ctx);
 
+/// The trip count of \p Loop when it is a canonical for-loop whose bounds
+/// and step the AST proves constant (CanonicalLoop::TripCount), or nothing.
+std::optional<int64_t> constantTripCount(const clang::Stmt &Loop,
+                                         clang::ASTContext &Ctx);
+
 /// N for a loop `for (int c = 0; c < N; ++c)` with a constant N (the form of
 /// coarsening copies), or nothing.
 std::optional<int64_t> copyLoopTrips(const clang::ForStmt &For,
