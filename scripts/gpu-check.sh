@@ -147,6 +147,13 @@
 #               caches (examples $OPTIML_GPU_MULTI_EXAMPLES, "sgemm saxpy";
 #               budget $OPTIML_GPU_MULTI_BUDGET, 12): candidates a minute
 #               with one GPU and with all; skipped on a one-GPU machine
+#     layouts   every kernel of the files of $OPTIML_GPU_LAYOUT_FILES (the
+#               element-type and toolkit-header inputs of test/) evaluated
+#               against itself through the tool: buffers of vector types,
+#               structs and narrow floats, and kernels that include
+#               cooperative groups, CUB, cuda::std and Thrust, verified on
+#               every seed and the edge seed; one row per kernel with the
+#               self-ratio and its noise; not in the default
 #     corpus    --optimize on every kernel of benchmarks/corpus (only the
 #               files of $OPTIML_GPU_CORPUS_FILES when set, e.g. "gemv
 #               atax", and only the kernels of $OPTIML_GPU_CORPUS_KERNELS,
@@ -288,6 +295,27 @@ check_evaluate() {
     fi
   done
   python3 scripts/eval-table.py "$logs"/eval-*.json >"$logs/eval-table.txt" 2>&1
+}
+
+# Every kernel of the layout files against itself: what a real program's
+# element types and headers need, verified and timed through the tool.
+check_layouts() {
+  local src kernel tag rc verdict
+  local files=${OPTIML_GPU_LAYOUT_FILES:-test/Spec/Inputs/element-layouts.cu test/Driver/Inputs/toolkit-headers.cu}
+  for src in $files; do
+    for kernel in $(marked_kernels "$src"); do
+      tag="layout-$(basename "$src" .cu)-$kernel"
+      "$tool" "$src" --kernel="$kernel" --evaluate --format=json \
+        --cuda-path="$cuda" >"$logs/$tag.json" 2>"$logs/$tag.err"
+      rc=$?
+      verdict=$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); r=d["result"]; t=r.get("timing") or {}; seeds=[s for i in r["verify"]["instances"] for s in i["seeds"]]; edge=[s.get("comparison", "compared") for s in seeds if s.get("edge")]; print("%s speedup %.4f noise %.4f, %d seed runs, edge: %s" % (d["status"], t.get("speedup", 0), t.get("noise", 0), len(seeds), "; ".join(edge) or "none"))' "$logs/$tag.json" 2>/dev/null)
+      if [ $rc -eq 0 ]; then
+        record "layout $kernel (self)" "ok" "$verdict"
+      else
+        record "layout $kernel (self)" "FAIL" "exit $rc ${verdict:-$(tail -n 1 "$logs/$tag.err")}"
+      fi
+    done
+  done
 }
 
 # Through the tool: a correct rewrite is accepted; a wrong result, a fault
@@ -1363,6 +1391,7 @@ wants gpus && check_gpus
 wants faults && check_faults
 wants several && check_several
 wants probe && check_probe
+wants layouts && check_layouts
 wants corpus && check_corpus
 wants llm && check_llm
 wants fromprompt && check_fromprompt

@@ -1,6 +1,7 @@
 //===- KernelFinder.cpp - inventory of a file's kernels ------------------===//
 
 #include "optiml/Analysis/KernelFinder.h"
+#include "optiml/Analysis/ElementFields.h"
 #include "optiml/Analysis/LaunchSiteFinder.h"
 #include "optiml/Analysis/LoopSiteNamer.h"
 #include "optiml/Analysis/PerContext.h"
@@ -87,6 +88,7 @@ std::vector<ParamInfo> KernelFinder::paramsOf(const FunctionDecl &F) const {
       Info.PointeeType = typeText(Pointee.getUnqualifiedType(), Ctx);
       Info.CanonicalElement =
           typeText(Pointee.getCanonicalType().getUnqualifiedType(), Ctx);
+      ElementFields(Ctx).describe(Pointee, Info);
     } else {
       Info.IsConst = T.isConstQualified();
       Info.CanonicalElement =

@@ -402,7 +402,10 @@ llvm::Expected<int> Driver::optimize(llvm::StringRef File,
   if (!Instances)
     return Instances.takeError();
   bool IntegerOnly = llvm::none_of(Instances->front().Args, [](const auto &A) {
-    return protocol::isFloatType(A.Type);
+    return protocol::isFloatType(A.Type) ||
+           llvm::any_of(A.Fields, [](const ConcreteField &F) {
+             return protocol::isFloatType(F.Type);
+           });
   });
   auto Searched = Options.Transforms.select(Registry, Spec.RTol, IntegerOnly);
   if (!Searched)

@@ -95,10 +95,7 @@ Evaluator::evaluate(const KernelSource &Reference,
     E.Run = outcome("build_failed");
     return E;
   }
-  if (!R) {
-    E.Run = outcome("built");
-    return E;
-  }
+  // The plan is written with --build-only too: what a GPU would be asked.
   auto Plan = makeRunPlan(Spec, *Instances, E.Reference.Library,
                           Candidate ? E.Candidate.Library : "", Options,
                           CandInstances ? &*CandInstances : nullptr);
@@ -108,6 +105,10 @@ Evaluator::evaluate(const KernelSource &Reference,
     if (llvm::Error E = writeOutputFile(Options.SavePlanPath,
                                         protocol::encode(*Plan) + "\n"))
       return E;
+  if (!R) {
+    E.Run = outcome("built");
+    return E;
+  }
   Stopwatch Clock;
   if (Log)
     *Log << "clang-optiml: on the GPU: verifying " << Instances->size()

@@ -3,6 +3,7 @@
 #include "optiml/Eval/RunPlan.h"
 #include "optiml/Support/Error.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -58,9 +59,18 @@ static proto::Arg argument(const ConcreteArg &A) {
     P.Value = scalarValue(A);
     return P;
   }
-  P.Count = static_cast<uint64_t>(A.Count);
+  // The runner walks lanes: an element of several numbers is that many.
+  P.Count =
+      static_cast<uint64_t>(A.Count) * std::max<size_t>(1, A.Fields.size());
   if (A.Dist)
     P.Dist = distribution(*A.Dist);
+  for (const ConcreteField &F : A.Fields) {
+    proto::Field &PF = P.Fields.emplace_back();
+    PF.Name = F.Name;
+    PF.Type = F.Type;
+    if (F.Dist)
+      PF.Dist = distribution(*F.Dist);
+  }
   return P;
 }
 
@@ -113,6 +123,9 @@ optiml::makeRunPlan(const KernelSpec &Spec,
     P.CandidateGeometry = *Own;
   }
   Plan.Seeds = Spec.Seeds;
+  // One seed more, of inputs at the edges of their distributions: a
+  // candidate must not assume more of its inputs than the spec says.
+  Plan.EdgeSeed = *std::max_element(Spec.Seeds.begin(), Spec.Seeds.end()) + 1;
   Plan.Tol = {Spec.RTol, Spec.ATol, Spec.NormTol};
   Plan.Timing = static_cast<const proto::TimingOptions &>(O);
   Plan.Metrics = O.Metrics;

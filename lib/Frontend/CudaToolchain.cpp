@@ -26,6 +26,18 @@ static std::string resourceDirBeside(const char *Argv0) {
   return fs::exists(Probe) ? std::string(Dir) : "";
 }
 
+/// nvcc's include folders less the toolkit's `include`, which Clang's CUDA
+/// driver adds itself (as an internal system folder, after its wrappers).
+static std::vector<NvccIncludeDir> nvccOnlyIncludes(llvm::StringRef CudaPath) {
+  llvm::SmallString<256> Main(CudaPath);
+  path::append(Main, "include");
+  std::vector<NvccIncludeDir> Out;
+  for (NvccIncludeDir &D : NvccProfile::includeDirs(CudaPath))
+    if (!fs::equivalent(D.Path, Main) && fs::is_directory(D.Path))
+      Out.push_back(std::move(D));
+  return Out;
+}
+
 CudaToolchain CudaToolchain::detect(const char *Argv0,
                                     llvm::StringRef CudaPathOption,
                                     llvm::StringRef GpuArchOption) {
@@ -42,6 +54,7 @@ CudaToolchain CudaToolchain::detect(const char *Argv0,
   if (TC.ResourceDir.empty())
     TC.ResourceDir = OPTIML_CLANG_RESOURCE_DIR;
   TC.GpuArch = GpuArchOption.empty() ? "sm_90" : GpuArchOption.str();
+  TC.NvccIncludes = nvccOnlyIncludes(TC.CudaPath);
   return TC;
 }
 
@@ -97,10 +110,15 @@ clang::tooling::ArgumentsAdjuster CudaToolchain::defaultsAdjuster() const {
             !hasArgWithPrefix(Args, "--cuda-device-only"))
           Add("--cuda-device-only");
         // After the command's own flags, so that a -Wall there cannot turn them
-        // back on, but before a "--" that ends the options (interpolated
-        // commands have one).
+        // back on and its own -I folders are searched first, but before a
+        // "--" that ends the options (interpolated commands have one).
+        std::vector<std::string> Tail;
+        for (const NvccIncludeDir &D : TC.NvccIncludes)
+          Tail.insert(Tail.end(), {D.System ? "-isystem" : "-I", D.Path});
+        Tail.insert(Tail.end(),
+                    {"-Wno-unknown-cuda-version", "-Wno-unknown-pragmas"});
         auto End = std::find(Out.begin(), Out.end(), "--");
-        Out.insert(End, {"-Wno-unknown-cuda-version", "-Wno-unknown-pragmas"});
+        Out.insert(End, Tail.begin(), Tail.end());
         return Out;
       };
 }

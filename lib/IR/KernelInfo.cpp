@@ -34,6 +34,15 @@ static json toJSON(const ParamInfo &P) {
             {"restrict", P.IsRestrict}};
   if (P.IsPointer)
     J["element_type"] = P.PointeeType;
+  if (!P.Fields.empty()) {
+    json &Fields = J["element_fields"] = json::array();
+    for (const ElementField &F : P.Fields)
+      Fields.push_back({{"name", F.Name},
+                        {"type", F.Type},
+                        {"offset", F.Offset},
+                        {"bytes", F.Bytes}});
+    J["element_bytes"] = P.ElementBytes;
+  }
   return J;
 }
 

@@ -23,14 +23,20 @@ bool ElementType::holds(double V) const {
 ElementType ElementType::of(protocol::ElemType T) {
   return protocol::visitElemType(T, [T](auto V) {
     using Ty = decltype(V);
-    bool IsInteger = std::numeric_limits<Ty>::is_integer;
-    return ElementType{T,
-                       protocol::elemTypeName(T),
-                       IsInteger,
-                       unsigned(sizeof(Ty)),
-                       IsInteger ? double(std::numeric_limits<Ty>::min())
-                                 : -double(std::numeric_limits<Ty>::max()),
-                       double(std::numeric_limits<Ty>::max())};
+    if constexpr (protocol::IsNarrowFloat<Ty>::value) {
+      double Max = protocol::narrowFloatMax<Ty>();
+      return ElementType{
+          T, protocol::elemTypeName(T), false, unsigned(sizeof(Ty)), -Max, Max};
+    } else {
+      bool IsInteger = std::numeric_limits<Ty>::is_integer;
+      return ElementType{T,
+                         protocol::elemTypeName(T),
+                         IsInteger,
+                         unsigned(sizeof(Ty)),
+                         IsInteger ? double(std::numeric_limits<Ty>::min())
+                                   : -double(std::numeric_limits<Ty>::max()),
+                         double(std::numeric_limits<Ty>::max())};
+    }
   });
 }
 
@@ -97,6 +103,15 @@ std::optional<ElementType> ElementType::fromC(StringRef CType) {
       {"int16_t", ElemType::I16},
       {"unsigned short int", ElemType::U16},
       {"uint16_t", ElemType::U16},
+      // The toolkit's narrow floats (cuda_fp16.h, cuda_bf16.h, cuda_fp8.h),
+      // under their own names and their aliases.
+      {"__half", ElemType::F16},
+      {"half", ElemType::F16},
+      {"__nv_half", ElemType::F16},
+      {"__nv_bfloat16", ElemType::BF16},
+      {"nv_bfloat16", ElemType::BF16},
+      {"__nv_fp8_e4m3", ElemType::F8E4M3},
+      {"__nv_fp8_e5m2", ElemType::F8E5M2},
   };
   std::string Key = canonicalWords(Spaced);
   for (const auto &[C, Type] : Table)

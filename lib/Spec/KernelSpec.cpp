@@ -1,6 +1,7 @@
 //===- KernelSpec.cpp - load a kernel spec and instantiate it ------------===//
 
 #include "optiml/Spec/KernelSpec.h"
+#include "optiml/Spec/ElementLayout.h"
 #include "optiml/Spec/InstanceSizes.h"
 #include "optiml/Spec/MarkLocator.h"
 #include "optiml/Spec/PragmaSpecParser.h"
@@ -106,9 +107,10 @@ static Distribution defaultDistribution(const ElementType &Type) {
 
 Error Instantiator::arg(const ArgSpec &A, const ParamInfo &P,
                         ConcreteArg &Out) const {
-  auto Type = SpecBuilder::elementTypeOf(P, A.Pos);
-  if (!Type)
-    return Type.takeError();
+  auto Layout = ElementLayout::of(P, A.Pos);
+  if (!Layout)
+    return Layout.takeError();
+  const ElementType *Type = &Layout->Lane;
   Out.Name = A.Name;
   Out.Role = A.Role;
   Out.Type = Type->Type;
@@ -137,14 +139,27 @@ Error Instantiator::arg(const ArgSpec &A, const ParamInfo &P,
     return Count.takeError();
   int64_t Bytes = 0;
   if (*Count <= 0 ||
-      __builtin_mul_overflow(*Count, int64_t(Type->Bytes), &Bytes))
+      __builtin_mul_overflow(*Count, int64_t(Type->Bytes * Layout->lanes()),
+                             &Bytes))
     return specError(A.Length.Pos,
                      "buffer '" + A.Name + "' has " + llvm::Twine(*Count) +
                          " elements",
                      "a positive length whose size in bytes fits in 64 bits");
   Out.Count = *Count;
-  if (A.Role != ArgRole::Out)
+  bool Input = A.Role != ArgRole::Out;
+  if (Input)
     Out.Dist = A.Dist ? *A.Dist : defaultDistribution(*Type);
+  for (const LaneField &F : Layout->Fields) {
+    ConcreteField &C = Out.Fields.emplace_back();
+    C.Name = F.Name;
+    C.Type = F.Type.Type;
+    if (!Input)
+      continue;
+    C.Dist = A.Dist ? *A.Dist : defaultDistribution(F.Type);
+    for (const auto &[Name, D] : A.FieldDists)
+      if (Name == F.Name)
+        C.Dist = D;
+  }
   return Error::success();
 }
 

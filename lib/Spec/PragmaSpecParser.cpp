@@ -215,7 +215,7 @@ Error PragmaSpecParser::checkName(Piece Name, StringRef What) const {
 
 /// Splits "NAME = VALUE" into its name and value.
 Expected<std::pair<PragmaSpecParser::Piece, PragmaSpecParser::Piece>>
-PragmaSpecParser::assignment(Piece Item) const {
+PragmaSpecParser::assignment(Piece Item, bool FieldPath) const {
   size_t Eq = Item.Text.find('=');
   if (Eq == StringRef::npos)
     return error(Item.Offset, "'" + Item.Text + "' is not an assignment",
@@ -226,20 +226,34 @@ PragmaSpecParser::assignment(Piece Item) const {
             Item.Offset + Eq + 1 + Value.size() - Value.ltrim().size()};
   if (Rhs.Text.empty())
     return error(Item.Offset + Eq, "no value after '='", "NAME = VALUE");
-  if (Error Err = checkName(Name, "argument or size"))
+  Piece Head = Name;
+  if (FieldPath) {
+    Head.Text = Name.Text.take_front(Name.Text.find_first_of(".["));
+    StringRef Path = Name.Text.drop_front(Head.Text.size());
+    bool PathOk = Path.empty() || (Path.front() == '.' && Path.size() > 1 &&
+                                   llvm::all_of(Path, [](char C) {
+                                     return llvm::isAlnum(C) || C == '_' ||
+                                            C == '.' || C == '[' || C == ']';
+                                   }));
+    if (!PathOk)
+      return error(Name.Offset + Head.Text.size(),
+                   "'" + Name.Text + "' is not a buffer or a field of one",
+                   "NAME or NAME.FIELD, e.g. opt.x");
+  }
+  if (Error Err = checkName(Head, "argument or size"))
     return Err;
   return std::make_pair(Name, Rhs);
 }
 
 llvm::Expected<
     std::vector<std::pair<PragmaSpecParser::Piece, PragmaSpecParser::Piece>>>
-PragmaSpecParser::assignments(Piece Name, Piece Body) const {
+PragmaSpecParser::assignments(Piece Name, Piece Body, bool FieldPath) const {
   auto Items = items(Name, Body);
   if (!Items)
     return Items.takeError();
   std::vector<std::pair<Piece, Piece>> Out;
   for (Piece Item : *Items) {
-    auto A = assignment(Item);
+    auto A = assignment(Item, FieldPath);
     if (!A)
       return A.takeError();
     Out.push_back(*A);
@@ -431,25 +445,37 @@ Expected<DistributionDraft> PragmaSpecParser::distribution(Piece P) const {
 }
 
 Error PragmaSpecParser::dists(Piece Name, Piece Body) {
-  auto As = assignments(Name, Body);
+  auto As = assignments(Name, Body, /*FieldPath=*/true);
   if (!As)
     return As.takeError();
   for (const auto &A : *As) {
     auto D = distribution(A.second);
     if (!D)
       return D.takeError();
-    ArgDraft *Arg = Draft.findArg(A.first.Text);
-    if (Arg && Arg->Dist)
+    auto [ArgName, Dotted] = A.first.Text.split('.');
+    ArgName = ArgName.take_front(ArgName.find('['));
+    std::string Field = A.first.Text.drop_front(ArgName.size() + 1).str();
+    bool IsField = A.first.Text.size() > ArgName.size();
+    ArgDraft *Arg = Draft.findArg(ArgName);
+    bool Twice =
+        Arg &&
+        (IsField ? llvm::any_of(Arg->FieldDists,
+                                [&](const auto &F) { return F.first == Field; })
+                 : Arg->Dist.has_value());
+    if (Twice)
       return error(A.first.Offset,
                    "'" + A.first.Text + "' is given two distributions",
-                   "one distribution per input buffer");
+                   "one distribution per input buffer or field");
     if (!Arg) {
       Draft.Args.push_back(ArgDraft());
       Arg = &Draft.Args.back();
-      Arg->Name = A.first.Text.str();
+      Arg->Name = ArgName.str();
       Arg->Pos = Loc(A.first.Offset);
     }
-    Arg->Dist = std::move(*D);
+    if (IsField)
+      Arg->FieldDists.emplace_back(Field, std::move(*D));
+    else
+      Arg->Dist = std::move(*D);
   }
   return Error::success();
 }

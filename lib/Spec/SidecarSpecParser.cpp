@@ -212,7 +212,8 @@ Expected<ArgDraft> SidecarReader::arg(const Json &J, const Path &At,
   A.Pos = Loc.keyAt(At);
   if (Error Err = checkObject(J, At, "{\"role\": ..., \"length\": ...}"))
     return Err;
-  if (Error Err = checkKeys(J, At, {"role", "length", "value", "dist"}))
+  if (Error Err =
+          checkKeys(J, At, {"role", "length", "value", "dist", "field_dists"}))
     return Err;
   if (J.contains("role")) {
     const Json &R = J["role"];
@@ -242,6 +243,20 @@ Expected<ArgDraft> SidecarReader::arg(const Json &J, const Path &At,
     if (!D)
       return D.takeError();
     A.Dist = std::move(*D);
+  }
+  if (J.contains("field_dists")) {
+    // {"x": "uniform(5, 30)", "y": {"kind": "int", ...}}: a distribution
+    // per field of the elements.
+    const Json &F = J["field_dists"];
+    Path FAt = At / "field_dists";
+    if (Error Err = checkObject(F, FAt, "{\"x\": \"uniform(0, 1)\", ...}"))
+      return Err;
+    for (const auto &[Field, Value] : F.items()) {
+      auto D = dist(Value, FAt / Field);
+      if (!D)
+        return D.takeError();
+      A.FieldDists.emplace_back(Field, std::move(*D));
+    }
   }
   return A;
 }

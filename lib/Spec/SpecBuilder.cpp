@@ -1,6 +1,7 @@
 //===- SpecBuilder.cpp - a checked kernel spec from a draft --------------===//
 
 #include "optiml/Spec/SpecBuilder.h"
+#include "optiml/Spec/ElementLayout.h"
 #include "optiml/Spec/InstanceSizes.h"
 #include "optiml/Spec/SpecDiagnostic.h"
 #include "optiml/Spec/SpecExprEvaluator.h"
@@ -9,6 +10,7 @@
 #include "llvm/ADT/StringExtras.h"
 
 #include <cmath>
+#include <set>
 
 using namespace optiml;
 using llvm::Error;
@@ -81,10 +83,18 @@ SpecBuilder::templateArgs(const SpecDraft &Draft, const KernelInfo &Kernel) {
                     Kernel.Name + "'",
           Names.empty() ? "no template(...) clause"
                         : "one of " + llvm::join(Names, ", "));
-  std::vector<std::string> Explicit;
+  // The file's own instantiation: its explicit one, else the one its
+  // launches make, when they all make the same.
+  std::vector<std::string> Explicit, Implicit;
   for (const Instantiation &I : Kernel.Instantiations)
     if (I.Kind == "explicit" && Explicit.empty())
       Explicit = splitArguments(I.Arguments);
+  std::set<std::string> ImplicitArgs;
+  for (const Instantiation &I : Kernel.Instantiations)
+    if (I.Kind == "implicit")
+      ImplicitArgs.insert(I.Arguments);
+  if (Explicit.empty() && ImplicitArgs.size() == 1)
+    Explicit = splitArguments(*ImplicitArgs.begin());
   std::vector<std::pair<std::string, std::string>> Out;
   for (size_t I = 0; I < Names.size(); ++I) {
     auto Given = llvm::find_if(Draft.TemplateArgs,
@@ -95,13 +105,17 @@ SpecBuilder::templateArgs(const SpecDraft &Draft, const KernelInfo &Kernel) {
             ? Explicit[I]
             : defaultOf(Kernel.TemplateParameters[I]);
     if (Value.empty())
-      return specError(Draft.Pos,
-                       "kernel '" + Kernel.Name +
-                           "' is a template and its spec gives no value for '" +
-                           Names[I] + "'",
-                       "template(" + Names[I] +
-                           " = ...) in its mark, or an explicit instantiation "
-                           "in the file");
+      return specError(
+          Draft.Pos,
+          "kernel '" + Kernel.Name +
+              "' is a template and its spec gives no value for '" + Names[I] +
+              "'" +
+              (ImplicitArgs.size() > 1
+                   ? " (the file instantiates it as " +
+                         llvm::join(ImplicitArgs, " and ") + ")"
+                   : ""),
+          "template(" + Names[I] +
+              " = ...) in its mark, or one instantiation in the file");
     Out.push_back({Names[I], Value});
   }
   return Out;
@@ -214,8 +228,12 @@ Expected<ArgSpec> SpecBuilder::arg(const ParamInfo &P) {
             "' has no " + (Role == ArgRole::Scalar ? "value" : "length"),
         Sidecar ? (Role == ArgRole::Scalar ? "\"value\"" : "\"length\"")
                 : (Role == ArgRole::Scalar ? "NAME = VALUE" : "NAME[LENGTH]"));
-  if (D->Dist && (Role == ArgRole::Out || Role == ArgRole::Scalar))
-    return specError(D->Dist->Pos,
+  const DistributionDraft *AnyDist = D->Dist ? &*D->Dist
+                                     : D->FieldDists.empty()
+                                         ? nullptr
+                                         : &D->FieldDists.front().second;
+  if (AnyDist && (Role == ArgRole::Out || Role == ArgRole::Scalar))
+    return specError(AnyDist->Pos,
                      "distribution for '" + P.Name + "', which is " +
                          (Role == ArgRole::Out ? "an output" : "a scalar"),
                      "distributions for in and inout buffers only");
@@ -229,18 +247,10 @@ Expected<ArgSpec> SpecBuilder::arg(const ParamInfo &P) {
 
 Expected<ElementType> SpecBuilder::elementTypeOf(const ParamInfo &P,
                                                  const SourcePos &Pos) {
-  StringRef CType = P.IsPointer ? P.PointeeType : P.Type;
-  if (auto T = ElementType::fromC(CType))
-    return *T;
-  // A typedef or alias of a supported type (`typedef float DATA_TYPE`).
-  if (!P.CanonicalElement.empty())
-    if (auto T = ElementType::fromC(P.CanonicalElement))
-      return *T;
-  return specError(Pos,
-                   "parameter '" + P.Name + "' has type '" + P.Type +
-                       "', and element type '" + CType +
-                       "' is not supported by the runner yet",
-                   "float, double or an integer type of 8 to 64 bits");
+  auto L = ElementLayout::of(P, Pos);
+  if (!L)
+    return L.takeError();
+  return L->Lane;
 }
 
 void SpecBuilder::launch() {
@@ -317,19 +327,63 @@ Error SpecBuilder::distributions() {
     ArgSpec &A = Spec.Args[I];
     const ArgDraft *D = nullptr;
     for (const ArgDraft &Candidate : Draft.Args)
-      if (Candidate.Name == A.Name && Candidate.Dist)
+      if (Candidate.Name == A.Name &&
+          (Candidate.Dist || !Candidate.FieldDists.empty()))
         D = &Candidate;
     if (!D)
       continue;
-    auto Dist = distribution(*D->Dist, Envs);
-    if (!Dist)
-      return Dist.takeError();
-    auto Type = elementTypeOf(Kernel.Params[I], A.Pos);
-    if (!Type)
-      return Type.takeError();
-    if (Error Err = checkDistribution(*Dist, *Type, A.Name, D->Dist->Pos))
+    auto Layout = ElementLayout::of(Kernel.Params[I], A.Pos);
+    if (!Layout)
+      return Layout.takeError();
+    if (D->Dist) {
+      auto Dist = distribution(*D->Dist, Envs);
+      if (!Dist)
+        return Dist.takeError();
+      // A buffer's distribution fills every field, so it must suit each.
+      std::vector<LaneField> Lanes = Layout->Fields;
+      if (Lanes.empty())
+        Lanes.push_back({"", Layout->Lane});
+      for (const LaneField &F : Lanes)
+        if (Error Err = checkDistribution(
+                *Dist, F.Type, F.Name.empty() ? A.Name : A.Name + "." + F.Name,
+                D->Dist->Pos))
+          return Err;
+      A.Dist = std::move(*Dist);
+    }
+    for (const auto &[Field, FD] : D->FieldDists)
+      if (Error Err = fieldDistribution(A, *Layout, Field, FD, Envs))
+        return Err;
+  }
+  return Error::success();
+}
+
+Error SpecBuilder::fieldDistribution(
+    ArgSpec &A, const ElementLayout &Layout, StringRef Field,
+    const DistributionDraft &D,
+    const std::vector<std::map<std::string, int64_t>> &Envs) const {
+  std::vector<const LaneField *> Selected = Layout.select(Field);
+  if (Selected.empty()) {
+    std::vector<std::string> Names;
+    for (const LaneField &F : Layout.Fields)
+      Names.push_back(F.Name);
+    return specError(
+        D.Pos,
+        "'" + A.Name + "." + Field + "': " +
+            (Layout.Fields.empty()
+                 ? "the elements of '" + A.Name + "' are numbers, not structs"
+                 : "no field '" + Field.str() + "' in the elements of '" +
+                       A.Name + "'"),
+        Layout.Fields.empty() ? "dist(" + A.Name + " = ...)"
+                              : "one of " + llvm::join(Names, ", "));
+  }
+  auto Dist = distribution(D, Envs);
+  if (!Dist)
+    return Dist.takeError();
+  for (const LaneField *F : Selected) {
+    if (Error Err =
+            checkDistribution(*Dist, F->Type, A.Name + "." + F->Name, D.Pos))
       return Err;
-    A.Dist = std::move(*Dist);
+    A.FieldDists.emplace_back(F->Name, *Dist);
   }
   return Error::success();
 }

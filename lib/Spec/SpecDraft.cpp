@@ -40,12 +40,17 @@ static void overrideArg(ArgDraft &Arg, const ArgDraft &Over) {
       Arg.Length.reset();
     else
       Arg.Value.reset();
-    if (*Arg.Role == ArgRole::Scalar || *Arg.Role == ArgRole::Out)
+    if (*Arg.Role == ArgRole::Scalar || *Arg.Role == ArgRole::Out) {
       Arg.Dist.reset();
+      Arg.FieldDists.clear();
+    }
   }
   overrideField(Arg.Length, Over.Length);
   overrideField(Arg.Value, Over.Value);
   overrideField(Arg.Dist, Over.Dist);
+  for (const auto &Field : Over.FieldDists)
+    replaceOrAppend(Arg.FieldDists, Field,
+                    [](const auto &F) { return F.first; });
 }
 
 void SpecDraft::overrideWith(const SpecDraft &Sidecar) {

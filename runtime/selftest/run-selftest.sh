@@ -41,7 +41,7 @@ CASE_TIMEOUT=${SELFTEST_TIMEOUT:-300}
 HANG_TIMEOUT=${SELFTEST_HANG_TIMEOUT:-30}
 
 for f in "$RUNNER" "$TEMPLATE" "$AXPY_TEMPLATE" "$LIBS/vadd_ref.so" \
-         "$LIBS/axpy_ref.so"; do
+         "$LIBS/axpy_ref.so" "$LIBS/lanes_ref.so"; do
   if [ ! -e "$f" ]; then
     echo "error: missing $f (build runtime/ first: cmake --build <dir>)" >&2
     exit 2
@@ -224,6 +224,25 @@ sed -e "s|@LIBS@|$LIBS|g" "$AXPY_TEMPLATE" > "$WORK/axpy_inout.plan.json"
 check axpy_inout "$WORK/axpy_inout.plan.json" ok 0
 echo "     $(py "$RESULT" '"max rel error %s (within tolerance, not bit-identical), speedup %.4f, significant %s" % (max(s["buffers"][0]["max_rel_err"] for s in r["verify"]["instances"][0]["seeds"]), r["timing"]["speedup"], r["timing"]["significant"])')"
 
+# 5a. Buffers of vectors, structs and halves, lane by lane: a float field
+#     within the tolerance passes, an int field off by one and a half off
+#     by a quarter do not, and the failure names the element's field.
+LANES_TEMPLATE="$(dirname "$TEMPLATE")/lanes.plan.json.in"
+lanes_plan() { # lanes_plan <name> <candidate .so>
+  sed -e "s|@LIBS@|$LIBS|g" -e "s|@CANDIDATE@|$2|" "$LANES_TEMPLATE" \
+    > "$WORK/$1.plan.json"
+}
+lanes_plan lanes_close "$LIBS/lanes_close.so"
+check lanes_close "$WORK/lanes_close.plan.json" ok 0
+lanes_plan lanes_wrong_id "$LIBS/lanes_wrong_id.so"
+check lanes_wrong_id "$WORK/lanes_wrong_id.plan.json" verify_failed 1 mismatch
+echo "     $(py "$RESULT" '", ".join("%s[%s].%s" % (f["buffer"], f["index"], f.get("field")) for f in r["verify"]["failures"][:2])')"
+if ! grep -q '"field": "id"' "$RESULT"; then
+  report FAIL lanes_field "the failure does not name the field 'id'"
+fi
+lanes_plan lanes_wrong_half "$LIBS/lanes_wrong_half.so"
+check lanes_wrong_half "$WORK/lanes_wrong_half.plan.json" verify_failed 1 mismatch
+
 # 6. A hanging kernel: the runner cannot stop it; `timeout` must kill it and
 #    the result file must still say how far the run got.
 make_plan "$WORK/hang.plan.json" "$LIBS/vadd_hang.so" false false
@@ -238,7 +257,7 @@ else
 fi
 
 # 7. A malformed plan: bad_plan, exit 3.
-make_plan "$WORK/bad_plan.plan.json" "$LIBS/vadd_ref.so" false false f16
+make_plan "$WORK/bad_plan.plan.json" "$LIBS/vadd_ref.so" false false f12
 run_case bad_plan "$WORK/bad_plan.plan.json" "$CASE_TIMEOUT"
 st=$(status_of "$RESULT")
 if [ "$RC" = 3 ] && [ "$st" = bad_plan ]; then

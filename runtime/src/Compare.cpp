@@ -49,22 +49,22 @@ bool floatElementOk(double R, double C, const Tolerance &Tol,
 
 } // namespace
 
-CompareStats compareBuffers(ElemType T, const unsigned char *Ref,
-                            const unsigned char *Cand, size_t Count,
-                            const Tolerance &Tol, const std::vector<bool> *Skip,
+CompareStats compareBuffers(const Arg &A, const unsigned char *Ref,
+                            const unsigned char *Cand, const Tolerance &Tol,
+                            const std::vector<bool> *Skip,
                             const IssueFn &OnIssue) {
   CompareStats Stats;
   Magnitudes M;
-  bool Float = isFloatType(T);
-  for (size_t I = 0; I < Count; ++I) {
+  for (size_t I = 0; I < A.Count; ++I) {
     if (Skip && (*Skip)[I])
       continue;
     ++Stats.Compared;
+    ElemType T = A.typeAt(I);
     double R = loadAsDouble(T, Ref, I);
     double C = loadAsDouble(T, Cand, I);
     ElemIssue Issue = ElemIssue::Mismatch;
     bool Ok;
-    if (Float) {
+    if (isFloatType(T)) {
       Ok = floatElementOk(R, C, Tol, Stats, M, Issue);
     } else {
       // Integers must match exactly; magnitudes are for the report only.

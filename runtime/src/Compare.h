@@ -28,12 +28,13 @@ enum class ElemIssue { Mismatch, NonFinite };
 
 using IssueFn = std::function<void(ElemIssue, size_t Index)>;
 
-/// Compares \p Cand with \p Ref element-wise, skipping the indices set in
-/// \p Skip (may be null), and calls \p OnIssue for each failing element.
-/// The result's Name is left for the caller.
-CompareStats compareBuffers(ElemType T, const unsigned char *Ref,
-                            const unsigned char *Cand, size_t Count,
-                            const Tolerance &Tol, const std::vector<bool> *Skip,
+/// Compares the lanes of buffer \p A in \p Cand with those in \p Ref,
+/// each by its own type's rule, skipping the lanes set in \p Skip (may be
+/// null), and calls \p OnIssue for each failing lane. The result's Name is
+/// left for the caller.
+CompareStats compareBuffers(const Arg &A, const unsigned char *Ref,
+                            const unsigned char *Cand, const Tolerance &Tol,
+                            const std::vector<bool> *Skip,
                             const IssueFn &OnIssue);
 
 /// True when two runs of one kernel agree at \p Index: identical bits, both

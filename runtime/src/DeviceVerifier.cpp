@@ -78,13 +78,12 @@ Error DeviceVerifier::enqueueChecks(BufferSet &Bufs, int Run,
     DeviceBuffer &B = Bufs.buffer(K);
     bool Output = protocol::isOutput(A.Role);
     Error E =
-        Output
-            ? enqueueOutputCheck(A.Type, B.data(), Expected[K].data(), A.Count,
-                                 P.Tol, A.Role == ArgRole::Out ? Poison : -1,
-                                 Counters + slot(Run, K, Content), Stream)
-            : enqueueBitsCheck(B.data(), Pristine[K].data(), A.Count,
-                               static_cast<unsigned>(elemSize(A.Type)), -1,
-                               Counters + slot(Run, K, Content), Stream);
+        Output ? enqueueOutputCheck(A, B.data(), Expected[K].data(), P.Tol,
+                                    A.Role == ArgRole::Out ? Poison : -1,
+                                    Counters + slot(Run, K, Content), Stream)
+               : enqueueBitsCheck(B.data(), Pristine[K].data(), A.Count,
+                                  static_cast<unsigned>(elemSize(A.Type)), -1,
+                                  Counters + slot(Run, K, Content), Stream);
     if (!E)
       E = enqueueZoneCheck(B.leftZone(), B.rightZone(), Canary.data(),
                            RedZoneBytes, Counters + slot(Run, K, Zones),
@@ -94,9 +93,8 @@ Error DeviceVerifier::enqueueChecks(BufferSet &Bufs, int Run,
     // The runs must agree as Verify.cpp's host check has them agree: the
     // second within the tolerance of the first.
     if (!E && Output && Run == 1)
-      E = enqueueOutputCheck(A.Type, B.data(), FirstRun[K].data(), A.Count,
-                             P.Tol, -1, Counters + slot(Run, K, Agreement),
-                             Stream);
+      E = enqueueOutputCheck(A, B.data(), FirstRun[K].data(), P.Tol, -1,
+                             Counters + slot(Run, K, Agreement), Stream);
     if (E)
       return E.withContext("device check of '" + A.Name + "'");
   }
@@ -117,7 +115,7 @@ DeviceVerifier::firstFinding(const std::vector<CheckCounters> &C) const {
       for (int Check = 0; Check < ChecksPerArg; ++Check) {
         const CheckCounters &Got = C[slot(Run, K, Check)];
         bool NormBad = Check == Content && protocol::isOutput(A.Role) &&
-                       isFloatType(A.Type) && Got.normErr() > P.Tol.Norm;
+                       A.anyFloat() && Got.normErr() > P.Tol.Norm;
         if (!Got.anyBad() && !NormBad)
           continue;
         return "run " + std::to_string(Run + 1) + ", buffer '" + A.Name +
@@ -173,7 +171,7 @@ Error DeviceVerifier::run(const KernelLibrary &Cand, BufferSet &Bufs,
     B.Compared = A.Count;
     B.Mismatches = Run1.Bad - Run1.NonFinite;
     B.NonFinite = Run1.NonFinite;
-    if (isFloatType(A.Type)) {
+    if (A.anyFloat()) {
       B.MaxAbsErr = Run1.maxAbsErr();
       B.MaxRelErr = Run1.maxRelErr();
       B.NormErr = Run1.normErr();

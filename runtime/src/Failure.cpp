@@ -18,4 +18,14 @@ void FailureLog::add(Failure F) {
   Kept.push_back(std::move(F));
 }
 
+void setElement(Failure &F, const Arg &A, std::optional<int64_t> Lane) {
+  F.Buffer = A.Name;
+  F.Index = Lane;
+  F.Field.reset();
+  if (!Lane || A.Fields.empty() || *Lane < 0 || uint64_t(*Lane) >= A.Count)
+    return;
+  F.Index = *Lane / int64_t(A.Fields.size());
+  F.Field = A.Fields[uint64_t(*Lane) % A.Fields.size()].Name;
+}
+
 } // namespace optiml

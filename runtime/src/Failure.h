@@ -10,6 +10,8 @@
 #ifndef OPTIML_RUNTIME_FAILURE_H
 #define OPTIML_RUNTIME_FAILURE_H
 
+#include "Plan.h"
+
 #include "optiml/Protocol/VerifyReport.h"
 
 #include <cstdint>
@@ -20,6 +22,12 @@
 namespace optiml {
 
 using protocol::Failure;
+
+/// Sets \p F's buffer to \p A and its element to lane \p Lane, named as C
+/// names it: a lane of a buffer of vectors or structs becomes its
+/// element's index and its field. Red-zone positions outside the buffer
+/// stay lanes.
+void setElement(Failure &F, const Arg &A, std::optional<int64_t> Lane);
 
 /// Keeps the first few failures of each (instance, seed, side, kind, buffer)
 /// and counts the rest.

@@ -11,6 +11,7 @@
 #include <map>
 #include <random>
 #include <string>
+#include <tuple>
 
 namespace optiml {
 
@@ -25,12 +26,32 @@ std::mt19937_64 makeEngine(uint64_t Seed, unsigned ArgIndex) {
   return std::mt19937_64(Seq);
 }
 
-void fillUniform(const Arg &A, const Distribution &D, std::mt19937_64 &Engine,
+/// A stream of one field's own, so that a field's values do not depend on
+/// how the fields before it are drawn.
+std::mt19937_64 makeEngine(uint64_t Seed, unsigned ArgIndex, uint64_t Field) {
+  std::seed_seq Seq{
+      static_cast<uint32_t>(Seed),     static_cast<uint32_t>(Seed >> 32),
+      static_cast<uint32_t>(ArgIndex), 0x0B71u,
+      static_cast<uint32_t>(Field),    0xF1E1Du};
+  return std::mt19937_64(Seq);
+}
+
+/// The lanes one distribution fills: Count of them, of one type, from
+/// lane First every Step lanes (every lane of a plain buffer; one field's
+/// lanes of a buffer of vectors or structs).
+struct Lanes {
+  ElemType Type;
+  uint64_t First, Step, Count;
+
+  uint64_t at(uint64_t N) const { return First + N * Step; }
+};
+
+void fillUniform(const Lanes &L, const Distribution &D, std::mt19937_64 &Engine,
                  unsigned char *Data) {
-  if (isFloatType(A.Type)) {
+  if (isFloatType(L.Type)) {
     std::uniform_real_distribution<double> U(D.Lo, D.Hi);
-    for (uint64_t I = 0; I < A.Count; ++I)
-      storeDouble(A.Type, D.Lo == D.Hi ? D.Lo : U(Engine), Data, I);
+    for (uint64_t N = 0; N < L.Count; ++N)
+      storeDouble(L.Type, D.Lo == D.Hi ? D.Lo : U(Engine), Data, L.at(N));
     return;
   }
   // An integer buffer with a real-valued range draws the integers inside it.
@@ -41,74 +62,170 @@ void fillUniform(const Arg &A, const Distribution &D, std::mt19937_64 &Engine,
   if (Hi < Lo)
     Hi = Lo;
   std::uniform_int_distribution<int64_t> U(Lo, Hi);
-  for (uint64_t I = 0; I < A.Count; ++I)
-    storeInt(A.Type, U(Engine), Data, I);
+  for (uint64_t N = 0; N < L.Count; ++N)
+    storeInt(L.Type, U(Engine), Data, L.at(N));
 }
 
-void fillInt(const Arg &A, const Distribution &D, std::mt19937_64 &Engine,
+void fillInt(const Lanes &L, const Distribution &D, std::mt19937_64 &Engine,
              unsigned char *Data) {
   std::uniform_int_distribution<int64_t> U(D.IntLo, D.IntHi);
-  for (uint64_t I = 0; I < A.Count; ++I)
-    storeInt(A.Type, U(Engine), Data, I);
+  for (uint64_t N = 0; N < L.Count; ++N)
+    storeInt(L.Type, U(Engine), Data, L.at(N));
 }
 
-void fillNormal(const Arg &A, const Distribution &D, std::mt19937_64 &Engine,
+void fillNormal(const Lanes &L, const Distribution &D, std::mt19937_64 &Engine,
                 unsigned char *Data) {
   if (D.Std == 0) {
-    for (uint64_t I = 0; I < A.Count; ++I)
-      storeDouble(A.Type, D.Mean, Data, I);
+    for (uint64_t N = 0; N < L.Count; ++N)
+      storeDouble(L.Type, D.Mean, Data, L.at(N));
     return;
   }
-  std::normal_distribution<double> N(D.Mean, D.Std);
-  for (uint64_t I = 0; I < A.Count; ++I)
-    storeDouble(A.Type, N(Engine), Data, I);
+  std::normal_distribution<double> Normal(D.Mean, D.Std);
+  for (uint64_t N = 0; N < L.Count; ++N)
+    storeDouble(L.Type, Normal(Engine), Data, L.at(N));
 }
 
-void fillIndex(const Arg &A, const Distribution &D, unsigned char *Data) {
-  for (uint64_t I = 0; I < A.Count; ++I) {
-    uint64_t K = D.Mod ? I % D.Mod : I;
-    storeDouble(A.Type, static_cast<double>(K) * D.Scale + D.Offset, Data, I);
+/// Element N of the buffer (not lane) gets (N mod Mod) * Scale + Offset.
+void fillIndex(const Lanes &L, const Distribution &D, unsigned char *Data) {
+  for (uint64_t N = 0; N < L.Count; ++N) {
+    uint64_t K = D.Mod ? N % D.Mod : N;
+    storeDouble(L.Type, static_cast<double>(K) * D.Scale + D.Offset, Data,
+                L.at(N));
   }
 }
 
-void fillConstant(const Arg &A, const Distribution &D, unsigned char *Data) {
-  for (uint64_t I = 0; I < A.Count; ++I)
-    storeDouble(A.Type, D.Value, Data, I);
+void fillConstant(const Lanes &L, const Distribution &D, unsigned char *Data) {
+  for (uint64_t N = 0; N < L.Count; ++N)
+    storeDouble(L.Type, D.Value, Data, L.at(N));
+}
+
+void fill(const Lanes &L, const Distribution &D, std::mt19937_64 &Engine,
+          unsigned char *Data) {
+  switch (D.K) {
+  case Distribution::Kind::Uniform:
+    fillUniform(L, D, Engine, Data);
+    break;
+  case Distribution::Kind::Int:
+    fillInt(L, D, Engine, Data);
+    break;
+  case Distribution::Kind::Normal:
+    fillNormal(L, D, Engine, Data);
+    break;
+  case Distribution::Kind::Index:
+    fillIndex(L, D, Data);
+    break;
+  case Distribution::Kind::Constant:
+    fillConstant(L, D, Data);
+    break;
+  }
+}
+
+/// The largest value uniform(lo, hi) draws for type \p T: the last one
+/// below hi that the type holds (integer types draw up to floor(hi)).
+double uniformTop(ElemType T, const Distribution &D) {
+  if (!(D.Lo < D.Hi))
+    return D.Lo;
+  switch (T) {
+  case ElemType::F32:
+    return std::nextafter(static_cast<float>(D.Hi), static_cast<float>(D.Lo));
+  case ElemType::F64:
+    return std::nextafter(D.Hi, D.Lo);
+  default:
+    // A narrow float rounds a value close to hi up to hi: stay a step in.
+    return isFloatType(T) ? D.Hi - (D.Hi - D.Lo) / 64 : std::floor(D.Hi);
+  }
+}
+
+/// Values at the edges of what \p D draws for type \p T: the ends of its
+/// range (the largest index of an int(0, n - 1) table), zero, plus and
+/// minus one and the smallest subnormals where the range holds them, the
+/// middle; for a normal distribution, six deviations out. None for index
+/// and constant buffers, whose structure (sorted offsets, a fill value) is
+/// their meaning.
+std::vector<double> edgeValues(ElemType T, const Distribution &D) {
+  std::vector<double> Out;
+  auto Within = [&](double Lo, double Hi, double V, bool Open) {
+    if (V >= Lo && (Open ? V < Hi : V <= Hi))
+      Out.push_back(V);
+  };
+  bool Float = isFloatType(T);
+  switch (D.K) {
+  case Distribution::Kind::Uniform: {
+    Out = {D.Lo, uniformTop(T, D), D.Lo + (D.Hi - D.Lo) / 2};
+    for (double V : {0.0, 1.0, -1.0})
+      Within(D.Lo, D.Hi, V, true);
+    if (Float && (T == ElemType::F32 || T == ElemType::F64)) {
+      double Tiny = T == ElemType::F32 ? 1.4e-45 : 4.9e-324;
+      Within(D.Lo, D.Hi, Tiny, true);
+      Within(D.Lo, D.Hi, -Tiny, true);
+    }
+    break;
+  }
+  case Distribution::Kind::Int:
+    Out = {double(D.IntLo), double(D.IntHi)};
+    for (double V : {0.0, 1.0, -1.0})
+      Within(double(D.IntLo), double(D.IntHi), V, false);
+    break;
+  case Distribution::Kind::Normal:
+    Out = {D.Mean, D.Mean - 6 * D.Std, D.Mean + 6 * D.Std, 0.0};
+    break;
+  case Distribution::Kind::Index:
+  case Distribution::Kind::Constant:
+    break;
+  }
+  return Out;
+}
+
+/// Half of \p L's lanes, at random, replaced by edge values of \p D.
+void putEdges(const Lanes &L, const Distribution &D, std::mt19937_64 &Engine,
+              unsigned char *Data) {
+  std::vector<double> Edges = edgeValues(L.Type, D);
+  if (Edges.empty())
+    return;
+  std::uniform_int_distribution<size_t> Pick(0, 2 * Edges.size() - 1);
+  for (uint64_t N = 0; N < L.Count; ++N)
+    if (size_t K = Pick(Engine); K < Edges.size())
+      storeDouble(L.Type, Edges[K], Data, L.at(N));
 }
 
 } // namespace
 
-std::vector<unsigned char> generateBuffer(const Arg &A, unsigned ArgIndex,
-                                          uint64_t Seed) {
-  std::vector<unsigned char> Data(A.bytes());
-  std::mt19937_64 Engine = makeEngine(Seed, ArgIndex);
-  Distribution D = A.distribution();
-  switch (D.K) {
-  case Distribution::Kind::Uniform:
-    fillUniform(A, D, Engine, Data.data());
-    break;
-  case Distribution::Kind::Int:
-    fillInt(A, D, Engine, Data.data());
-    break;
-  case Distribution::Kind::Normal:
-    fillNormal(A, D, Engine, Data.data());
-    break;
-  case Distribution::Kind::Index:
-    fillIndex(A, D, Data.data());
-    break;
-  case Distribution::Kind::Constant:
-    fillConstant(A, D, Data.data());
-    break;
+std::vector<unsigned char> generateEdgeBuffer(const Arg &A, unsigned ArgIndex,
+                                              uint64_t Seed) {
+  std::vector<unsigned char> Data = generateBuffer(A, ArgIndex, Seed);
+  uint64_t K = A.Fields.empty() ? 1 : A.Fields.size();
+  for (uint64_t F = 0; F < K; ++F) {
+    std::mt19937_64 Engine = makeEngine(Seed, ArgIndex, F + 0xED6E);
+    putEdges({A.typeAt(F), F, K, A.Count / K}, A.distributionAt(F), Engine,
+             Data.data());
   }
   return Data;
 }
 
-HostInputs generateInputs(const Instance &I, uint64_t Seed) {
+std::vector<unsigned char> generateBuffer(const Arg &A, unsigned ArgIndex,
+                                          uint64_t Seed) {
+  std::vector<unsigned char> Data(A.bytes());
+  if (A.Fields.empty()) {
+    std::mt19937_64 Engine = makeEngine(Seed, ArgIndex);
+    fill({A.Type, 0, 1, A.Count}, A.distributionAt(0), Engine, Data.data());
+    return Data;
+  }
+  uint64_t K = A.Fields.size();
+  for (uint64_t F = 0; F < K; ++F) {
+    std::mt19937_64 Engine = makeEngine(Seed, ArgIndex, F);
+    fill({A.Fields[F].Type, F, K, A.Count / K}, A.distributionAt(F), Engine,
+         Data.data());
+  }
+  return Data;
+}
+
+HostInputs generateInputs(const Instance &I, uint64_t Seed, bool Edge) {
   HostInputs Inputs(I.Args.size());
   for (size_t K = 0; K < I.Args.size(); ++K) {
     const Arg &A = I.Args[K];
     if (protocol::hasInputs(A.Role))
-      Inputs[K] = generateBuffer(A, static_cast<unsigned>(K), Seed);
+      Inputs[K] = Edge ? generateEdgeBuffer(A, static_cast<unsigned>(K), Seed)
+                       : generateBuffer(A, static_cast<unsigned>(K), Seed);
   }
   return Inputs;
 }
@@ -127,18 +244,18 @@ uint64_t bytesOf(const HostInputs &In) {
   return Bytes;
 }
 
-std::shared_ptr<const HostInputs> sharedInputs(const Instance &I,
-                                               uint64_t Seed) {
+std::shared_ptr<const HostInputs> sharedInputs(const Instance &I, uint64_t Seed,
+                                               bool Edge) {
   // Keyed by what the inputs are made from, not by the Instance's address:
   // a serving runner reads a new plan for every candidate.
-  static std::map<std::pair<std::string, uint64_t>,
+  static std::map<std::tuple<std::string, uint64_t, bool>,
                   std::shared_ptr<const HostInputs>>
       Kept;
   static uint64_t KeptBytes = 0;
-  auto Key = std::make_pair(protocol::Json(I.Args).dump(), Seed);
+  auto Key = std::make_tuple(protocol::Json(I.Args).dump(), Seed, Edge);
   if (auto It = Kept.find(Key); It != Kept.end())
     return It->second;
-  auto In = std::make_shared<const HostInputs>(generateInputs(I, Seed));
+  auto In = std::make_shared<const HostInputs>(generateInputs(I, Seed, Edge));
   uint64_t Bytes = bytesOf(*In);
   if (KeptBytes + Bytes <= MaxSharedInputBytes) {
     Kept.emplace(Key, In);

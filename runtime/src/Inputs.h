@@ -27,19 +27,28 @@ using HostInputs = std::vector<std::vector<unsigned char>>;
 std::vector<unsigned char> generateBuffer(const Arg &A, unsigned ArgIndex,
                                           uint64_t Seed);
 
+/// generateBuffer's values with about half of the lanes replaced, at
+/// random, by values at the edges of their distribution (its ends, zero,
+/// plus and minus one and the smallest subnormals where it holds them): the
+/// plan's edge seed, which rejects a candidate that assumes more of its
+/// inputs than the spec says. Index and constant buffers are left as drawn.
+std::vector<unsigned char> generateEdgeBuffer(const Arg &A, unsigned ArgIndex,
+                                              uint64_t Seed);
+
 /// The bytes of every buffer of \p In together.
 uint64_t bytesOf(const HostInputs &In);
 
-/// generateBuffer for every in/inout buffer of \p I.
-HostInputs generateInputs(const Instance &I, uint64_t Seed);
+/// generateBuffer (generateEdgeBuffer with \p Edge) for every in/inout
+/// buffer of \p I.
+HostInputs generateInputs(const Instance &I, uint64_t Seed, bool Edge = false);
 
 /// generateInputs, generated once per (arguments, seed) in this process:
 /// verification, the timed-launch checks, energy and metrics all load the
 /// same inputs, and generating large ones costs more than the launches.
 /// Kept while the kept inputs stay under a few GiB; beyond that each call
 /// generates afresh.
-std::shared_ptr<const HostInputs> sharedInputs(const Instance &I,
-                                               uint64_t Seed);
+std::shared_ptr<const HostInputs> sharedInputs(const Instance &I, uint64_t Seed,
+                                               bool Edge = false);
 
 } // namespace optiml
 

@@ -11,6 +11,10 @@
 #include "CudaCheck.h"
 #include "OutputCheck.h"
 
+#include <cuda_bf16.h>
+#include <cuda_fp16.h>
+#include <cuda_fp8.h>
+
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -114,30 +118,34 @@ __device__ bool holdsPoison(const void *P, size_t I, unsigned Size,
   return bitsAt(P, I, Size) == Pattern;
 }
 
+/// The float rule for one pair (Verify.cpp's, lane for lane): NaN and
+/// infinities where the reference has them, finite values within
+/// atol + rtol * |want|. Adds a finite pair's error to the tally.
+__device__ bool floatBad(double R, double G, double Rtol, double Atol,
+                         Tally &Y) {
+  if (isnan(R))
+    return !isnan(G);
+  if (isinf(R))
+    return G != R;
+  if (!isfinite(G)) {
+    ++Y.NonFinite;
+    return true;
+  }
+  double Diff = fabs(G - R);
+  Y.SumSqDiff += Diff * Diff;
+  Y.SumSqWant += R * R;
+  Y.MaxAbs = fmax(Y.MaxAbs, Diff);
+  if (R != 0)
+    Y.MaxRel = fmax(Y.MaxRel, Diff / fabs(R));
+  return !(Diff <= Atol + Rtol * fabs(R));
+}
+
 template <typename T>
 __device__ void checkFloats(const T *Got, const T *Want, size_t N, double Rtol,
                             double Atol, int Poison, CheckCounters *C) {
   Tally Y;
   for (size_t I = firstThread(); I < N; I += gridStride()) {
-    double R = Want[I], G = Got[I];
-    bool Bad;
-    if (isnan(R)) {
-      Bad = !isnan(G);
-    } else if (isinf(R)) {
-      Bad = G != R;
-    } else if (!isfinite(G)) {
-      ++Y.NonFinite;
-      Bad = true;
-    } else {
-      double Diff = fabs(G - R);
-      Y.SumSqDiff += Diff * Diff;
-      Y.SumSqWant += R * R;
-      Y.MaxAbs = fmax(Y.MaxAbs, Diff);
-      if (R != 0)
-        Y.MaxRel = fmax(Y.MaxRel, Diff / fabs(R));
-      Bad = !(Diff <= Atol + Rtol * fabs(R));
-    }
-    if (Bad) {
+    if (floatBad(Want[I], Got[I], Rtol, Atol, Y)) {
       Y.bad(I);
       if (holdsPoison(Got, I, sizeof(T), Poison))
         ++Y.Unwritten;
@@ -147,6 +155,33 @@ __device__ void checkFloats(const T *Got, const T *Want, size_t N, double Rtol,
     C->GotBits = bitsAt(Got, firstBad(C), sizeof(T));
     C->WantBits = bitsAt(Want, firstBad(C), sizeof(T));
   }
+}
+
+/// Lane \p I of type \p T as a double, by the toolkit's conversions.
+__device__ double laneAsDouble(optiml::ElemType T, const void *P, size_t I) {
+  using optiml::ElemType;
+  switch (T) {
+  case ElemType::F32:
+    return static_cast<const float *>(P)[I];
+  case ElemType::F64:
+    return static_cast<const double *>(P)[I];
+  case ElemType::F16:
+    return __half2float(static_cast<const __half *>(P)[I]);
+  case ElemType::BF16:
+    return __bfloat162float(static_cast<const __nv_bfloat16 *>(P)[I]);
+  case ElemType::F8E4M3:
+    return static_cast<float>(static_cast<const __nv_fp8_e4m3 *>(P)[I]);
+  case ElemType::F8E5M2:
+    return static_cast<float>(static_cast<const __nv_fp8_e5m2 *>(P)[I]);
+  default:
+    return 0;
+  }
+}
+
+__device__ bool isFloatLane(optiml::ElemType T) {
+  using optiml::ElemType;
+  return T == ElemType::F32 || T == ElemType::F64 || T == ElemType::F16 ||
+         T == ElemType::BF16 || T == ElemType::F8E4M3 || T == ElemType::F8E5M2;
 }
 
 template <typename U>
@@ -216,6 +251,31 @@ extern "C" __global__ void optiml_check_bits(const void *Got, const void *Want,
   }
 }
 
+/// Buffers of the narrow floats, and of vectors or structs whose fields
+/// differ in type: each lane by its own field's rule.
+extern "C" __global__ void optiml_check_lanes(const void *Got, const void *Want,
+                                              size_t N, optiml::LaneTypes L,
+                                              double Rtol, double Atol,
+                                              int Poison, CheckCounters *C) {
+  Tally Y;
+  for (size_t I = firstThread(); I < N; I += gridStride()) {
+    auto T = static_cast<optiml::ElemType>(L.Codes[I % L.Fields]);
+    bool Bad = isFloatLane(T)
+                   ? floatBad(laneAsDouble(T, Want, I), laneAsDouble(T, Got, I),
+                              Rtol, Atol, Y)
+                   : bitsAt(Got, I, L.Size) != bitsAt(Want, I, L.Size);
+    if (Bad) {
+      Y.bad(I);
+      if (holdsPoison(Got, I, L.Size, Poison))
+        ++Y.Unwritten;
+    }
+  }
+  if (Y.publish(C) && firstBad(C) != NoneBad) {
+    C->GotBits = bitsAt(Got, firstBad(C), L.Size);
+    C->WantBits = bitsAt(Want, firstBad(C), L.Size);
+  }
+}
+
 extern "C" __global__ void optiml_check_zones(const unsigned char *Left,
                                               const unsigned char *Right,
                                               const unsigned char *Canary,
@@ -258,10 +318,29 @@ Error launched(const char *Name) {
 
 } // namespace
 
-Error enqueueOutputCheck(ElemType T, const void *Got, const void *Want,
-                         size_t N, const Tolerance &Tol, int Poison,
-                         CheckCounters *C, cudaStream_t S) {
+Error enqueueOutputCheck(const Arg &A, const void *Got, const void *Want,
+                         const Tolerance &Tol, int Poison, CheckCounters *C,
+                         cudaStream_t S) {
   (void)cudaGetLastError();
+  ElemType T = A.Type;
+  size_t N = A.Count;
+  bool Uniform = A.uniform();
+  if (!Uniform ||
+      (isFloatType(T) && T != ElemType::F32 && T != ElemType::F64)) {
+    LaneTypes L{};
+    L.Size = static_cast<unsigned>(elemSize(T));
+    L.Fields = A.Fields.empty() ? 1 : static_cast<unsigned>(A.Fields.size());
+    if (L.Fields > MaxLaneFields)
+      return Error(Status::BadPlan,
+                   "buffer '" + A.Name + "' has " + std::to_string(L.Fields) +
+                       " fields; the device check takes at most " +
+                       std::to_string(MaxLaneFields));
+    for (unsigned F = 0; F < L.Fields; ++F)
+      L.Codes[F] = static_cast<unsigned char>(A.typeAt(F));
+    optiml_check_lanes<<<blocksFor(N), Threads, 0, S>>>(
+        Got, Want, N, L, Tol.Rtol, Tol.Atol, Poison, C);
+    return launched("optiml_check_lanes");
+  }
   if (T == ElemType::F32) {
     optiml_check_f32<<<blocksFor(N), Threads, 0, S>>>(
         static_cast<const float *>(Got), static_cast<const float *>(Want), N,
@@ -325,9 +404,9 @@ double CheckCounters::maxAbsErr() const { return fromBits(MaxAbsBits); }
 double CheckCounters::maxRelErr() const { return fromBits(MaxRelBits); }
 
 bool isCheckKernel(const std::string &Name) {
-  static const char *const Names[] = {"optiml_check_f32", "optiml_check_f64",
-                                      "optiml_check_bits", "optiml_check_zones",
-                                      "optiml_check_poison"};
+  static const char *const Names[] = {
+      "optiml_check_f32",   "optiml_check_f64",   "optiml_check_bits",
+      "optiml_check_lanes", "optiml_check_zones", "optiml_check_poison"};
   for (const char *N : Names)
     if (Name == N)
       return true;

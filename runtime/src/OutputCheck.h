@@ -54,9 +54,22 @@ struct CheckCounters {
 /// within the tolerance (NaN only where Want is NaN, infinities exactly),
 /// integers bit for bit. Bad elements that hold \p Poison in every byte
 /// are counted as unwritten too.
-Error enqueueOutputCheck(ElemType T, const void *Got, const void *Want,
-                         size_t N, const Tolerance &Tol, int Poison,
-                         CheckCounters *C, cudaStream_t S);
+/// The most fields a buffer's element may have for the device check.
+constexpr unsigned MaxLaneFields = 64;
+
+/// The lane types of a buffer, passed by value to the lane check kernel.
+struct LaneTypes {
+  unsigned Fields; ///< Lane L has type Codes[L % Fields].
+  unsigned Size;   ///< Bytes of every lane.
+  unsigned char Codes[MaxLaneFields];
+};
+
+/// Checks the A.Count lanes of output buffer \p A in \p Got against \p Want,
+/// each lane by its type's rule (floats within the tolerance, others bit
+/// for bit); lanes holding \p Poison (>= 0) count as unwritten.
+Error enqueueOutputCheck(const Arg &A, const void *Got, const void *Want,
+                         const Tolerance &Tol, int Poison, CheckCounters *C,
+                         cudaStream_t S);
 
 /// \p N elements of \p ElemSize bytes, bit for bit (an 'in' buffer against
 /// its pristine copy; \p Poison -1: none).

@@ -35,7 +35,8 @@ public:
   /// What the reference's runs depend on: its library, the instance's
   /// arguments and geometry, the seed, and the tolerance its two runs were
   /// compared under.
-  static std::string keyOf(const Plan &P, const Instance &I, uint64_t Seed);
+  static std::string keyOf(const Plan &P, const Instance &I, uint64_t Seed,
+                           bool Edge = false);
 
   /// The kept outputs for \p Key computed from \p Inputs, or null when there
   /// are none or they fail their checksum (then they are dropped and

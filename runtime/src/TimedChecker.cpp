@@ -152,16 +152,14 @@ Error TimedChecker::enqueueCheck(BufferSet &Work, unsigned Slot,
       continue;
     const DeviceBuffer &B = Work.buffer(K);
     CheckCounters *Content = Counters + counterIndex(Slot, K, false);
-    Error E = protocol::isOutput(A.Role)
-                  ? enqueueOutputCheck(A.Type, B.data(),
-                                       Expected[SeedIndex][K].data(), A.Count,
-                                       P.Tol,
-                                       A.Role == ArgRole::Out ? Poison : -1,
-                                       Content, Stream)
-                  : enqueueBitsCheck(B.data(), Inputs[SeedIndex][K].data(),
-                                     A.Count,
-                                     static_cast<unsigned>(elemSize(A.Type)),
-                                     -1, Content, Stream);
+    Error E =
+        protocol::isOutput(A.Role)
+            ? enqueueOutputCheck(A, B.data(), Expected[SeedIndex][K].data(),
+                                 P.Tol, A.Role == ArgRole::Out ? Poison : -1,
+                                 Content, Stream)
+            : enqueueBitsCheck(B.data(), Inputs[SeedIndex][K].data(), A.Count,
+                               static_cast<unsigned>(elemSize(A.Type)), -1,
+                               Content, Stream);
     if (!E)
       E = enqueueZoneCheck(B.leftZone(), B.rightZone(), Canary.data(),
                            RedZoneBytes,
@@ -213,8 +211,7 @@ void TimedChecker::report(const PlannedLaunch &L, const Arg &A,
     F.Seed = P.Seeds[L.SeedIndex];
     F.Where = Side::Candidate;
     F.Kind = Kind;
-    F.Buffer = A.Name;
-    F.Index = Index;
+    setElement(F, A, Index);
     F.Message = Launch + ": " + Message;
     ++Found;
     return F;
@@ -231,7 +228,7 @@ void TimedChecker::report(const PlannedLaunch &L, const Arg &A,
       Kind = "timed_nan";
     std::string What =
         !Output ? "elements of an 'in' buffer changed"
-        : isFloatType(A.Type)
+        : A.anyFloat()
             ? "elements outside |got - expected| <= atol + rtol * |expected| "
               "of the verified result (" +
                   std::to_string(Content.Unwritten) + " still poison, " +
@@ -242,11 +239,11 @@ void TimedChecker::report(const PlannedLaunch &L, const Arg &A,
                     std::to_string(Content.Bad) + " of " +
                         std::to_string(A.Count) + " " + What +
                         "; the first is shown");
-    F.Expected = valueOfBits(A.Type, Content.WantBits);
-    F.Got = valueOfBits(A.Type, Content.GotBits);
+    F.Expected = valueOfBits(A.typeAt(Content.firstBad()), Content.WantBits);
+    F.Got = valueOfBits(A.typeAt(Content.firstBad()), Content.GotBits);
     Failures.add(std::move(F));
   }
-  if (Output && isFloatType(A.Type)) {
+  if (Output && A.anyFloat()) {
     double Norm = Content.normErr();
     if (Norm > P.Tol.Norm) {
       Failure F = add("timed_norm", std::nullopt,

@@ -57,8 +57,11 @@ private:
   struct SideRuns;
 
   Error verifyInstance(const Instance &I, protocol::InstanceVerification &Out);
+  /// \p Edge: the plan's edge seed, inputs at the edges of their
+  /// distributions; skipped (passed, with the reason) where the original
+  /// itself fails or gives non-finite outputs on them.
   Error verifySeed(const Instance &I, BufferSet &Bufs, uint64_t Seed,
-                   protocol::SeedVerification &Out);
+                   protocol::SeedVerification &Out, bool Edge = false);
   Error runSide(Side S, const Instance &I, BufferSet &Bufs,
                 const HostInputs &Inputs, uint64_t Seed, SideRuns &Runs,
                 SideCounts &Counts);
@@ -74,7 +77,8 @@ private:
   /// \p RefOut to the outputs to compare with.
   Error referenceSide(const Instance &I, BufferSet &Bufs,
                       const HostInputs &Inputs, uint64_t Seed, SideRuns &Runs,
-                      SideCounts &Counts, const HostOutputs *&RefOut);
+                      SideCounts &Counts, const HostOutputs *&RefOut,
+                      bool Edge);
   bool compareSides(const Instance &I, uint64_t Seed, const HostOutputs &Ref,
                     const SideRuns &Cand,
                     std::vector<protocol::BufferComparison> &Buffers);

@@ -119,7 +119,7 @@ TEST(PlanDocumentTest, DefaultsForWhatIsLeftOut) {
   RunPlan P;
   auto Failed = decodeText(R"({
     // Comments are allowed in plans written by hand.
-    "schema_version": 1, "reference": "/r.so",
+    "schema_version": 2, "reference": "/r.so",
     "instances": [{"name": "n", "grid": [8], "block": [128, 2],
       "args": [{"name": "a", "kind": "buffer", "role": "inout",
                 "type": "i32", "count": 5},
@@ -143,9 +143,9 @@ TEST(PlanDocumentTest, DefaultsForWhatIsLeftOut) {
   EXPECT_EQ(I.Geometry.Grid, (std::array<unsigned, 3>{8, 1, 1}));
   EXPECT_EQ(I.Geometry.Block, (std::array<unsigned, 3>{128, 2, 1}));
   // Without "dist": the integers 0 to 100, or uniform [-1, 1) for floats.
-  EXPECT_EQ(I.Args[0].distribution().K, Distribution::Kind::Int);
-  EXPECT_EQ(I.Args[0].distribution().IntHi, 100);
-  EXPECT_EQ(I.Args[1].distribution().K, Distribution::Kind::Uniform);
+  EXPECT_EQ(I.Args[0].distributionAt(0).K, Distribution::Kind::Int);
+  EXPECT_EQ(I.Args[0].distributionAt(0).IntHi, 100);
+  EXPECT_EQ(I.Args[1].distributionAt(0).K, Distribution::Kind::Uniform);
   EXPECT_EQ(I.Args[1].bytes(), 40u);
   // An integral float is an integer (expression evaluators write 5.0).
   EXPECT_EQ(std::get<int64_t>(I.Args[2].Value), 5);
@@ -175,9 +175,9 @@ TEST(PlanDocumentTest, MistypedAndInconsistentValuesAreNamed) {
     return failureAfter(
         [&](Json &J) { J["instances"][0]["args"][0][Key] = V; });
   };
-  EXPECT_EQ(Arg0("type", "f16"),
-            "instances[0].args[0].type: unknown type 'f16' (expected f32 f64 "
-            "i8 u8 i16 u16 i32 u32 i64 u64)");
+  EXPECT_EQ(Arg0("type", "f12"),
+            "instances[0].args[0].type: unknown type 'f12' (expected f32 f64 "
+            "i8 u8 i16 u16 i32 u32 i64 u64 f16 bf16 f8e4m3 f8e5m2)");
   EXPECT_EQ(Arg0("count", "many"),
             "instances[0].args[0].count: expected a number");
   EXPECT_EQ(Arg0("count", -1),
@@ -227,6 +227,52 @@ TEST(PlanDocumentTest, MistypedAndInconsistentValuesAreNamed) {
             "seeds: expected a non-empty array");
   EXPECT_EQ(failure("[1, 2]"), "plan: expected an object");
   EXPECT_EQ(failure("{\"reference\": ").rfind("invalid JSON: ", 0), 0u);
+}
+
+/// A buffer of structs: lanes cycling through its fields, each with its type
+/// and distribution, named as C names them.
+TEST(PlanDocumentTest, FieldsOfVectorAndStructBuffers) {
+  RunPlan P = fullPlan();
+  Arg &A = P.Instances[0].Args[0];
+  A.Count = 1000;
+  Distribution Ten;
+  Ten.Hi = 10;
+  A.Fields = {{"t", ElemType::F32, Ten}, {"id", ElemType::I32, std::nullopt}};
+  std::string Text = encode(P);
+  RunPlan Back;
+  auto Failed = decodeText(Text, Back);
+  ASSERT_FALSE(Failed) << Failed->what();
+  EXPECT_EQ(encode(Back), Text);
+  const Arg &B = Back.Instances[0].Args[0];
+  ASSERT_EQ(B.Fields.size(), 2u);
+  EXPECT_EQ(B.typeAt(0), ElemType::F32);
+  EXPECT_EQ(B.typeAt(7), ElemType::I32);
+  EXPECT_FALSE(B.uniform());
+  EXPECT_TRUE(B.anyFloat());
+  EXPECT_EQ(B.distributionAt(2).Hi, 10);
+  EXPECT_EQ(B.distributionAt(3).Lo, -0.5); // The buffer's own.
+  EXPECT_EQ(B.laneName(7), "[3].id");
+  EXPECT_EQ(Back.Instances[0].Args[1].laneName(7), "[7]");
+
+  auto Fields = [](Json V) {
+    return failureAfter([&](Json &J) {
+      J["instances"][0]["args"][0]["count"] = 1000;
+      J["instances"][0]["args"][0]["fields"] = V;
+    });
+  };
+  EXPECT_EQ(Fields(Json::array({{{"name", "x"}, {"type", "f64"}}})),
+            "instances[0].args[0].fields[0].type: must be the buffer's type");
+  EXPECT_EQ(Fields(Json::array({{{"name", "x"}, {"type", "f32"}},
+                                {{"name", "y"}, {"type", "f16"}}})),
+            "instances[0].args[0].fields[1].type: every field must have the "
+            "size of the buffer's type");
+  EXPECT_EQ(Fields(Json::array({{{"name", "x"}, {"type", "f32"}},
+                                {{"name", "y"}, {"type", "f32"}},
+                                {{"name", "z"}, {"type", "f32"}}})),
+            "instances[0].args[0].count: must be a multiple of the number of "
+            "fields");
+  EXPECT_EQ(Fields(Json::array({{{"name", ""}, {"type", "f32"}}})),
+            "instances[0].args[0].fields[0].name: empty field name");
 }
 
 TEST(PlanDocumentTest, AnotherSchemaVersionIsRefused) {

@@ -46,9 +46,23 @@ TEST(ElementTypeTest, FixedWidthTypedefs) {
   EXPECT_EQ(runnerType("uint16_t"), "u16");
 }
 
+TEST(ElementTypeTest, NarrowFloats) {
+  EXPECT_EQ(runnerType("half"), "f16");
+  EXPECT_EQ(runnerType("const __half"), "f16");
+  EXPECT_EQ(runnerType("__nv_bfloat16"), "bf16");
+  EXPECT_EQ(runnerType("nv_bfloat16"), "bf16");
+  EXPECT_EQ(runnerType("__nv_fp8_e4m3"), "f8e4m3");
+  EXPECT_EQ(runnerType("__nv_fp8_e5m2"), "f8e5m2");
+  ElementType H = *ElementType::fromC("__half");
+  EXPECT_EQ(H.Bytes, 2u);
+  EXPECT_FALSE(H.IsInteger);
+  EXPECT_TRUE(H.holds(65504));
+  EXPECT_FALSE(H.holds(70000));
+  EXPECT_TRUE(ElementType::fromC("__nv_fp8_e4m3")->holds(448));
+  EXPECT_FALSE(ElementType::fromC("__nv_fp8_e4m3")->holds(449));
+}
+
 TEST(ElementTypeTest, UnsupportedTypes) {
-  EXPECT_EQ(runnerType("half"), "none");
-  EXPECT_EQ(runnerType("__half"), "none");
   EXPECT_EQ(runnerType("T"), "none");
   EXPECT_EQ(runnerType("float2"), "none");
   EXPECT_EQ(runnerType("struct Params"), "none");

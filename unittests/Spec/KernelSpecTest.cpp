@@ -345,10 +345,10 @@ TEST_F(KernelSpecTest, MissingRequiredClauses) {
 TEST_F(KernelSpecTest, UnsupportedElementType) {
   KernelInfo K = saxpy("kernel sizes(N = 4) in(x[N]) out(y[N]) "
                        "scalar(n = N, a = 1) grid(1) block(4)");
-  K.Params[3] = pointer("y", "half", false);
-  EXPECT_NE(error(K).find("error: parameter 'y' has type 'half *', and "
-                          "element type 'half' is not supported by the "
-                          "runner yet"),
+  K.Params[3] = pointer("y", "long double", false);
+  EXPECT_NE(error(K).find("error: parameter 'y' has type 'long double *', "
+                          "and element type 'long double' is not supported "
+                          "by the runner yet"),
             std::string::npos);
 }
 

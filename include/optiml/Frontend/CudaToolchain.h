@@ -9,6 +9,8 @@
 #ifndef OPTIML_FRONTEND_CUDATOOLCHAIN_H
 #define OPTIML_FRONTEND_CUDATOOLCHAIN_H
 
+#include "optiml/Frontend/NvccProfile.h"
+
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
@@ -21,6 +23,9 @@ struct CudaToolchain {
   std::string CudaPath;    ///< Root of the CUDA toolkit.
   std::string ResourceDir; ///< Clang's resource directory.
   std::string GpuArch;     ///< Default device architecture, "sm_NN".
+  /// What nvcc adds to the header search beyond the toolkit's `include`,
+  /// which Clang adds itself (CUDA 13: `include/cccl`).
+  std::vector<NvccIncludeDir> NvccIncludes;
 
   /// Finds the toolkit (\p CudaPathOption, then $CUDA_PATH, then the one
   /// found at configure time, then /usr/local/cuda) and Clang's resource
@@ -36,8 +41,9 @@ struct CudaToolchain {
                     llvm::StringRef GpuArchOption) const;
 
   /// Adds what a command lacks to parse as CUDA: the toolkit path, the
-  /// resource directory, one device architecture, a device-side parse, and
-  /// silence for the warnings a newer toolkit or our pragma cause.
+  /// resource directory, nvcc's own header search, one device architecture,
+  /// a device-side parse, and silence for the warnings a newer toolkit or
+  /// our pragma cause.
   clang::tooling::ArgumentsAdjuster defaultsAdjuster() const;
 
   /// Adds `-include CompatHeaderPath`, for a parse that maps that path to

@@ -11,6 +11,7 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -26,6 +27,14 @@ struct SourcePos {
   std::string str() const;
 };
 
+/// One number of an element that is a vector type or a struct (`float2`'s
+/// `y`, a struct's `pos.x`), where the compiler lays it out.
+struct ElementField {
+  std::string Name; ///< As C names it from the element: "y", "pos.x", "v[2]".
+  std::string Type; ///< Its canonical type: "float", "__half", "int".
+  uint64_t Offset = 0, Bytes = 0;
+};
+
 struct ParamInfo {
   std::string Name;
   std::string Type; ///< As written, e.g. "const float *__restrict".
@@ -36,6 +45,13 @@ struct ParamInfo {
   /// The element type (the pointee for pointers) with typedefs and aliases
   /// resolved: "float" for `DATA_TYPE *` after `typedef float DATA_TYPE`.
   std::string CanonicalElement;
+  /// An element that is a struct (CUDA's vector types are structs too): its
+  /// numbers in memory order, nested structs and arrays flattened. Empty
+  /// for a number type, and for a dependent or incomplete one.
+  std::vector<ElementField> Fields;
+  uint64_t ElementBytes = 0; ///< sizeof the element, when Fields is set.
+  /// Why a struct element has no Fields: "a union", "a pointer field 'p'".
+  std::string LayoutProblem;
 };
 
 /// A loop, named by its place in the kernel's loop nest

@@ -18,6 +18,7 @@
 #include "optiml/Protocol/SchemaVersion.h"
 #include "optiml/Protocol/Side.h"
 
+#include <algorithm>
 #include <array>
 #include <set>
 #include <variant>
@@ -54,19 +55,66 @@ inline const char *kindName(Distribution::Kind K) {
 /// the other integer types as int64_t.
 using ScalarValue = std::variant<double, int64_t, uint64_t>;
 
+/// One number of a buffer's element when the element is a vector type or a
+/// struct (`float2`'s x and y, a struct's members in memory order).
+struct Field {
+  std::string Name;                 ///< "x", "pos.y".
+  ElemType Type = ElemType::F32;    ///< Of the same size in every field.
+  std::optional<Distribution> Dist; ///< Absent: the buffer's.
+};
+
 /// One kernel parameter, in declaration order.
+///
+/// A buffer is a run of Count lanes, each a number of its type. An element
+/// of several numbers (float2, a struct) gives Fields: lane L is field
+/// L % Fields.size() of element L / Fields.size(), and Type is the first
+/// field's. The fields have one size and no padding between them, so every
+/// lane-wise rule (poison, red zones, comparison) holds lane by lane.
 struct Arg {
   std::string Name;
   ArgRole Role = ArgRole::In; ///< Scalar: passed by value.
   ElemType Type = ElemType::F32;
-  uint64_t Count = 0;               ///< Buffers: elements.
+  uint64_t Count = 0;               ///< Buffers: lanes.
   std::optional<Distribution> Dist; ///< Buffers; absent: defaultFor(Type).
+  std::vector<Field> Fields;        ///< Buffers of vectors or structs.
   ScalarValue Value = 0.0;          ///< Scalars.
 
   bool isBuffer() const { return Role != ArgRole::Scalar; }
   size_t bytes() const { return static_cast<size_t>(Count) * elemSize(Type); }
-  Distribution distribution() const {
-    return Dist ? *Dist : Distribution::defaultFor(Type);
+  /// The type of lane \p Lane.
+  ElemType typeAt(uint64_t Lane) const {
+    return Fields.empty() ? Type : Fields[Lane % Fields.size()].Type;
+  }
+  /// True when some lane is a float: the buffer has a norm to check.
+  bool anyFloat() const {
+    for (const Field &F : Fields)
+      if (isFloatType(F.Type))
+        return true;
+    return isFloatType(Type);
+  }
+  /// True when every lane has Type: one comparison rule for the buffer.
+  bool uniform() const {
+    for (const Field &F : Fields)
+      if (F.Type != Type)
+        return false;
+    return true;
+  }
+  /// How lane \p Lane is drawn: its field's distribution, else the buffer's,
+  /// else its type's default.
+  Distribution distributionAt(uint64_t Lane) const {
+    if (!Fields.empty()) {
+      const Field &F = Fields[Lane % Fields.size()];
+      if (F.Dist)
+        return *F.Dist;
+    }
+    return Dist ? *Dist : Distribution::defaultFor(typeAt(Lane));
+  }
+  /// Where lane \p Lane is in C terms: "[12]" or "[12].y".
+  std::string laneName(uint64_t Lane) const {
+    if (Fields.empty())
+      return "[" + std::to_string(Lane) + "]";
+    return "[" + std::to_string(Lane / Fields.size()) + "]." +
+           Fields[Lane % Fields.size()].Name;
   }
 };
 
@@ -117,6 +165,9 @@ struct RunPlan {
   std::string Candidate; ///< Empty: the reference is run against itself.
   std::vector<Instance> Instances;
   std::vector<uint64_t> Seeds{1, 2};
+  /// Also verify every instance under this seed with inputs at the edges of
+  /// their distributions (Inputs.h); absent: not.
+  std::optional<uint64_t> EdgeSeed;
   Tolerance Tol;
   TimingOptions Timing;
   bool Metrics = false;
@@ -187,6 +238,15 @@ inline void to_json(Json &J, const Arg &A) {
   J["count"] = A.Count;
   if (A.Dist)
     J["dist"] = *A.Dist;
+  if (A.Fields.empty())
+    return;
+  Json &Fields = J["fields"] = Json::array();
+  for (const Field &F : A.Fields) {
+    Json FJ{{"name", F.Name}, {"type", elemTypeName(F.Type)}};
+    if (F.Dist)
+      FJ["dist"] = *F.Dist;
+    Fields.push_back(std::move(FJ));
+  }
 }
 
 inline void to_json(Json &J, const Launch &L) {
@@ -221,6 +281,8 @@ inline void to_json(Json &J, const RunPlan &P) {
     J["candidate"] = P.Candidate;
   J["instances"] = P.Instances;
   J["seeds"] = P.Seeds;
+  if (P.EdgeSeed)
+    J["edge_seed"] = *P.EdgeSeed;
   J["tolerance"] = P.Tol;
   J["timing"] = P.Timing;
   J["metrics"] = P.Metrics;
@@ -357,18 +419,37 @@ inline void read(const Json &V, Distribution &D) {
   }
 }
 
+namespace detail {
+
+inline ElemType readType(const Json &V) {
+  std::string Type;
+  field(V, "type", Type);
+  auto T = parseElemType(Type);
+  if (!T)
+    fail("type",
+         "unknown type '" + Type + "' (expected " + elemTypeNames() + ")");
+  return *T;
+}
+
+} // namespace detail
+
+inline void read(const Json &V, Field &F) {
+  expectObject(V);
+  F = Field();
+  field(V, "name", F.Name);
+  if (F.Name.empty())
+    fail("name", "empty field name");
+  F.Type = detail::readType(V);
+  field(V, "dist", F.Dist);
+}
+
 inline void read(const Json &V, Arg &A) {
   expectObject(V);
   A = Arg();
   field(V, "name", A.Name);
-  std::string Kind, Type;
+  std::string Kind;
   field(V, "kind", Kind);
-  field(V, "type", Type);
-  auto T = parseElemType(Type);
-  if (!T)
-    fail("type", "unknown type '" + Type +
-                     "' (expected f32 f64 i8 u8 i16 u16 i32 u32 i64 u64)");
-  A.Type = *T;
+  A.Type = detail::readType(V);
   if (Kind == "scalar") {
     A.Role = ArgRole::Scalar;
     if (!V.contains("value") || V["value"].is_null())
@@ -395,6 +476,17 @@ inline void read(const Json &V, Arg &A) {
   if (A.Count > (uint64_t(1) << 40) / elemSize(A.Type))
     fail("count", "buffer larger than 1 TiB");
   field(V, "dist", A.Dist);
+  fieldOr(V, "fields", A.Fields);
+  if (A.Fields.empty())
+    return;
+  if (A.Fields.front().Type != A.Type)
+    fail("fields[0].type", "must be the buffer's type");
+  for (size_t K = 0; K < A.Fields.size(); ++K)
+    if (elemSize(A.Fields[K].Type) != elemSize(A.Type))
+      fail("fields[" + std::to_string(K) + "].type",
+           "every field must have the size of the buffer's type");
+  if (A.Count % A.Fields.size() != 0)
+    fail("count", "must be a multiple of the number of fields");
 }
 
 inline void read(const Json &V, Launch &L) {
@@ -468,6 +560,10 @@ inline void read(const Json &V, RunPlan &P) {
            "duplicate instance name '" + P.Instances[K].Name + "'");
   detail::expectNonEmptyArray(V, "seeds");
   fieldOr(V, "seeds", P.Seeds);
+  field(V, "edge_seed", P.EdgeSeed);
+  if (P.EdgeSeed &&
+      std::find(P.Seeds.begin(), P.Seeds.end(), *P.EdgeSeed) != P.Seeds.end())
+    fail("edge_seed", "must differ from every seed");
   fieldOr(V, "tolerance", P.Tol);
   fieldOr(V, "timing", P.Timing);
   fieldOr(V, "metrics", P.Metrics);

@@ -16,7 +16,9 @@
 
 namespace optiml::protocol {
 
-inline constexpr int SchemaVersion = 1;
+/// 2: buffers may carry "fields" (vector and struct elements) and the
+/// narrow float types f16, bf16, f8e4m3, f8e5m2.
+inline constexpr int SchemaVersion = 2;
 inline constexpr const char *SchemaVersionKey = "schema_version";
 
 /// Throws a VersionMismatch error unless \p Doc (a \p What: "plan",

@@ -48,6 +48,9 @@ struct BufferComparison {
 /// ended (a fault) before that side was checked.
 struct SeedVerification {
   uint64_t Seed = 0;
+  /// True for the plan's edge seed: inputs at the edges of their
+  /// distributions.
+  std::optional<bool> Edge;
   bool Passed = false;
   std::optional<SideCounts> Reference;
   std::optional<SideCounts> Candidate;
@@ -86,6 +89,8 @@ struct Failure {
   /// The element, when about one; red zones: negative before the buffer,
   /// >= its count after it.
   std::optional<int64_t> Index;
+  /// The field of that element, for buffers of vectors or structs ("y").
+  std::optional<std::string> Field;
   FailureValue Expected;
   FailureValue Got;
   std::string Message;
@@ -123,6 +128,7 @@ inline constexpr auto keysOf(const BufferComparison &) {
 /// The keys of a SeedVerification, in the order they are written.
 inline constexpr auto keysOf(const SeedVerification &) {
   return std::make_tuple(key("seed", &SeedVerification::Seed),
+                         key("edge", &SeedVerification::Edge),
                          key("passed", &SeedVerification::Passed),
                          key("reference", &SeedVerification::Reference),
                          key("candidate", &SeedVerification::Candidate),
@@ -161,6 +167,8 @@ inline void to_json(Json &J, const Failure &F) {
            {"expected", failureValue(F.Expected)},
            {"got", failureValue(F.Got)},
            {"message", F.Message}};
+  if (F.Field)
+    J["field"] = *F.Field;
 }
 
 /// The keys of a VerifyReport, in the order they are written.
@@ -205,6 +213,7 @@ inline void read(const Json &V, Failure &F) {
   field(V, "kind", F.Kind);
   field(V, "buffer", F.Buffer);
   field(V, "index", F.Index);
+  field(V, "field", F.Field);
   for (auto [Key, Out] :
        {std::pair{"expected", &F.Expected}, std::pair{"got", &F.Got}}) {
     auto It = V.find(Key);

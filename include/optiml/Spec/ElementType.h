@@ -1,9 +1,10 @@
 //===- ElementType.h - C types the runner can fill and compare -*- C++ -*-===//
 //
 // The runner allocates, fills and compares buffers by element type, and
-// passes scalars by value; it knows the ten types of the runner protocol
-// (Protocol/ElemType.h). This maps the C spelling of a parameter's type to
-// one, with the range a spec's values must fit.
+// passes scalars by value; it knows the number types of the runner protocol
+// (Protocol/ElemType.h). This maps the C spelling of one number type to
+// one, with the range a spec's values must fit; vector types and structs
+// are several of them (ElementLayout.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -32,7 +33,8 @@ struct ElementType {
   bool holds(double V) const;
 
   /// The runner type for \p CType ("const float", "unsigned int",
-  /// "std::size_t", ...); none for other types (half, structs, templates).
+  /// "std::size_t", "__half", ...); none for other types (vector types,
+  /// structs, templates).
   /// Qualifiers and `std::` are ignored; `long` is 64-bit (LP64).
   static std::optional<ElementType> fromC(llvm::StringRef CType);
 

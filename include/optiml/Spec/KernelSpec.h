@@ -54,6 +54,9 @@ struct ArgSpec {
   SpecExpr Length;                  ///< Buffers: element count.
   SpecExpr Value;                   ///< Scalars: the value.
   std::optional<Distribution> Dist; ///< Inputs; default by element type.
+  /// Inputs of vectors or structs: a distribution per field, by the field's
+  /// full name ("x", "pos.y"); the others take Dist or their type's default.
+  std::vector<std::pair<std::string, Distribution>> FieldDists;
   SourcePos Pos;
 };
 
@@ -64,14 +67,24 @@ struct InstanceSpec {
   SourcePos Pos;
 };
 
+/// One number of a buffer's elements of several (a vector type, a struct).
+struct ConcreteField {
+  std::string Name;
+  protocol::ElemType Type = protocol::ElemType::F32;
+  std::optional<Distribution> Dist; ///< Inputs.
+};
+
 /// One argument with numbers only.
 struct ConcreteArg {
   std::string Name;
   ArgRole Role = ArgRole::Scalar;
-  protocol::ElemType Type = protocol::ElemType::F32;
+  protocol::ElemType Type = protocol::ElemType::F32; ///< The first field's.
   int64_t Count = 0; ///< Buffers: elements.
   double Value = 0;  ///< Scalars.
   std::optional<Distribution> Dist;
+  /// Buffers of vectors or structs: every field of an element, in memory
+  /// order; empty when an element is one number.
+  std::vector<ConcreteField> Fields;
 };
 
 /// A problem instance with numbers only, ready for the runner.

@@ -65,10 +65,13 @@ private:
 
   llvm::Expected<size_t> closingParen(size_t Open) const;
   llvm::Expected<std::vector<Piece>> items(Piece Name, Piece Body) const;
-  llvm::Expected<std::pair<Piece, Piece>> assignment(Piece Item) const;
+  /// `NAME = VALUE`; with \p FieldPath, NAME may go on into a field of the
+  /// argument's elements (`opt.x`, `p.pos`, `s.v[1]`).
+  llvm::Expected<std::pair<Piece, Piece>>
+  assignment(Piece Item, bool FieldPath = false) const;
   /// items() of a clause whose every item is `NAME = VALUE`.
   llvm::Expected<std::vector<std::pair<Piece, Piece>>>
-  assignments(Piece Name, Piece Body) const;
+  assignments(Piece Name, Piece Body, bool FieldPath = false) const;
   llvm::Expected<DistributionDraft> distribution(Piece Item) const;
   llvm::Error checkName(Piece Name, llvm::StringRef What) const;
   SpecExpr expr(Piece P) const { return SpecExpr{P.Text.str(), Loc(P.Offset)}; }

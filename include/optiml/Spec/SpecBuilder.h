@@ -11,6 +11,7 @@
 #ifndef OPTIML_SPEC_SPECBUILDER_H
 #define OPTIML_SPEC_SPECBUILDER_H
 
+#include "optiml/Spec/ElementLayout.h"
 #include "optiml/Spec/ElementType.h"
 #include "optiml/Spec/SpecDraft.h"
 
@@ -51,6 +52,12 @@ private:
   llvm::Error args();
   llvm::Expected<ArgSpec> arg(const ParamInfo &Param);
   llvm::Error distributions();
+  /// `dist(A.FIELD = ...)`: the distribution of every field \p Field
+  /// selects in \p Layout, added to \p A.
+  llvm::Error fieldDistribution(
+      ArgSpec &A, const ElementLayout &Layout, llvm::StringRef Field,
+      const DistributionDraft &D,
+      const std::vector<std::map<std::string, int64_t>> &Envs) const;
   llvm::Expected<Distribution>
   distribution(const DistributionDraft &D,
                const std::vector<std::map<std::string, int64_t>> &Envs) const;

@@ -31,6 +31,9 @@ struct ArgDraft {
   std::optional<SpecExpr> Length; ///< Buffers.
   std::optional<SpecExpr> Value;  ///< Scalars.
   std::optional<DistributionDraft> Dist;
+  /// `dist(opt.x = ...)`: distributions of fields of the elements, by
+  /// field path ("x", "pos", "v[1]"), in the order written.
+  std::vector<std::pair<std::string, DistributionDraft>> FieldDists;
   SourcePos Pos; ///< Where the role (or, without one, the name) is given.
 };
 
