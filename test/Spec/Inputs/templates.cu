@@ -62,3 +62,23 @@ __global__ void colsum(const float *x, float *y, int n) {
     y[c] += x[k * n + c];
 }
 } // namespace b
+
+// No clause and no explicit instantiation: the file's one launch decides.
+#pragma optiml kernel sizes(N = 4096) in(x[N]) out(y[N]) grid(N / 128) block(128)
+template <typename T, int BS>
+__global__ void launched(const T *x, T *y) {
+  int i = blockIdx.x * BS + threadIdx.x;
+  y[i] = x[i] + T(1);
+}
+void run_launched(const double *x, double *y) {
+  launched<double, 128><<<32, 128>>>(x, y);
+}
+
+// Launches that make two instantiations: the spec must choose one.
+#pragma optiml kernel sizes(N = 64) in(x[N]) out(y[N]) grid(1) block(64)
+template <typename T>
+__global__ void twice(const T *x, T *y) { y[threadIdx.x] = x[threadIdx.x]; }
+void run_twice(const float *xf, float *yf, const int *xi, int *yi) {
+  twice<<<1, 64>>>(xf, yf);
+  twice<<<1, 64>>>(xi, yi);
+}
