@@ -107,6 +107,14 @@ static Distribution defaultDistribution(const ElementType &Type) {
 
 Error Instantiator::arg(const ArgSpec &A, const ParamInfo &P,
                         ConcreteArg &Out) const {
+  if (A.Null) {
+    // The runner passes scalars as their bytes: eight zero bytes are NULL.
+    Out.Name = A.Name;
+    Out.Role = ArgRole::Scalar;
+    Out.Type = protocol::ElemType::U64;
+    Out.Value = 0;
+    return Error::success();
+  }
   auto Layout = ElementLayout::of(P, A.Pos);
   if (!Layout)
     return Layout.takeError();

@@ -25,6 +25,7 @@ static constexpr Usage Clauses[] = {
     {"out", "out(NAME[LENGTH], ...)"},
     {"inout", "inout(NAME[LENGTH], ...)"},
     {"scalar", "scalar(NAME = EXPR, ...)"},
+    {"null", "null(NAME, ...)"},
     {"grid", "grid(X[, Y[, Z]])"},
     {"block", "block(X[, Y[, Z]])"},
     {"shmem", "shmem(BYTES)"},
@@ -269,6 +270,8 @@ Error PragmaSpecParser::clause(Piece Name, Piece Body) {
     return buffers(Name, *Role, Body);
   if (N == "scalar")
     return scalars(Name, Body);
+  if (N == "null")
+    return nulls(Name, Body);
   if (N == "grid")
     return dims(Name, Body, Draft.Grid, 3);
   if (N == "block")
@@ -358,6 +361,21 @@ Error PragmaSpecParser::scalars(Piece Name, Piece Body) {
   for (const auto &A : *As) {
     if (Error Err = giveRole(A.first, ArgRole::Scalar, expr(A.second)))
       return Err;
+  }
+  return Error::success();
+}
+
+Error PragmaSpecParser::nulls(Piece Name, Piece Body) {
+  auto Items = items(Name, Body);
+  if (!Items)
+    return Items.takeError();
+  for (Piece Item : *Items) {
+    if (Error Err = checkName(Item, "pointer"))
+      return Err;
+    if (Error Err =
+            giveRole(Item, ArgRole::Scalar, SpecExpr{"0", Loc(Item.Offset)}))
+      return Err;
+    Draft.findArg(Item.Text)->Null = true;
   }
   return Error::success();
 }

@@ -217,12 +217,16 @@ Expected<ArgDraft> SidecarReader::arg(const Json &J, const Path &At,
     return Err;
   if (J.contains("role")) {
     const Json &R = J["role"];
-    A.Role = R.is_string() ? protocol::parseRole(R.get<std::string>())
-                           : std::nullopt;
+    A.Null = R == "null";
+    A.Role = A.Null          ? std::optional(ArgRole::Scalar)
+             : R.is_string() ? protocol::parseRole(R.get<std::string>())
+                             : std::nullopt;
     if (!A.Role)
       return error(At / "role", "bad role " + R.dump(),
-                   "\"in\", \"out\", \"inout\" or \"scalar\"");
+                   "\"in\", \"out\", \"inout\", \"scalar\" or \"null\"");
     A.Pos = Loc.valueAt(At / "role");
+    if (A.Null)
+      A.Value = SpecExpr{"0", A.Pos};
   }
   bool Scalar = A.Role == ArgRole::Scalar, Buffer = A.Role && !Scalar;
   for (StringRef Key : {"length", "value"}) {

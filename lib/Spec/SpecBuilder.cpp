@@ -202,6 +202,8 @@ Expected<ArgSpec> SpecBuilder::arg(const ParamInfo &P) {
                                    "inout(...) or scalar(...)");
   ArgRole Role = *D->Role;
   std::string Quoted = "'" + P.Name + "' (type '" + P.Type + "')";
+  if (D->Null)
+    return nullArg(P, *D);
   if (Role != ArgRole::Scalar && !P.IsPointer)
     return specError(D->Pos,
                      Quoted + " is not a pointer but is given the role '" +
@@ -242,6 +244,26 @@ Expected<ArgSpec> SpecBuilder::arg(const ParamInfo &P) {
   A.Role = Role;
   (Role == ArgRole::Scalar ? A.Value : A.Length) = *Expr;
   A.Pos = D->Pos;
+  return A;
+}
+
+/// `null(p)`: a pointer passed as NULL, checked as what it is: a pointer,
+/// with nothing to fill.
+Expected<ArgSpec> SpecBuilder::nullArg(const ParamInfo &P, const ArgDraft &D) {
+  if (!P.IsPointer)
+    return specError(D.Pos,
+                     "'" + P.Name + "' (type '" + P.Type +
+                         "') is not a pointer but is given null",
+                     "null(...) for pointer parameters only");
+  if (D.Dist || !D.FieldDists.empty())
+    return specError(D.Pos, "distribution for '" + P.Name + "', which is null",
+                     "distributions for in and inout buffers only");
+  ArgSpec A;
+  A.Name = P.Name;
+  A.Role = ArgRole::Scalar;
+  A.Null = true;
+  A.Value = SpecExpr{"0", D.Pos};
+  A.Pos = D.Pos;
   return A;
 }
 

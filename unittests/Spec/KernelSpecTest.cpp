@@ -479,6 +479,34 @@ TEST_F(KernelSpecTest, SidecarAloneMatchesTheMark) {
   EXPECT_EQ(Json.ATol, Loaded.ATol);
 }
 
+/// null(x) in a mark, "role": "null" in a sidecar: the pointer is passed
+/// as eight zero bytes, and only a pointer can be null.
+TEST_F(KernelSpecTest, NullPointers) {
+  auto I = instances(saxpy("kernel sizes(N = 64) null(x) inout(y[N]) "
+                           "scalar(n = N, a = 2) grid(1) block(64)"));
+  ASSERT_EQ(I.size(), 1u);
+  const ConcreteArg &X = I[0].Args[2];
+  EXPECT_EQ(X.Role, ArgRole::Scalar);
+  EXPECT_EQ(X.Type, protocol::ElemType::U64);
+  EXPECT_EQ(X.Value, 0);
+  std::string Spec =
+      write("null.json",
+            R"({"kernels": {"saxpy": {"args": {"x": {"role": "null"}}}}})");
+  I = instances(saxpy(SaxpyMark), "", Spec);
+  ASSERT_EQ(I.size(), 2u);
+  EXPECT_EQ(I[0].Args[2].Type, protocol::ElemType::U64);
+  const char *OnScalar = "kernel sizes(N = 64) in(x[N]) inout(y[N]) "
+                         "null(n) scalar(a = 2) grid(1) block(64)";
+  EXPECT_NE(errorFor(OnScalar).find(at(OnScalar, "n)") +
+                                    "'n' (type 'int') is not a pointer but is "
+                                    "given null"),
+            std::string::npos)
+      << errorFor(OnScalar);
+  const char *Twice = "kernel sizes(N = 64) in(x[N]) null(x) inout(y[N]) "
+                      "scalar(n = N, a = 2) grid(1) block(64)";
+  EXPECT_NE(errorFor(Twice).find("'x' is given two roles"), std::string::npos);
+}
+
 TEST_F(KernelSpecTest, SidecarIsFoundNextToTheSource) {
   std::string Source = write("k.cu", "// no marks here\n");
   write("k.cu.optiml.json", SaxpySidecar);

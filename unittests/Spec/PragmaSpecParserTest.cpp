@@ -141,11 +141,12 @@ TEST(PragmaSpecParserTest, SecondMarkIsAppendedWithItsKernelWord) {
 
 TEST(PragmaSpecParserTest, UnknownClause) {
   const char *C = "kernel sizes(N = 4) size(M = 2)";
-  EXPECT_EQ(error(C), at(C, "size(M") +
-                          "unknown clause 'size' (did you mean 'sizes'?); "
-                          "expected one of sizes, in, out, inout, scalar, "
-                          "grid, block, shmem, dist, tolerance, seeds, "
-                          "template, instance");
+  EXPECT_EQ(error(C),
+            at(C, "size(M") +
+                "unknown clause 'size' (did you mean 'sizes'?); "
+                "expected one of sizes, in, out, inout, scalar, null, "
+                "grid, block, shmem, dist, tolerance, seeds, "
+                "template, instance");
 }
 
 TEST(PragmaSpecParserTest, MarkMustStartWithKernel) {

@@ -53,6 +53,8 @@ struct ArgSpec {
   ArgRole Role = ArgRole::Scalar;
   SpecExpr Length;                  ///< Buffers: element count.
   SpecExpr Value;                   ///< Scalars: the value.
+  /// `null(p)`: a pointer parameter passed as NULL (Role is Scalar).
+  bool Null = false;
   std::optional<Distribution> Dist; ///< Inputs; default by element type.
   /// Inputs of vectors or structs: a distribution per field, by the field's
   /// full name ("x", "pos.y"); the others take Dist or their type's default.

@@ -54,6 +54,7 @@ private:
   llvm::Error sizes(Piece Name, Piece Body);
   llvm::Error buffers(Piece Name, ArgRole Role, Piece Body);
   llvm::Error scalars(Piece Name, Piece Body);
+  llvm::Error nulls(Piece Name, Piece Body);
   llvm::Error templateArgs(Piece Name, Piece Body);
   llvm::Error dims(Piece Name, Piece Body, std::optional<DimsDraft> &Out,
                    size_t Max);

@@ -51,6 +51,7 @@ private:
   llvm::Error missing(llvm::StringRef Clause, llvm::StringRef Form) const;
   llvm::Error args();
   llvm::Expected<ArgSpec> arg(const ParamInfo &Param);
+  llvm::Expected<ArgSpec> nullArg(const ParamInfo &Param, const ArgDraft &D);
   llvm::Error distributions();
   /// `dist(A.FIELD = ...)`: the distribution of every field \p Field
   /// selects in \p Layout, added to \p A.

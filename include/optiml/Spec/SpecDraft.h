@@ -28,6 +28,9 @@ struct DistributionDraft {
 struct ArgDraft {
   std::string Name;
   std::optional<ArgRole> Role;
+  /// `null(p)`: a pointer passed as NULL (an optional input the kernel
+  /// checks for); Role is then Scalar.
+  bool Null = false;
   std::optional<SpecExpr> Length; ///< Buffers.
   std::optional<SpecExpr> Value;  ///< Scalars.
   std::optional<DistributionDraft> Dist;

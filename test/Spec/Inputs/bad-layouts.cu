@@ -25,3 +25,8 @@ __global__ void tagged(const Bits *b, float *y) {
 __global__ void no_field(const float2 *z, float *y) {
   y[threadIdx.x] = z[threadIdx.x].x;
 }
+
+#pragma optiml kernel sizes(N = 64) in(x[N]) out(y[N]) null(n) grid(1) block(64)
+__global__ void null_scalar(const float *x, float *y, int n) {
+  y[threadIdx.x] = x[threadIdx.x] * n;
+}

@@ -62,3 +62,12 @@ __global__ void half_axpy(const __half *x, const __nv_fp8_e4m3 *q, half2 *y,
     b[i] = __float2bfloat16(float(q[i]) + __half2float(x[i]));
   }
 }
+
+// An optional input, passed as NULL: the kernel tests for it.
+#pragma optiml kernel sizes(N = 1 << 20) in(x[N]) null(bias) out(y[N]) \
+    scalar(n = N) grid((N + 255) / 256) block(256)
+__global__ void add_bias(const float *x, const float *bias, float *y, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    y[i] = x[i] + (bias ? bias[i] : 0.0f);
+}
