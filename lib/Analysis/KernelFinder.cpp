@@ -73,6 +73,15 @@ const char *instantiationKind(TemplateSpecializationKind K) {
 
 } // namespace
 
+/// \p T with typedefs resolved, and an enum as the integer type that holds
+/// it: what the runner fills and passes.
+static std::string canonicalNumber(QualType T, const ASTContext &Ctx) {
+  QualType C = T.getCanonicalType().getUnqualifiedType();
+  if (const auto *E = C->getAs<EnumType>(); E && E->getDecl()->isComplete())
+    C = E->getDecl()->getIntegerType().getCanonicalType();
+  return typeText(C, Ctx);
+}
+
 std::vector<ParamInfo> KernelFinder::paramsOf(const FunctionDecl &F) const {
   std::vector<ParamInfo> Params;
   for (const ParmVarDecl *P : F.parameters()) {
@@ -86,13 +95,11 @@ std::vector<ParamInfo> KernelFinder::paramsOf(const FunctionDecl &F) const {
       QualType Pointee = Ptr->getPointeeType();
       Info.IsConst = Pointee.isConstQualified();
       Info.PointeeType = typeText(Pointee.getUnqualifiedType(), Ctx);
-      Info.CanonicalElement =
-          typeText(Pointee.getCanonicalType().getUnqualifiedType(), Ctx);
+      Info.CanonicalElement = canonicalNumber(Pointee, Ctx);
       ElementFields(Ctx).describe(Pointee, Info);
     } else {
       Info.IsConst = T.isConstQualified();
-      Info.CanonicalElement =
-          typeText(T.getCanonicalType().getUnqualifiedType(), Ctx);
+      Info.CanonicalElement = canonicalNumber(T, Ctx);
     }
     Params.push_back(std::move(Info));
   }

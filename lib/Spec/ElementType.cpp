@@ -114,6 +114,13 @@ std::optional<ElementType> ElementType::fromC(StringRef CType) {
       {"__nv_fp8_e5m2", ElemType::F8E5M2},
   };
   std::string Key = canonicalWords(Spaced);
+  if (Key == "bool" || Key == "_Bool") {
+    // One byte that holds 0 or 1: drawn and checked in that range.
+    ElementType B = of(ElemType::U8);
+    B.IsBool = true;
+    B.Max = 1;
+    return B;
+  }
   for (const auto &[C, Type] : Table)
     if (Key == C)
       return of(Type);

@@ -101,7 +101,7 @@ static Distribution defaultDistribution(const ElementType &Type) {
   Distribution D;
   D.Kind = Type.IsInteger ? "int" : "uniform";
   D.A = Type.IsInteger ? 0 : -1;
-  D.B = Type.IsInteger ? 100 : 1;
+  D.B = Type.IsBool ? 1 : Type.IsInteger ? 100 : 1;
   return D;
 }
 

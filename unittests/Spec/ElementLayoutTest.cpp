@@ -31,6 +31,8 @@ const char *Types = R"cu(
   struct Linked { float v; Linked *next; };
   struct Taps { float w[3]; };
   typedef float2 Complex;
+  enum Mode : short { Add, Mul };
+  enum class Kind { A, B };
 )cu";
 
 /// The inventory of one kernel written after Types; no mark.
@@ -71,6 +73,9 @@ TEST(ElementLayoutTest, NumbersAreOneLane) {
   EXPECT_EQ(lanes("__nv_fp8_e4m3 *p"), "f8e4m3");
   EXPECT_EQ(lanes("__nv_fp8_e5m2 *p"), "f8e5m2");
   EXPECT_EQ(lanes("__half h"), "f16");
+  EXPECT_EQ(lanes("bool *flags"), "u8");
+  EXPECT_EQ(lanes("Mode m"), "i16"); // An enum is its integer type.
+  EXPECT_EQ(lanes("const Kind *k"), "i32");
 }
 
 TEST(ElementLayoutTest, VectorTypesAreTheirComponents) {

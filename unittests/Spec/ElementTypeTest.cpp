@@ -62,13 +62,20 @@ TEST(ElementTypeTest, NarrowFloats) {
   EXPECT_FALSE(ElementType::fromC("__nv_fp8_e4m3")->holds(449));
 }
 
+TEST(ElementTypeTest, BoolIsAByteOfZeroOrOne) {
+  ElementType B = *ElementType::fromC("const bool");
+  EXPECT_EQ(B.Name, "u8");
+  EXPECT_TRUE(B.IsBool);
+  EXPECT_TRUE(B.holds(1));
+  EXPECT_FALSE(B.holds(2));
+}
+
 TEST(ElementTypeTest, UnsupportedTypes) {
   EXPECT_EQ(runnerType("T"), "none");
   EXPECT_EQ(runnerType("float2"), "none");
   EXPECT_EQ(runnerType("struct Params"), "none");
   EXPECT_EQ(runnerType("long double"), "none");
   EXPECT_EQ(runnerType("float *"), "none");
-  EXPECT_EQ(runnerType("bool"), "none");
 }
 
 TEST(ElementTypeTest, RangesAndSizes) {

@@ -28,6 +28,7 @@ struct ElementType {
   unsigned Bytes = 0;
   /// Representable range; for f32/f64 the largest finite magnitudes.
   double Min = 0, Max = 0;
+  bool IsBool = false; ///< C's bool: a u8 of 0 or 1.
 
   /// Whether \p V can be stored exactly (integers) or finitely (floats).
   bool holds(double V) const;
