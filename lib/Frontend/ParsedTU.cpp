@@ -15,6 +15,8 @@ ParsedTU::parse(const tooling::CompilationDatabase &DB, llvm::StringRef File,
                 const CudaToolchain &Toolchain) {
   if (!llvm::sys::fs::exists(File))
     return makeError(ErrorKind::BadInput, File + ": no such file");
+  if (llvm::sys::fs::is_directory(File))
+    return makeError(ErrorKind::BadInput, File + ": a folder, not a source file");
   if (DB.getCompileCommands(File).empty())
     return makeError(ErrorKind::BadInput,
                      File + ": no compile command for this file in the "

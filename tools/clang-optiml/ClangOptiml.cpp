@@ -1150,9 +1150,13 @@ sourcesToRun(clang::tooling::CommonOptionsParser &Parsed,
   }
   if (Sources.empty())
     return makeError(ErrorKind::BadInput, "no source file given");
-  for (const std::string &S : Sources)
+  for (const std::string &S : Sources) {
     if (!sys::fs::exists(S))
       return makeError(ErrorKind::BadInput, S + ": no such file");
+    if (sys::fs::is_directory(S))
+      return makeError(ErrorKind::BadInput,
+                       S + ": a folder, not a source file");
+  }
   if (Sources.size() == 1)
     return Sources;
   if (!Action.empty() && !takesSeveralSources(Action))

@@ -3,7 +3,7 @@
 // that casts the const away, itself or through a function it calls, may
 // write, and coarsen refuses.
 // RUN: %clang-optiml --format-style=none %s --apply='coarsen(site=through_accessor,dim=y,factor=2)' -o %t.cu
-// RUN: %FileCheck --input-file=%t.cu %s
+// RUN: %FileCheck --match-full-lines --input-file=%t.cu %s
 // RUN: %nvcc -c %t.cu -o %t.o
 // RUN: not %clang-optiml %s --apply='coarsen(site=through_cast,dim=y,factor=2)' 2>&1 | %FileCheck --check-prefix=CAST %s
 
@@ -32,7 +32,7 @@ __global__ void through_accessor(const float *a, const float *b, float *c,
     acc += at(a, n, k, i) * at(b, n, k, j);
   c[i * n + j] = acc;
 }
-// CHECK-LABEL: __global__ void through_accessor(
+// CHECK-LABEL: __global__ void through_accessor(const float *a, const float *b, float *c,
 // CHECK: float acc[2];
 // CHECK: acc[optiml_cy] += at(a, n, k, i) * at(b, n, k, j);
 

@@ -29,7 +29,7 @@
 // RUN: %FileCheck --check-prefix=S3 --match-full-lines --input-file=%t.s3.cu %s
 // RUN: %nvcc -Werror all-warnings -c %t.s3.cu -o %t.s3.o
 // RUN: %clang-optiml --format-style=none %s --apply='pipeline-shared(site=tiled/for#0,stages=4)' -o %t.s4.cu
-// RUN: %FileCheck --check-prefix=S4 --input-file=%t.s4.cu %s
+// RUN: %FileCheck --check-prefix=S4 --match-full-lines --input-file=%t.s4.cu %s
 // RUN: %nvcc -Werror all-warnings -c %t.s4.cu -o %t.s4.o
 // RUN: not %clang-optiml %s --apply='pipeline-shared(site=tiled/for#0,stages=5)' 2>&1 | %FileCheck --check-prefix=DOMAIN %s
 // DOMAIN: stages=5 is outside its domain {2, 3, 4}
@@ -38,7 +38,7 @@
 // pipelined loops of one kernel get counters of their own, and the include
 // comes once:
 // RUN: %clang-optiml --format-style=none %s --apply='pipeline-shared(site=twice/for#0)' --apply='pipeline-shared(site=twice/for#2)' -o %t.twice.cu
-// RUN: %FileCheck --check-prefix=TWICE --input-file=%t.twice.cu %s
+// RUN: %FileCheck --check-prefix=TWICE --match-full-lines --input-file=%t.twice.cu %s
 // RUN: %nvcc -Werror all-warnings -c %t.twice.cu -o %t.twice.o
 //
 // 16-byte elements (float4, copied by its trivial assignment), the fill a
@@ -50,7 +50,7 @@
 // A loop that is the body of an `if` gets braces around its prologue; a
 // guarded copy that is the body of a copy loop gets braces of its own:
 // RUN: %clang-optiml --format-style=none %s --apply='pipeline-shared(site=nested/for#0)' -o %t.nested.cu
-// RUN: %FileCheck --check-prefix=NESTED --input-file=%t.nested.cu %s
+// RUN: %FileCheck --check-prefix=NESTED --match-full-lines --input-file=%t.nested.cu %s
 // RUN: %nvcc -Werror all-warnings -c %t.nested.cu -o %t.nested.o
 //
 // It is listed with its kind of site:

@@ -4,7 +4,7 @@
 // its bound, and every access of each part is below it (a global index
 // under `if (i < n)`, or a loop counter from 0 below n).
 // RUN: %clang-optiml --format-style=none %s --apply='restrict(site=soa)' --apply='restrict(site=pairs)' -o %t.cu
-// RUN: %FileCheck --input-file=%t.cu %s
+// RUN: %FileCheck --match-full-lines --input-file=%t.cu %s
 // RUN: %nvcc -c %t.cu -o %t.o
 // RUN: not %clang-optiml %s --apply='restrict(site=neighbour)' 2>&1 | %FileCheck --check-prefix=NEIGHBOUR %s
 // RUN: not %clang-optiml %s --apply='restrict(site=other_size)' 2>&1 | %FileCheck --check-prefix=SIZE %s
@@ -12,7 +12,7 @@
 
 #include <cuda_runtime.h>
 
-// CHECK: void soa(float *__restrict__ px, float *__restrict__ py, const float *__restrict__ pz, int n)
+// CHECK: __global__ void soa(float *__restrict__ px, float *__restrict__ py, const float *__restrict__ pz, int n) {
 __global__ void soa(float *px, float *py, const float *pz, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n) {
@@ -22,7 +22,7 @@ __global__ void soa(float *px, float *py, const float *pz, int n) {
 }
 
 // Every thread reads all of y below n in a loop.
-// CHECK: void pairs(const float *__restrict__ y, float *__restrict__ out, int n)
+// CHECK: __global__ void pairs(const float *__restrict__ y, float *__restrict__ out, int n) {
 __global__ void pairs(const float *y, float *out, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n && n > 0) {

@@ -15,19 +15,19 @@
 // The left operand stored column-major, the right one as rows of k; the
 // mark stands for the launches:
 // RUN: %clang-optiml %s --format-style=none --apply='tensor-cores(site=tn/for#0,precision=bf16,tile=128)' -o %t.tn.cu
-// RUN: %FileCheck --check-prefix=TN --input-file=%t.tn.cu %s
+// RUN: %FileCheck --check-prefix=TN --match-full-lines --input-file=%t.tn.cu %s
 // RUN: %nvcc -c %t.tn.cu -o %t.tn.o
 //
 // __half inputs stay as they are with precision=half (the default there):
 // RUN: %clang-optiml %s --list-sites --kernel=hgemm | %FileCheck --check-prefix=HDEF %s
 // HDEF: tensor-cores{{ +}}hgemm/for#0{{ +}}legal: --apply='tensor-cores(site=hgemm/for#0,precision=half,tile=64)'
 // RUN: %clang-optiml %s --format-style=none --apply='tensor-cores(site=hgemm/for#0)' -o %t.h.cu
-// RUN: %FileCheck --check-prefix=HALF --input-file=%t.h.cu %s
+// RUN: %FileCheck --check-prefix=HALF --match-full-lines --input-file=%t.h.cu %s
 // RUN: %nvcc -c %t.h.cu -o %t.h.o
 //
 // __nv_bfloat16 inputs likewise with precision=bf16:
 // RUN: %clang-optiml %s --format-style=none --apply='tensor-cores(site=bgemm/for#0,tile=32)' -o %t.b.cu
-// RUN: %FileCheck --check-prefix=BF16 --input-file=%t.b.cu %s
+// RUN: %FileCheck --check-prefix=BF16 --match-full-lines --input-file=%t.b.cu %s
 // RUN: %nvcc -c %t.b.cu -o %t.b.o
 //
 // A loose tolerance in the mark suggests tf32; a tighter one (down to
