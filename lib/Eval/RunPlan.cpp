@@ -28,6 +28,16 @@ static proto::Distribution distribution(const Distribution &D) {
     P.K = K::Normal;
     P.Mean = D.A;
     P.Std = D.B;
+  } else if (D.Kind == "offsets") {
+    P.K = K::Offsets;
+    P.IntLo = static_cast<int64_t>(std::llround(D.A));
+    P.IntHi = static_cast<int64_t>(std::llround(D.B));
+  } else if (D.Kind == "permutation") {
+    P.K = K::Permutation;
+  } else if (D.Kind == "sorted") {
+    P.K = K::Sorted;
+    P.Lo = D.A;
+    P.Hi = D.B;
   } else if (D.Kind == "index") {
     P.K = K::Index;
     P.Scale = D.A;

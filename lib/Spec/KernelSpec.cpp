@@ -97,6 +97,31 @@ Expected<ConcreteInstance> Instantiator::run(const InstanceSpec *Instance) {
   return I;
 }
 
+/// The largest value an offsets or permutation distribution writes into a
+/// buffer of \p Count elements, which its type must hold: the length is
+/// known only now.
+static Error structureFits(const ArgSpec &A, const ElementLayout &Layout,
+                           int64_t Count) {
+  std::vector<std::tuple<std::string, const Distribution *, ElementType>> Dists;
+  if (A.Dist)
+    Dists.push_back({A.Name, &*A.Dist, Layout.Lane});
+  for (const auto &[Field, D] : A.FieldDists)
+    for (const LaneField *F : Layout.select(Field))
+      Dists.push_back({A.Name + "." + F->Name, &D, F->Type});
+  for (const auto &[Name, D, T] : Dists) {
+    double Largest = D->Kind == "permutation" ? double(Count - 1)
+                     : D->Kind == "offsets"   ? double(Count - 1) * D->B
+                                              : 0;
+    if (Largest > T.Max)
+      return specError(A.Pos,
+                       D->Kind + " of '" + Name + "' reaches " +
+                           numberText(Largest) + ", more than its type (" +
+                           T.Name + ") holds",
+                       "a wider integer type or a shorter buffer");
+  }
+  return Error::success();
+}
+
 static Distribution defaultDistribution(const ElementType &Type) {
   Distribution D;
   D.Kind = Type.IsInteger ? "int" : "uniform";
@@ -154,6 +179,8 @@ Error Instantiator::arg(const ArgSpec &A, const ParamInfo &P,
                          " elements",
                      "a positive length whose size in bytes fits in 64 bits");
   Out.Count = *Count;
+  if (Error Err = structureFits(A, *Layout, *Count))
+    return Err;
   bool Input = A.Role != ArgRole::Out;
   if (Input)
     Out.Dist = A.Dist ? *A.Dist : defaultDistribution(*Type);

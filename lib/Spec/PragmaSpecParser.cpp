@@ -37,9 +37,10 @@ static constexpr Usage Clauses[] = {
 };
 
 static constexpr Usage Distributions[] = {
-    {"uniform", "uniform(lo, hi)"},  {"normal", "normal(mean, stddev)"},
-    {"int", "int(lo, hi)"},          {"index", "index(scale, offset[, mod])"},
-    {"constant", "constant(value)"},
+    {"uniform", "uniform(lo, hi)"},   {"normal", "normal(mean, stddev)"},
+    {"int", "int(lo, hi)"},           {"index", "index(scale, offset[, mod])"},
+    {"constant", "constant(value)"},  {"offsets", "offsets(gap_lo, gap_hi)"},
+    {"permutation", "permutation()"}, {"sorted", "sorted(lo, hi)"},
 };
 
 static StringRef formOf(StringRef Name) {
@@ -446,11 +447,16 @@ Expected<DistributionDraft> PragmaSpecParser::distribution(Piece P) const {
     return error(*Close + 1, "unexpected text after '" + Kind + "(...)'",
                  formOf(Kind));
   Piece KindPiece{Kind, P.Offset};
-  auto Args = items(KindPiece, {Text.slice(P.Offset + Open + 1, *Close),
-                                P.Offset + Open + 1});
+  StringRef Inside = Text.slice(P.Offset + Open + 1, *Close);
+  auto Args = Inside.trim().empty()
+                  ? Expected<std::vector<Piece>>(std::vector<Piece>())
+                  : items(KindPiece, {Inside, P.Offset + Open + 1});
   if (!Args)
     return Args.takeError();
-  size_t Min = Kind == "constant" ? 1 : 2, Max = Kind == "index" ? 3 : Min;
+  size_t Min = Kind == "constant"      ? 1
+               : Kind == "permutation" ? 0
+                                       : 2,
+         Max = Kind == "index" ? 3 : Min;
   if (Args->size() < Min || Args->size() > Max)
     return error(P.Offset,
                  "distribution '" + Kind + "' has " +

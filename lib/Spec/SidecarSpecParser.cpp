@@ -275,7 +275,8 @@ struct DistForm {
 static const DistForm DistForms[] = {
     {"uniform", {"lo", "hi"}}, {"normal", {"mean", "stddev"}},
     {"int", {"lo", "hi"}},     {"index", {"scale", "offset", "mod"}},
-    {"constant", {"value"}},
+    {"constant", {"value"}},   {"offsets", {"lo", "hi"}},
+    {"permutation", {}},       {"sorted", {"lo", "hi"}},
 };
 
 Expected<DistributionDraft> SidecarReader::dist(const Json &J,

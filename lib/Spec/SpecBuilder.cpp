@@ -441,7 +441,7 @@ Expected<Distribution> SpecBuilder::distribution(
   }
   Distribution Out;
   Out.Kind = D.Kind;
-  Out.A = Values.at(0);
+  Out.A = Values.empty() ? 0 : Values[0];
   Out.B = Values.size() > 1 ? Values[1] : 0;
   if (Values.size() > 2)
     Out.Mod = Values[2];
@@ -454,13 +454,25 @@ Error SpecBuilder::checkDistribution(const Distribution &D,
                                      const ElementType &Type, StringRef Buffer,
                                      const SourcePos &Pos) {
   std::string Where = "for '" + Buffer.str() + "' (" + Type.Name + ")";
-  std::string Call = D.Kind + "(" + numberText(D.A) +
-                     (D.Kind == "constant" ? "" : ", " + numberText(D.B)) +
-                     (D.Mod ? ", " + numberText(*D.Mod) : "") + ")";
+  std::string Call =
+      D.Kind == "permutation"
+          ? "permutation()"
+          : D.Kind + "(" + numberText(D.A) +
+                (D.Kind == "constant" ? "" : ", " + numberText(D.B)) +
+                (D.Mod ? ", " + numberText(*D.Mod) : "") + ")";
   auto Bad = [&](const llvm::Twine &Why, const llvm::Twine &Expected) {
     return specError(Pos, "bad distribution " + Call + " " + Where + ": " + Why,
                      Expected);
   };
+  bool Structure = D.Kind == "offsets" || D.Kind == "permutation";
+  if (Structure && !Type.IsInteger)
+    return Bad("it draws indices", "an integer buffer for " + D.Kind + "(...)");
+  if (D.Kind == "offsets" &&
+      (!isWhole(D.A) || !isWhole(D.B) || D.A < 0 || D.A > D.B))
+    return Bad("the gaps are not integers with 0 <= lo <= hi",
+               "offsets(gap_lo, gap_hi) with integers 0 <= gap_lo <= gap_hi");
+  if (D.Kind == "sorted" && !(D.A <= D.B))
+    return Bad("lo is above hi", "sorted(lo, hi) with lo <= hi");
   bool Fractional = D.Kind == "uniform" || D.Kind == "normal";
   if (Fractional && Type.IsInteger)
     return Bad("it draws fractional values",
@@ -480,7 +492,7 @@ Error SpecBuilder::checkDistribution(const Distribution &D,
   if (D.Kind == "index" && Type.IsInteger && (!isWhole(D.A) || !isWhole(D.B)))
     return Bad("scale and offset are not integers",
                "integer scale and offset for an integer buffer");
-  bool Bounded = D.Kind == "uniform" || D.Kind == "int";
+  bool Bounded = D.Kind == "uniform" || D.Kind == "int" || D.Kind == "sorted";
   if ((Bounded && (!Type.holds(D.A) || !Type.holds(D.B))) ||
       (D.Kind == "constant" && !Type.holds(D.A)))
     return Bad("its values do not fit the element type",

@@ -7,6 +7,7 @@
 #include "Inputs.h"
 #include "ElemAccess.h"
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <random>
@@ -99,9 +100,53 @@ void fillConstant(const Lanes &L, const Distribution &D, unsigned char *Data) {
     storeDouble(L.Type, D.Value, Data, L.at(N));
 }
 
+/// 0, then each value the one before plus a gap drawn from [lo, hi]: the
+/// row pointers of a sparse matrix whose rows have uneven lengths.
+void fillOffsets(const Lanes &L, const Distribution &D, std::mt19937_64 &Engine,
+                 unsigned char *Data) {
+  std::uniform_int_distribution<int64_t> Gap(D.IntLo, D.IntHi);
+  int64_t At = 0;
+  for (uint64_t N = 0; N < L.Count; ++N) {
+    storeInt(L.Type, At, Data, L.at(N));
+    At += Gap(Engine);
+  }
+}
+
+/// The element indices 0..Count-1, shuffled: a gather or scatter map.
+void fillPermutation(const Lanes &L, std::mt19937_64 &Engine,
+                     unsigned char *Data) {
+  std::vector<int64_t> Order(L.Count);
+  for (uint64_t N = 0; N < L.Count; ++N)
+    Order[N] = static_cast<int64_t>(N);
+  std::shuffle(Order.begin(), Order.end(), Engine);
+  for (uint64_t N = 0; N < L.Count; ++N)
+    storeInt(L.Type, Order[N], Data, L.at(N));
+}
+
+/// Uniform values in [lo, hi], ascending: keys a kernel searches.
+void fillSorted(const Lanes &L, const Distribution &D, std::mt19937_64 &Engine,
+                unsigned char *Data) {
+  std::uniform_real_distribution<double> U(D.Lo, D.Hi);
+  std::vector<double> Keys(L.Count);
+  for (double &K : Keys)
+    K = D.Lo == D.Hi ? D.Lo : U(Engine);
+  std::sort(Keys.begin(), Keys.end());
+  for (uint64_t N = 0; N < L.Count; ++N)
+    storeDouble(L.Type, Keys[N], Data, L.at(N));
+}
+
 void fill(const Lanes &L, const Distribution &D, std::mt19937_64 &Engine,
           unsigned char *Data) {
   switch (D.K) {
+  case Distribution::Kind::Offsets:
+    fillOffsets(L, D, Engine, Data);
+    break;
+  case Distribution::Kind::Permutation:
+    fillPermutation(L, Engine, Data);
+    break;
+  case Distribution::Kind::Sorted:
+    fillSorted(L, D, Engine, Data);
+    break;
   case Distribution::Kind::Uniform:
     fillUniform(L, D, Engine, Data);
     break;
@@ -171,6 +216,9 @@ std::vector<double> edgeValues(ElemType T, const Distribution &D) {
     break;
   case Distribution::Kind::Index:
   case Distribution::Kind::Constant:
+  case Distribution::Kind::Offsets:
+  case Distribution::Kind::Permutation:
+  case Distribution::Kind::Sorted:
     break;
   }
   return Out;

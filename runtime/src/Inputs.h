@@ -31,7 +31,8 @@ std::vector<unsigned char> generateBuffer(const Arg &A, unsigned ArgIndex,
 /// random, by values at the edges of their distribution (its ends, zero,
 /// plus and minus one and the smallest subnormals where it holds them): the
 /// plan's edge seed, which rejects a candidate that assumes more of its
-/// inputs than the spec says. Index and constant buffers are left as drawn.
+/// inputs than the spec says. Index, constant, offsets, permutation and
+/// sorted buffers are left as drawn: their structure is their meaning.
 std::vector<unsigned char> generateEdgeBuffer(const Arg &A, unsigned ArgIndex,
                                               uint64_t Seed);
 

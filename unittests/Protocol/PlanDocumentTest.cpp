@@ -194,7 +194,8 @@ TEST(PlanDocumentTest, MistypedAndInconsistentValuesAreNamed) {
             "instances[0].args[0].dist: uniform needs lo <= hi");
   EXPECT_EQ(Arg0("dist", Json({{"kind", "beta"}})),
             "instances[0].args[0].dist.kind: unknown distribution 'beta' "
-            "(uniform, int, normal, index, constant)");
+            "(uniform, int, normal, index, constant, offsets, permutation, "
+            "sorted)");
   EXPECT_EQ(failureAfter(
                 [](Json &J) { J["instances"][0]["args"][8]["value"] = 300; }),
             "instances[0].args[8].value: value 300 does not fit in i8");

@@ -179,3 +179,55 @@ TEST(LanesTest, EdgeInputsReachTheEndsOfTheirRanges) {
   F.Dist->Scale = 4;
   EXPECT_EQ(generateEdgeBuffer(F, 1, 3), generateBuffer(F, 1, 3));
 }
+
+/// The index tables programs pass: row pointers of uneven rows, gather
+/// maps, sorted keys.
+TEST(LanesTest, IndexTablesHaveTheirStructure) {
+  Arg A;
+  A.Name = "t";
+  A.Role = ArgRole::In;
+  A.Type = ElemType::I32;
+  A.Count = 1001;
+  A.Dist = Distribution();
+  A.Dist->K = Distribution::Kind::Offsets;
+  A.Dist->IntLo = 0;
+  A.Dist->IntHi = 40;
+  std::vector<unsigned char> D = generateBuffer(A, 0, 1);
+  std::set<int64_t> Gaps;
+  EXPECT_EQ(loadAsDouble(ElemType::I32, D.data(), 0), 0);
+  for (uint64_t I = 1; I < A.Count; ++I) {
+    double Gap = loadAsDouble(ElemType::I32, D.data(), I) -
+                 loadAsDouble(ElemType::I32, D.data(), I - 1);
+    EXPECT_GE(Gap, 0);
+    EXPECT_LE(Gap, 40);
+    Gaps.insert(int64_t(Gap));
+  }
+  EXPECT_GT(Gaps.size(), 30u); // Uneven rows, empty ones among them.
+  EXPECT_TRUE(Gaps.count(0));
+  EXPECT_EQ(generateEdgeBuffer(A, 0, 1), D); // Structure is kept.
+
+  A.Dist->K = Distribution::Kind::Permutation;
+  D = generateBuffer(A, 0, 1);
+  std::set<int64_t> Seen;
+  bool Moved = false;
+  for (uint64_t I = 0; I < A.Count; ++I) {
+    auto V = int64_t(loadAsDouble(ElemType::I32, D.data(), I));
+    Seen.insert(V);
+    Moved = Moved || V != int64_t(I);
+  }
+  EXPECT_EQ(Seen.size(), A.Count);
+  EXPECT_EQ(*Seen.begin(), 0);
+  EXPECT_EQ(*Seen.rbegin(), 1000);
+  EXPECT_TRUE(Moved);
+
+  A.Type = ElemType::F32;
+  A.Dist->K = Distribution::Kind::Sorted;
+  A.Dist->Lo = -5;
+  A.Dist->Hi = 5;
+  D = generateBuffer(A, 0, 1);
+  for (uint64_t I = 1; I < A.Count; ++I)
+    EXPECT_LE(loadAsDouble(ElemType::F32, D.data(), I - 1),
+              loadAsDouble(ElemType::F32, D.data(), I));
+  EXPECT_GE(loadAsDouble(ElemType::F32, D.data(), 0), -5);
+  EXPECT_LE(loadAsDouble(ElemType::F32, D.data(), 1000), 5);
+}

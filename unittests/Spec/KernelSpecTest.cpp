@@ -507,6 +507,26 @@ TEST_F(KernelSpecTest, NullPointers) {
   EXPECT_NE(errorFor(Twice).find("'x' is given two roles"), std::string::npos);
 }
 
+TEST_F(KernelSpecTest, IndexTableDistributions) {
+  const char *Perm = "kernel sizes(N = 64) in(x[N]) inout(y[N]) "
+                     "scalar(n = N, a = 2) grid(1) block(64) "
+                     "dist(x = permutation())";
+  EXPECT_NE(errorFor(Perm).find("bad distribution permutation() for 'x' "
+                                "(f32): it draws indices"),
+            std::string::npos)
+      << errorFor(Perm);
+  const char *Gaps = "kernel sizes(N = 64) in(x[N]) inout(y[N]) "
+                     "scalar(n = N, a = 2) grid(1) block(64) "
+                     "dist(x = offsets(3, 1))";
+  EXPECT_NE(errorFor(Gaps).find("bad distribution"), std::string::npos);
+  auto I = instances(saxpy("kernel sizes(N = 64) in(x[N]) inout(y[N]) "
+                           "scalar(n = N, a = 2) grid(1) block(64) "
+                           "dist(x = sorted(-3, 3), y = sorted(0, 1))"));
+  ASSERT_EQ(I.size(), 1u);
+  EXPECT_EQ(I[0].Args[2].Dist->Kind, "sorted");
+  EXPECT_EQ(I[0].Args[2].Dist->A, -3);
+}
+
 TEST_F(KernelSpecTest, SidecarIsFoundNextToTheSource) {
   std::string Source = write("k.cu", "// no marks here\n");
   write("k.cu.optiml.json", SaxpySidecar);

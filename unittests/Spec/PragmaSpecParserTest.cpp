@@ -234,7 +234,8 @@ TEST(PragmaSpecParserTest, BadDistributions) {
   EXPECT_EQ(error(Unknown), at(Unknown, "gauss") +
                                 "'gauss(0, 1)' is not a distribution; "
                                 "expected uniform, normal, int, index, "
-                                "constant with their arguments, e.g. "
+                                "constant, offsets, permutation, sorted "
+                                "with their arguments, e.g. "
                                 "uniform(-1, 1)");
   EXPECT_NE(error("kernel dist(x = uniform(0))")
                 .find("distribution 'uniform' has 1 arguments; expected "

@@ -193,8 +193,8 @@ TEST(SidecarSpecParserTest, BadDistributions) {
       error(
           R"js({"kernels": {"saxpy": {"args": {"x": {"dist": "unifrm(0, 1)"}}}}})js"),
       "s.json:1:48: error: 'unifrm(0, 1)' is not a distribution; "
-      "expected uniform, normal, int, index, constant with their "
-      "arguments, e.g. uniform(-1, 1)");
+      "expected uniform, normal, int, index, constant, offsets, "
+      "permutation, sorted with their arguments, e.g. uniform(-1, 1)");
 }
 
 } // namespace

@@ -27,7 +27,16 @@ namespace optiml::protocol {
 
 /// How the contents of an input buffer are generated.
 struct Distribution {
-  enum class Kind { Uniform, Int, Normal, Index, Constant };
+  enum class Kind {
+    Uniform,
+    Int,
+    Normal,
+    Index,
+    Constant,
+    Offsets,
+    Permutation,
+    Sorted
+  };
   Kind K = Kind::Uniform;
   double Lo = -1.0, Hi = 1.0;       ///< uniform
   int64_t IntLo = 0, IntHi = 100;   ///< int (inclusive)
@@ -35,6 +44,10 @@ struct Distribution {
   double Scale = 1.0, Offset = 0.0; ///< index
   uint64_t Mod = 0;                 ///< index; 0 means "no modulus"
   double Value = 0.0;               ///< constant
+  /// offsets: element 0 is 0, each next the one before plus an integer gap
+  /// drawn from [IntLo, IntHi] (CSR row pointers with uneven rows).
+  /// permutation: the element indices 0..n-1 in a random order.
+  /// sorted: uniform [Lo, Hi] values in ascending order (search keys).
 
   /// What a buffer without "dist" gets: uniform [-1, 1) for floats, the
   /// integers 0 to 100 otherwise.
@@ -46,8 +59,9 @@ struct Distribution {
 };
 
 inline const char *kindName(Distribution::Kind K) {
-  static constexpr const char *Names[] = {"uniform", "int", "normal", "index",
-                                          "constant"};
+  static constexpr const char *Names[] = {"uniform",     "int",      "normal",
+                                          "index",       "constant", "offsets",
+                                          "permutation", "sorted"};
   return Names[static_cast<int>(K)];
 }
 
@@ -220,6 +234,16 @@ inline void to_json(Json &J, const Distribution &D) {
     break;
   case K::Constant:
     J["value"] = D.Value;
+    break;
+  case K::Offsets:
+    J["lo"] = D.IntLo;
+    J["hi"] = D.IntHi;
+    break;
+  case K::Permutation:
+    break;
+  case K::Sorted:
+    J["lo"] = D.Lo;
+    J["hi"] = D.Hi;
     break;
   }
 }
@@ -408,6 +432,20 @@ inline void read(const Json &V, Distribution &D) {
     fieldOr(V, "mod", D.Mod);
     if (V.contains("mod") && !V["mod"].is_null() && D.Mod == 0)
       fail("mod", "must be >= 1");
+  } else if (Kind == "offsets") {
+    D.K = K::Offsets;
+    detail::integerOr(V, "lo", D.IntLo);
+    detail::integerOr(V, "hi", D.IntHi);
+    if (D.IntLo < 0 || D.IntLo > D.IntHi)
+      fail("", "offsets needs 0 <= lo <= hi");
+  } else if (Kind == "permutation") {
+    D.K = K::Permutation;
+  } else if (Kind == "sorted") {
+    D.K = K::Sorted;
+    detail::finiteOr(V, "lo", D.Lo);
+    detail::finiteOr(V, "hi", D.Hi);
+    if (D.Lo > D.Hi)
+      fail("", "sorted needs lo <= hi");
   } else if (Kind == "constant") {
     D.K = K::Constant;
     if (!V.contains("value") || V["value"].is_null())
@@ -415,7 +453,8 @@ inline void read(const Json &V, Distribution &D) {
     detail::finiteOr(V, "value", D.Value);
   } else {
     fail("kind", "unknown distribution '" + Kind +
-                     "' (uniform, int, normal, index, constant)");
+                     "' (uniform, int, normal, index, constant, offsets, "
+                     "permutation, sorted)");
   }
 }
 
