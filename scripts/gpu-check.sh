@@ -14,7 +14,8 @@
 #               each example built by nvcc and run
 #     runtime   the runner built with CMake + nvcc, and its self-test
 #     evaluate  every example evaluated against itself: verification,
-#               side-by-side timing (ratio within noise of 1.0), counters
+#               side-by-side timing (a FAIL when the runner calls the
+#               ratio of a kernel to itself significant), counters
 #     candidates  saxpy candidates through the tool: a correct rewrite is
 #               accepted; a wrong element, a fault and a hang are rejected
 #     adversarial test/adversarial through the tool: cheating candidates
@@ -279,6 +280,13 @@ check_runtime() {
   fi
 }
 
+# self_ratio_ok RESULT.json: a kernel timed against itself must come out
+# the same within the noise: the runner must not call its self-ratio
+# significant. False (with the ratio) when it does.
+self_ratio_ok() {
+  python3 -c 'import json,sys; t=json.load(open(sys.argv[1]))["result"].get("timing") or {}; sys.exit(1 if t.get("significant") else 0)' "$1" 2>/dev/null
+}
+
 # Every example against itself, with the counters; the plan is kept for ncu.
 check_evaluate() {
   local src name rc verdict
@@ -288,7 +296,9 @@ check_evaluate() {
       --save-plan="$logs/plan-$name.json" >"$logs/eval-$name.json" 2>"$logs/eval-$name.err"
     rc=$?
     verdict=$(python3 -c "import json,sys; d=json.load(open(sys.argv[1])); t=d['result'].get('timing') or {}; print('%s speedup %.4f noise %.4f' % (d['status'], t.get('speedup',0), t.get('noise',0)))" "$logs/eval-$name.json" 2>/dev/null)
-    if [ $rc -eq 0 ]; then
+    if [ $rc -eq 0 ] && ! self_ratio_ok "$logs/eval-$name.json"; then
+      record "evaluate $name (self)" "FAIL" "$verdict: the ratio of a kernel to itself is called significant"
+    elif [ $rc -eq 0 ]; then
       record "evaluate $name (self)" "ok" "$verdict"
     else
       record "evaluate $name (self)" "FAIL" "exit $rc ${verdict:-$(tail -n 1 "$logs/eval-$name.err")}"
@@ -309,7 +319,9 @@ check_layouts() {
         --cuda-path="$cuda" >"$logs/$tag.json" 2>"$logs/$tag.err"
       rc=$?
       verdict=$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); r=d["result"]; t=r.get("timing") or {}; seeds=[s for i in r["verify"]["instances"] for s in i["seeds"]]; edge=[s.get("comparison", "compared") for s in seeds if s.get("edge")]; print("%s speedup %.4f noise %.4f, %d seed runs, edge: %s" % (d["status"], t.get("speedup", 0), t.get("noise", 0), len(seeds), "; ".join(edge) or "none"))' "$logs/$tag.json" 2>/dev/null)
-      if [ $rc -eq 0 ]; then
+      if [ $rc -eq 0 ] && ! self_ratio_ok "$logs/$tag.json"; then
+        record "layout $kernel (self)" "FAIL" "$verdict: the ratio of a kernel to itself is called significant"
+      elif [ $rc -eq 0 ]; then
         record "layout $kernel (self)" "ok" "$verdict"
       else
         record "layout $kernel (self)" "FAIL" "exit $rc ${verdict:-$(tail -n 1 "$logs/$tag.err")}"
