@@ -280,11 +280,19 @@ check_runtime() {
   fi
 }
 
-# self_ratio_ok RESULT.json: a kernel timed against itself must come out
-# the same within the noise: the runner must not call its self-ratio
-# significant. False (with the ratio) when it does.
-self_ratio_ok() {
-  python3 -c 'import json,sys; t=json.load(open(sys.argv[1]))["result"].get("timing") or {}; sys.exit(1 if t.get("significant") else 0)' "$1" 2>/dev/null
+# record_self CHECK RC RESULT.json ERRFILE VERDICT: the row of a kernel
+# evaluated against itself. It must pass and come out the same within the
+# noise: a self-ratio the runner calls significant is a FAIL.
+record_self() {
+  local significant
+  significant=$(python3 -c 'import json,sys; t=json.load(open(sys.argv[1]))["result"].get("timing") or {}; print(bool(t.get("significant")))' "$3" 2>/dev/null)
+  if [ "$2" -ne 0 ]; then
+    record "$1" "FAIL" "exit $2 ${5:-$(tail -n 1 "$4")}"
+  elif [ "$significant" = True ]; then
+    record "$1" "FAIL" "$5: the ratio of a kernel to itself is called significant"
+  else
+    record "$1" "ok" "$5"
+  fi
 }
 
 # Every example against itself, with the counters; the plan is kept for ncu.
@@ -296,13 +304,8 @@ check_evaluate() {
       --save-plan="$logs/plan-$name.json" >"$logs/eval-$name.json" 2>"$logs/eval-$name.err"
     rc=$?
     verdict=$(python3 -c "import json,sys; d=json.load(open(sys.argv[1])); t=d['result'].get('timing') or {}; print('%s speedup %.4f noise %.4f' % (d['status'], t.get('speedup',0), t.get('noise',0)))" "$logs/eval-$name.json" 2>/dev/null)
-    if [ $rc -eq 0 ] && ! self_ratio_ok "$logs/eval-$name.json"; then
-      record "evaluate $name (self)" "FAIL" "$verdict: the ratio of a kernel to itself is called significant"
-    elif [ $rc -eq 0 ]; then
-      record "evaluate $name (self)" "ok" "$verdict"
-    else
-      record "evaluate $name (self)" "FAIL" "exit $rc ${verdict:-$(tail -n 1 "$logs/eval-$name.err")}"
-    fi
+    record_self "evaluate $name (self)" $rc "$logs/eval-$name.json" \
+      "$logs/eval-$name.err" "$verdict"
   done
   python3 scripts/eval-table.py "$logs"/eval-*.json >"$logs/eval-table.txt" 2>&1
 }
@@ -319,13 +322,8 @@ check_layouts() {
         --cuda-path="$cuda" >"$logs/$tag.json" 2>"$logs/$tag.err"
       rc=$?
       verdict=$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); r=d["result"]; t=r.get("timing") or {}; seeds=[s for i in r["verify"]["instances"] for s in i["seeds"]]; edge=[s.get("comparison", "compared") for s in seeds if s.get("edge")]; print("%s speedup %.4f noise %.4f, %d seed runs, edge: %s" % (d["status"], t.get("speedup", 0), t.get("noise", 0), len(seeds), "; ".join(edge) or "none"))' "$logs/$tag.json" 2>/dev/null)
-      if [ $rc -eq 0 ] && ! self_ratio_ok "$logs/$tag.json"; then
-        record "layout $kernel (self)" "FAIL" "$verdict: the ratio of a kernel to itself is called significant"
-      elif [ $rc -eq 0 ]; then
-        record "layout $kernel (self)" "ok" "$verdict"
-      else
-        record "layout $kernel (self)" "FAIL" "exit $rc ${verdict:-$(tail -n 1 "$logs/$tag.err")}"
-      fi
+      record_self "layout $kernel (self)" $rc "$logs/$tag.json" \
+        "$logs/$tag.err" "$verdict"
     done
   done
 }
