@@ -16,7 +16,8 @@ fails when the tool dies of a signal, runs past the time-out, reports an
 internal error (exit 70), exits non-zero without a message, leaves an -o
 file behind after failing, changes its input file, or prints a sanitizer
 report. Every failing mutant is kept in WORK/failures/ with the command
-that failed it; `--seed S --only I` rebuilds and reruns mutant I alone.
+that failed it; `--seed S --only I` rebuilds and reruns mutant I alone
+(the failure's line prints the whole command, --commands included).
 
 Usage:
   scripts/mutate.py --tool build/bin/clang-optiml [--count 2000] [--seed S]
@@ -428,6 +429,19 @@ def run_mutant(args, seed, mutant, env):
     return results
 
 
+def rerun_command(args, seed, index):
+    """The command that runs mutant INDEX again as this run ran it: the
+    commands a mutant runs, and the flags each gets, depend on --commands
+    and on the files mutated, not only on the seed."""
+    cmd = ["scripts/mutate.py", "--tool", args.tool, "--seed", seed,
+           "--only", str(index), "--commands=" + args.commands]
+    if args.timeout != 60:
+        cmd += ["--timeout", "%g" % args.timeout]
+    if args.sources:
+        cmd += ["--sources"] + args.sources
+    return " ".join(cmd)
+
+
 def parse_args(argv):
     p = argparse.ArgumentParser(
         description="Mutated sources and specs through clang-optiml.")
@@ -507,8 +521,8 @@ def main(argv):
                     print("FAIL mutant %d (%s; %s) %s: %s\n  %s\n  rerun: %s"
                           % (mutant.index, os.path.relpath(mutant.base, ROOT),
                              ", ".join(mutant.ops), name, why, line,
-                             "scripts/mutate.py --tool %s --seed %s --only %d"
-                             % (args.tool, seed, mutant.index)), flush=True)
+                             rerun_command(args, seed, mutant.index)),
+                          flush=True)
     elapsed = time.monotonic() - start
     print("mutate: %d commands over %d mutants in %.0f s; exit codes:"
           % (passed + failed, len(indices), elapsed))

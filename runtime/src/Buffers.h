@@ -1,8 +1,8 @@
 //===- Buffers.h - Device buffers with red zones ----------------*- C++ -*-===//
 //
 // Part of OptiML. Every kernel buffer is allocated with a canary-filled red
-// zone on each side, so an out-of-bounds write shows up as damaged canary
-// bytes instead of silently corrupting a neighbour.
+// zone on each side (RedZone.h), so an out-of-bounds write shows up as
+// damaged canary bytes instead of silently corrupting a neighbour.
 //
 //===----------------------------------------------------------------------===//
 
@@ -11,29 +11,13 @@
 
 #include "Inputs.h"
 #include "Plan.h"
+#include "RedZone.h"
 #include "Status.h"
 
 #include <cuda_runtime.h>
 #include <vector>
 
 namespace optiml {
-
-/// Bytes of canary on each side of every buffer. A multiple of 256, so the
-/// user region keeps cudaMalloc's alignment.
-constexpr size_t RedZoneBytes = 4096;
-
-/// Where the red zones of one buffer were overwritten, if anywhere.
-struct RedZoneReport {
-  bool Intact = true;
-  /// Byte offset of the first damaged byte relative to the start of the
-  /// buffer: negative in the left zone, >= the buffer size in the right one.
-  long long FirstBadByte = 0;
-  unsigned char Expected = 0, Got = 0;
-  size_t DamagedBytes = 0;
-};
-
-/// The canary bytes every red zone holds (RedZoneBytes of them).
-const std::vector<unsigned char> &redZoneCanary();
 
 /// One device allocation: [red zone | user bytes | red zone].
 class DeviceBuffer {

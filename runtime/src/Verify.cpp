@@ -5,75 +5,13 @@
 //===----------------------------------------------------------------------===//
 
 #include "Verify.h"
-#include "Compare.h"
 #include "DeviceVerifier.h"
+#include "HostChecks.h"
 #include "Inputs.h"
 
 #include <algorithm>
-#include <cstdio>
-#include <sstream>
 
 namespace optiml {
-
-namespace {
-
-/// Poison bytes of the two runs. 0xFF makes every float a NaN and every
-/// integer all-ones; 0x5A makes large finite floats and ordinary integers, so
-/// the two runs disagree on any element that is read before being written.
-constexpr unsigned char Poison[2] = {0xFF, 0x5A};
-
-std::string kindFor(Side S, const char *Kind) {
-  return S == Side::Reference ? std::string("reference_") + Kind
-                              : std::string(Kind);
-}
-
-bool holdsPoison(const std::vector<unsigned char> &Data, size_t Index,
-                 size_t Size, unsigned char Byte) {
-  for (size_t B = 0; B < Size; ++B)
-    if (Data[Index * Size + B] != Byte)
-      return false;
-  return true;
-}
-
-long long floorDiv(long long A, long long B) {
-  long long Q = A / B;
-  return (A % B != 0 && (A < 0) != (B < 0)) ? Q - 1 : Q;
-}
-
-std::string hexByte(unsigned char B) {
-  char Buf[8];
-  std::snprintf(Buf, sizeof(Buf), "0x%02x", B);
-  return Buf;
-}
-
-/// A failure of \p Kind (prefixed "reference_" for the reference) in
-/// buffer \p A, at element \p Index when given.
-Failure failureIn(Side S, const Instance &I, uint64_t Seed, const char *Kind,
-                  const Arg &A, std::optional<int64_t> Index) {
-  Failure F;
-  F.Instance = I.Name;
-  F.Seed = Seed;
-  F.Where = S;
-  F.Kind = kindFor(S, Kind);
-  setElement(F, A, Index);
-  return F;
-}
-
-std::string formatDouble(double V) {
-  std::ostringstream OS;
-  OS.precision(9);
-  OS << V;
-  return OS.str();
-}
-
-} // namespace
-
-/// The out/inout contents after each of the two runs, by argument index, and
-/// which elements must not be compared (unwritten or nondeterministic).
-struct Verifier::SideRuns {
-  std::vector<std::vector<unsigned char>> Out[2];
-  std::vector<std::vector<bool>> Suspect;
-};
 
 Verifier::Verifier(const Plan &P, const KernelLibrary &Ref,
                    const KernelLibrary &Cand, cudaStream_t Stream,
@@ -122,34 +60,13 @@ Error Verifier::verifyInstance(const Instance &I,
   return Error::success();
 }
 
-/// Why the edge seed says nothing of the candidate, or "": the original
-/// itself fails its checks on edge values, or gives a NaN or an infinity
-/// there (values the spec's ranges allow but the kernel was not written
-/// for).
-static std::string edgeSkipReason(const Instance &I, const HostOutputs &Ref,
-                                  bool RefOk) {
-  if (!RefOk)
-    return "skipped: the original fails its own checks on edge values";
-  for (size_t K = 0; K < I.Args.size(); ++K) {
-    const Arg &A = I.Args[K];
-    if (!protocol::isOutput(A.Role) || !A.anyFloat())
-      continue;
-    for (uint64_t E = 0; E < A.Count; ++E)
-      if (isFloatType(A.typeAt(E)) &&
-          !std::isfinite(loadAsDouble(A.typeAt(E), Ref[K].data(), E)))
-        return "skipped: the original's outputs are not all finite on edge "
-               "values ('" +
-               A.Name + "'" + A.laneName(E) + ")";
-  }
-  return "";
-}
-
 Error Verifier::verifySeed(const Instance &I, BufferSet &Bufs, uint64_t Seed,
                            protocol::SeedVerification &Out, bool Edge) {
   Out.Seed = Seed;
   Out.Passed = false;
   std::shared_ptr<const HostInputs> Shared = sharedInputs(I, Seed, Edge);
   const HostInputs &Inputs = *Shared;
+  HostChecks Checks(I, Seed, P.Tol, Failures);
   SideRuns Runs[2];
   SideCounts Counts[2];
   const HostOutputs *RefOut = nullptr;
@@ -160,7 +77,7 @@ Error Verifier::verifySeed(const Instance &I, BufferSet &Bufs, uint64_t Seed,
   bool RefOk = Counts[0].clean();
   if (Edge) {
     std::string Skip =
-        edgeSkipReason(I, RefOk ? *RefOut : HostOutputs(), RefOk);
+        Checks.edgeSkipReason(RefOk ? *RefOut : HostOutputs(), RefOk);
     if (!Skip.empty()) {
       Out.Comparison = Skip;
       Out.Passed = true;
@@ -194,25 +111,20 @@ Error Verifier::verifySeed(const Instance &I, BufferSet &Bufs, uint64_t Seed,
   if (Error E = runSide(Side::Candidate, I, Bufs, Inputs, Seed, Runs[1],
                         Counts[1]))
     return E;
-  checkRuns(Side::Candidate, I, Seed, Runs[1], Counts[1]);
+  Checks.checkRuns(Side::Candidate, Runs[1], Counts[1]);
   Out.Candidate = Counts[1];
 
   bool CandOk = Counts[1].clean();
   Out.Buffers.emplace();
   if (RefOk)
-    CandOk = compareSides(I, Seed, *RefOut, Runs[1], *Out.Buffers) && CandOk;
+    CandOk =
+        Checks.compareWithReference(*RefOut, Runs[1], *Out.Buffers) && CandOk;
   else
     Out.Comparison = "skipped: the reference failed its own checks";
   if (RefOk && CandOk) {
     // The device saw a bad run that the host's runs did not repeat: the
     // candidate's results vary from run to run.
-    Failure F = failureIn(Side::Candidate, I, Seed, "nondeterministic",
-                          I.Args.front(), std::nullopt);
-    F.Buffer.reset();
-    F.Message = "the device-side checks found " + DeviceFinding +
-                "; two more runs for the report did not repeat it, so the "
-                "candidate's results vary between runs";
-    Failures.add(std::move(F));
+    Checks.unrepeatedDeviceFinding(DeviceFinding);
     CandOk = false;
   }
   Out.Passed = RefOk && CandOk;
@@ -239,7 +151,7 @@ Error Verifier::referenceSide(const Instance &I, BufferSet &Bufs,
   }
   if (Error E = runSide(Side::Reference, I, Bufs, Inputs, Seed, Runs, Counts))
     return E;
-  checkRuns(Side::Reference, I, Seed, Runs, Counts);
+  HostChecks(I, Seed, P.Tol, Failures).checkRuns(Side::Reference, Runs, Counts);
   RefOut = &Runs.Out[0];
   if (Cache && Counts.clean())
     Cache->store(Key, Runs.Out[0], Inputs);
@@ -252,6 +164,7 @@ Error Verifier::runSide(Side S, const Instance &I, BufferSet &Bufs,
   const KernelLibrary &Lib = *Libs[static_cast<int>(S)];
   std::string Where =
       "verify " + I.Name + " seed " + std::to_string(Seed) + " " + sideName(S);
+  HostChecks Checks(I, Seed, P.Tol, Failures);
   for (int Run = 0; Run < 2; ++Run) {
     Progress(Where + " run " + std::to_string(Run + 1) + "/2");
     Runs.Out[Run].assign(I.Args.size(), {});
@@ -275,9 +188,9 @@ Error Verifier::runSide(Side S, const Instance &I, BufferSet &Bufs,
       RedZoneReport Zones;
       if (Error DownloadErr = Bufs.buffer(K).download(Host, Zones, Stream))
         return DownloadErr.withContext(Where);
-      checkRedZone(S, I, Seed, Run, A, Zones, RunCounts);
+      Checks.checkRedZone(S, Run, A, Zones, RunCounts);
       if (A.Role == ArgRole::In)
-        checkInputUnchanged(S, I, Seed, Run, A, Inputs[K], Host, RunCounts);
+        Checks.checkInputUnchanged(S, Run, A, Inputs[K], Host, RunCounts);
       else
         Runs.Out[Run][K] = std::move(Host);
     }
@@ -287,139 +200,6 @@ Error Verifier::runSide(Side S, const Instance &I, BufferSet &Bufs,
         std::max(Counts.InputsModified, RunCounts.InputsModified);
   }
   return Error::success();
-}
-
-void Verifier::checkRedZone(Side S, const Instance &I, uint64_t Seed, int Run,
-                            const Arg &A, const RedZoneReport &Z,
-                            SideCounts &Counts) {
-  if (Z.Intact)
-    return;
-  Counts.RedZoneDamagedBytes += Z.DamagedBytes;
-  bool Left = Z.FirstBadByte < 0;
-  Failure F = failureIn(
-      S, I, Seed, "redzone", A,
-      floorDiv(Z.FirstBadByte, static_cast<long long>(elemSize(A.Type))));
-  F.Expected = hexByte(Z.Expected);
-  F.Got = hexByte(Z.Got);
-  F.Message = std::string("out-of-bounds write: ") + (Left ? "left" : "right") +
-              " red zone damaged at byte offset " +
-              std::to_string(Z.FirstBadByte) + " of a " +
-              std::to_string(A.bytes()) + "-byte buffer (" +
-              std::to_string(Z.DamagedBytes) + " bytes changed in run " +
-              std::to_string(Run + 1) + ")";
-  Failures.add(std::move(F));
-}
-
-void Verifier::checkInputUnchanged(Side S, const Instance &I, uint64_t Seed,
-                                   int Run, const Arg &A,
-                                   const std::vector<unsigned char> &Want,
-                                   const std::vector<unsigned char> &Got,
-                                   SideCounts &Counts) {
-  // One memcmp for the usual case; the element walk only names the damage.
-  if (Want == Got)
-    return;
-  for (uint64_t E = 0; E < A.Count; ++E) {
-    if (elemBitsEqual(A.Type, Want.data(), Got.data(), E))
-      continue;
-    ++Counts.InputsModified;
-    Failure F = failureIn(S, I, Seed, "input_modified", A, E);
-    F.Expected = elemValue(A.typeAt(E), Want.data(), E);
-    F.Got = elemValue(A.typeAt(E), Got.data(), E);
-    F.Message = "the kernel wrote into an 'in' buffer (run " +
-                std::to_string(Run + 1) + ")";
-    Failures.add(std::move(F));
-  }
-}
-
-void Verifier::checkRuns(Side S, const Instance &I, uint64_t Seed,
-                         SideRuns &Runs, SideCounts &Counts) {
-  Runs.Suspect.assign(I.Args.size(), {});
-  for (size_t K = 0; K < I.Args.size(); ++K) {
-    const Arg &A = I.Args[K];
-    if (!protocol::isOutput(A.Role))
-      continue;
-    const std::vector<unsigned char> &R0 = Runs.Out[0][K];
-    const std::vector<unsigned char> &R1 = Runs.Out[1][K];
-    std::vector<bool> &Suspect = Runs.Suspect[K];
-    Suspect.assign(A.Count, false);
-    // Identical bytes in both runs: deterministic, and written everywhere,
-    // since the two runs' poisons differ and an unwritten element would
-    // hold a different byte in each.
-    if (R0 == R1)
-      continue;
-    size_t Size = elemSize(A.Type);
-    for (uint64_t E = 0; E < A.Count; ++E) {
-      // Only out buffers are poisoned; inout buffers start from the inputs.
-      bool Unwritten = A.Role == ArgRole::Out &&
-                       holdsPoison(R0, E, Size, Poison[0]) &&
-                       holdsPoison(R1, E, Size, Poison[1]);
-      bool Differ =
-          !Unwritten && !runsAgree(A.typeAt(E), R0.data(), R1.data(), E, P.Tol);
-      if (!Unwritten && !Differ)
-        continue;
-      Suspect[E] = true;
-      Failure F = failureIn(S, I, Seed,
-                            Unwritten ? "unwritten" : "nondeterministic", A, E);
-      if (Unwritten) {
-        ++Counts.Unwritten;
-        F.Got = elemValue(A.typeAt(E), R0.data(), E);
-        F.Message = "element never written: it still holds the poison (" +
-                    hexByte(Poison[0]) + " in run 1, " + hexByte(Poison[1]) +
-                    " in run 2)";
-      } else {
-        ++Counts.Nondeterministic;
-        F.Expected = elemValue(A.typeAt(E), R0.data(), E);
-        F.Got = elemValue(A.typeAt(E), R1.data(), E);
-        F.Message = "two runs on identical inputs disagree (a race, or a read "
-                    "of output memory before it is written)";
-      }
-      Failures.add(std::move(F));
-    }
-  }
-}
-
-bool Verifier::compareSides(const Instance &I, uint64_t Seed,
-                            const HostOutputs &Ref, const SideRuns &Cand,
-                            std::vector<protocol::BufferComparison> &Buffers) {
-  bool Ok = true;
-  for (size_t K = 0; K < I.Args.size(); ++K) {
-    const Arg &A = I.Args[K];
-    if (!protocol::isOutput(A.Role))
-      continue;
-    const std::vector<unsigned char> &R = Ref[K];
-    const std::vector<unsigned char> &C = Cand.Out[0][K];
-    auto OnIssue = [&](ElemIssue Issue, size_t E) {
-      bool NonFinite = Issue == ElemIssue::NonFinite;
-      Failure F = failureIn(Side::Candidate, I, Seed,
-                            NonFinite ? "nan" : "mismatch", A, E);
-      F.Expected = elemValue(A.typeAt(E), R.data(), E);
-      F.Got = elemValue(A.typeAt(E), C.data(), E);
-      if (NonFinite) {
-        F.Message = "non-finite value where the reference is finite";
-      } else {
-        F.Message = isFloatType(A.typeAt(E))
-                        ? "outside |got - expected| <= atol + rtol * |expected|"
-                        : "integers differ (exact match required)";
-      }
-      Failures.add(std::move(F));
-    };
-    CompareStats St =
-        compareBuffers(A, R.data(), C.data(), P.Tol, &Cand.Suspect[K], OnIssue);
-    bool NormOk = !A.anyFloat() || St.NormErr <= P.Tol.Norm;
-    if (!NormOk) {
-      Failure F = failureIn(Side::Candidate, I, Seed, "norm", A, std::nullopt);
-      F.Expected = P.Tol.Norm;
-      F.Got = St.NormErr;
-      F.Message = "relative L2 error " + formatDouble(St.NormErr) +
-                  " exceeds the norm tolerance " + formatDouble(P.Tol.Norm);
-      Failures.add(std::move(F));
-    }
-    Ok = Ok && NormOk && St.Mismatches == 0 && St.NonFinite == 0;
-
-    St.Name = A.Name;
-    Buffers.push_back(std::move(St));
-  }
-  return Ok;
 }
 
 void Verifier::recordFatal(Side S, const Instance &I, uint64_t Seed,

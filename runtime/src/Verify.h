@@ -10,7 +10,8 @@
 //    uninitialized output, since the poison differs between the runs);
 // and then compare the candidate's first run with the reference's
 // ("mismatch", "nan", "norm"). Reference problems are spec errors and get a
-// "reference_" prefix. Once the reference's outputs are known, the
+// "reference_" prefix. The rules themselves are HostChecks.h's, over host
+// copies of the buffers. Once the reference's outputs are known, the
 // candidate's two runs are checked on the device first (DeviceVerifier.h);
 // the host-side checks then run only to report what was found there.
 //
@@ -21,6 +22,7 @@
 
 #include "Buffers.h"
 #include "Failure.h"
+#include "HostChecks.h"
 #include "KernelLibrary.h"
 #include "Plan.h"
 #include "Progress.h"
@@ -54,7 +56,6 @@ public:
 
 private:
   using SideCounts = protocol::SideCounts;
-  struct SideRuns;
 
   Error verifyInstance(const Instance &I, protocol::InstanceVerification &Out);
   /// \p Edge: the plan's edge seed, inputs at the edges of their
@@ -65,23 +66,12 @@ private:
   Error runSide(Side S, const Instance &I, BufferSet &Bufs,
                 const HostInputs &Inputs, uint64_t Seed, SideRuns &Runs,
                 SideCounts &Counts);
-  void checkRedZone(Side S, const Instance &I, uint64_t Seed, int Run,
-                    const Arg &A, const RedZoneReport &Z, SideCounts &Counts);
-  void checkInputUnchanged(Side S, const Instance &I, uint64_t Seed, int Run,
-                           const Arg &A, const std::vector<unsigned char> &Want,
-                           const std::vector<unsigned char> &Got,
-                           SideCounts &Counts);
-  void checkRuns(Side S, const Instance &I, uint64_t Seed, SideRuns &Runs,
-                 SideCounts &Counts);
   /// Runs the reference, or takes its outputs from the cache. Sets
   /// \p RefOut to the outputs to compare with.
   Error referenceSide(const Instance &I, BufferSet &Bufs,
                       const HostInputs &Inputs, uint64_t Seed, SideRuns &Runs,
                       SideCounts &Counts, const HostOutputs *&RefOut,
                       bool Edge);
-  bool compareSides(const Instance &I, uint64_t Seed, const HostOutputs &Ref,
-                    const SideRuns &Cand,
-                    std::vector<protocol::BufferComparison> &Buffers);
   void recordFatal(Side S, const Instance &I, uint64_t Seed, const Error &E);
 
   const Plan &P;
