@@ -19,6 +19,20 @@ static std::string typeName(QualType T, const ASTContext &Ctx) {
   return T.getAsString(Policy);
 }
 
+std::string ElementFields::canonicalNumber(QualType T) const {
+  QualType C = T.getCanonicalType().getUnqualifiedType();
+  if (const auto *E = C->getAs<EnumType>(); E && E->getDecl()->isComplete())
+    C = E->getDecl()->getIntegerType().getCanonicalType();
+  return typeName(C, Ctx);
+}
+
+void ElementFields::describePointee(QualType Element, ParamInfo &P) const {
+  P.IsConst = Element.isConstQualified();
+  P.PointeeType = typeName(Element.getUnqualifiedType(), Ctx);
+  P.CanonicalElement = canonicalNumber(Element);
+  describe(Element, P);
+}
+
 void ElementFields::describe(QualType Element, ParamInfo &P) const {
   QualType T = Element.getCanonicalType().getUnqualifiedType();
   const auto *R = T->getAsRecordDecl();

@@ -1,6 +1,7 @@
 //===- KernelFinder.cpp - inventory of a file's kernels ------------------===//
 
 #include "optiml/Analysis/KernelFinder.h"
+#include "optiml/Analysis/DeviceGlobalFinder.h"
 #include "optiml/Analysis/ElementFields.h"
 #include "optiml/Analysis/LaunchSiteFinder.h"
 #include "optiml/Analysis/LoopSiteNamer.h"
@@ -73,15 +74,6 @@ const char *instantiationKind(TemplateSpecializationKind K) {
 
 } // namespace
 
-/// \p T with typedefs resolved, and an enum as the integer type that holds
-/// it: what the runner fills and passes.
-static std::string canonicalNumber(QualType T, const ASTContext &Ctx) {
-  QualType C = T.getCanonicalType().getUnqualifiedType();
-  if (const auto *E = C->getAs<EnumType>(); E && E->getDecl()->isComplete())
-    C = E->getDecl()->getIntegerType().getCanonicalType();
-  return typeText(C, Ctx);
-}
-
 std::vector<ParamInfo> KernelFinder::paramsOf(const FunctionDecl &F) const {
   std::vector<ParamInfo> Params;
   for (const ParmVarDecl *P : F.parameters()) {
@@ -92,14 +84,10 @@ std::vector<ParamInfo> KernelFinder::paramsOf(const FunctionDecl &F) const {
     Info.IsRestrict = T.isRestrictQualified();
     if (const auto *Ptr = T->getAs<PointerType>()) {
       Info.IsPointer = true;
-      QualType Pointee = Ptr->getPointeeType();
-      Info.IsConst = Pointee.isConstQualified();
-      Info.PointeeType = typeText(Pointee.getUnqualifiedType(), Ctx);
-      Info.CanonicalElement = canonicalNumber(Pointee, Ctx);
-      ElementFields(Ctx).describe(Pointee, Info);
+      ElementFields(Ctx).describePointee(Ptr->getPointeeType(), Info);
     } else {
       Info.IsConst = T.isConstQualified();
-      Info.CanonicalElement = canonicalNumber(T, Ctx);
+      Info.CanonicalElement = ElementFields(Ctx).canonicalNumber(T);
     }
     Params.push_back(std::move(Info));
   }
@@ -174,6 +162,7 @@ KernelInfo KernelFinder::describe(const FunctionDecl &F,
   auto Sites = Launches.launchesOf(K.QualifiedName);
   K.Launches.assign(Sites.begin(), Sites.end());
   K.AddressTaken = Launches.isAddressTaken(K.QualifiedName);
+  K.Globals = DeviceGlobalFinder(Ctx).globalsOf(F);
   return K;
 }
 

@@ -19,6 +19,35 @@ extern "C" const void *optiml_kernel_entry(void) {{
 extern "C" const char *optiml_kernel_name(void) {{ return "{1}"; }
 )cu";
 
+/// `tables::(anonymous namespace)::coef` as code spells it from the global
+/// scope: an anonymous namespace's members are found through it.
+static std::string spelledFromGlobalScope(llvm::StringRef Qualified) {
+  std::string Out;
+  llvm::SmallVector<llvm::StringRef, 4> Parts;
+  Qualified.split(Parts, "::");
+  for (llvm::StringRef Part : Parts)
+    if (!Part.starts_with("("))
+      Out += "::" + Part.str();
+  return Out;
+}
+
+/// optiml_kernel_symbol(name): the device variables the kernel reads, by
+/// the name a spec gives them (as written or qualified), so the runner can
+/// fill the tables a program uploads with cudaMemcpyToSymbol.
+static std::string symbolLookup(const KernelInfo &Kernel) {
+  std::string Out = "extern \"C\" const void *optiml_kernel_symbol(const "
+                    "char *Name) {\n";
+  for (const DeviceGlobal &G : Kernel.Globals) {
+    std::string Address = "reinterpret_cast<const void *>(&" +
+                          spelledFromGlobalScope(G.QualifiedName) + ")";
+    for (const std::string &Name : {G.Element.Name, G.QualifiedName})
+      Out += "  if (!__builtin_strcmp(Name, \"" + Name + "\"))\n    return " +
+             Address + ";\n";
+  }
+  Out += "  (void)Name;\n  return nullptr;\n}\n";
+  return Out;
+}
+
 llvm::Expected<std::string> optiml::generateLauncher(const KernelSource &Source,
                                                      const KernelInfo &Kernel) {
   if (Kernel.isTemplate() && Kernel.Specialization.empty())
@@ -39,5 +68,6 @@ llvm::Expected<std::string> optiml::generateLauncher(const KernelSource &Source,
                     "::" + Kernel.QualifiedName + Kernel.Specialization,
                     Kernel.Name)
           .str();
+  Out += symbolLookup(Kernel);
   return Out;
 }

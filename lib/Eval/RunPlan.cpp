@@ -65,6 +65,8 @@ static proto::Arg argument(const ConcreteArg &A) {
   P.Name = A.Name;
   P.Role = A.Role;
   P.Type = A.Type;
+  P.AliasOf = A.AliasOf;
+  P.Symbol = A.Symbol;
   if (A.Role == ArgRole::Scalar) {
     P.Value = scalarValue(A);
     return P;

@@ -46,6 +46,17 @@ static json toJSON(const ParamInfo &P) {
   return J;
 }
 
+static json toJSON(const DeviceGlobal &G) {
+  json J = toJSON(G.Element);
+  J.erase("pointer");
+  J["qualified_name"] = G.QualifiedName;
+  J["space"] = G.Constant ? "constant" : "device";
+  J["count"] = G.Count;
+  J["initialized"] = G.Initialized;
+  J["location"] = toJSON(G.Pos);
+  return J;
+}
+
 static json toJSON(const LaunchSite &L) {
   return {{"location", toJSON(L.Pos)},
           {"caller", L.Caller},
@@ -70,6 +81,9 @@ json optiml::toJSON(const KernelInfo &K) {
     Launches.push_back(::toJSON(L));
   for (const Instantiation &I : K.Instantiations)
     Insts.push_back({{"arguments", I.Arguments}, {"kind", I.Kind}});
+  json Globals = json::array();
+  for (const DeviceGlobal &G : K.Globals)
+    Globals.push_back(::toJSON(G));
 
   json J = {{"name", K.Name},
             {"qualified_name", K.QualifiedName},
@@ -81,7 +95,8 @@ json optiml::toJSON(const KernelInfo &K) {
             {"mark", nullptr},
             {"loops", Loops},
             {"launches", Launches},
-            {"address_taken", K.AddressTaken}};
+            {"address_taken", K.AddressTaken},
+            {"globals", Globals}};
   if (K.Bounds)
     J["launch_bounds"] = {{"max_threads", K.Bounds->MaxThreads},
                           {"min_blocks", optionalString(K.Bounds->MinBlocks)}};

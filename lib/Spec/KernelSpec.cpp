@@ -35,6 +35,7 @@ public:
 
 private:
   Error arg(const ArgSpec &A, const ParamInfo &P, ConcreteArg &Out) const;
+  Error symbol(const ArgSpec &S, ConcreteArg &Out) const;
   Error dims(const std::array<SpecExpr, 3> &Exprs, StringRef What,
              std::array<int64_t, 3> &Out) const;
   Error launchLimits(const ConcreteInstance &I) const;
@@ -83,6 +84,9 @@ Expected<ConcreteInstance> Instantiator::run(const InstanceSpec *Instance) {
     if (Error Err = arg(*A, P, I.Args.back()))
       return withContext(std::move(Err), Instance);
   }
+  for (const ArgSpec &S : Spec.Symbols)
+    if (Error Err = symbol(S, I.Args.emplace_back()))
+      return withContext(std::move(Err), Instance);
   SpecExprEvaluator Eval(Sizes);
   auto Shmem = Eval.evaluateInteger(Spec.SharedMemory, "shared memory size");
   if (!Shmem)
@@ -122,6 +126,26 @@ static Error structureFits(const ArgSpec &A, const ElementLayout &Layout,
   return Error::success();
 }
 
+/// A device variable is filled like an input buffer, within its extent.
+Error Instantiator::symbol(const ArgSpec &S, ConcreteArg &Out) const {
+  const DeviceGlobal *G = findGlobal(Kernel, S.Name);
+  if (!G)
+    return specError(S.Pos,
+                     "'" + S.Name + "' is not a device variable that kernel '" +
+                         Kernel.Name + "' reads",
+                     "a spec loaded for this kernel");
+  if (Error Err = arg(S, G->Element, Out))
+    return Err;
+  Out.Symbol = true;
+  if (uint64_t(Out.Count) > G->Count)
+    return specError(S.Length.Pos,
+                     "symbol '" + S.Name + "' is given " +
+                         llvm::Twine(Out.Count) + " elements but holds " +
+                         llvm::Twine(G->Count),
+                     "a length of at most " + llvm::Twine(G->Count));
+  return Error::success();
+}
+
 static Distribution defaultDistribution(const ElementType &Type) {
   Distribution D;
   D.Kind = Type.IsInteger ? "int" : "uniform";
@@ -132,6 +156,15 @@ static Distribution defaultDistribution(const ElementType &Type) {
 
 Error Instantiator::arg(const ArgSpec &A, const ParamInfo &P,
                         ConcreteArg &Out) const {
+  if (!A.AliasOf.empty()) {
+    Out.Name = A.Name;
+    Out.Role = ArgRole::Scalar;
+    Out.Type = protocol::ElemType::U64;
+    for (size_t K = 0; K < Kernel.Params.size(); ++K)
+      if (Kernel.Params[K].Name == A.AliasOf)
+        Out.AliasOf = K;
+    return Error::success();
+  }
   if (A.Null) {
     // The runner passes scalars as their bytes: eight zero bytes are NULL.
     Out.Name = A.Name;
@@ -268,6 +301,14 @@ static std::string substitute(StringRef Text, StringRef Name, StringRef Value) {
     }
   }
   return Out;
+}
+
+const DeviceGlobal *optiml::findGlobal(const KernelInfo &Kernel,
+                                       StringRef Name) {
+  for (const DeviceGlobal &G : Kernel.Globals)
+    if (G.Element.Name == Name || G.QualifiedName == Name)
+      return &G;
+  return nullptr;
 }
 
 KernelInfo optiml::specializeKernel(

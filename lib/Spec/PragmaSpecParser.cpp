@@ -26,6 +26,8 @@ static constexpr Usage Clauses[] = {
     {"inout", "inout(NAME[LENGTH], ...)"},
     {"scalar", "scalar(NAME = EXPR, ...)"},
     {"null", "null(NAME, ...)"},
+    {"alias", "alias(NAME = BUFFER, ...)"},
+    {"symbol", "symbol(NAME[, NAME[LENGTH], ...])"},
     {"grid", "grid(X[, Y[, Z]])"},
     {"block", "block(X[, Y[, Z]])"},
     {"shmem", "shmem(BYTES)"},
@@ -273,6 +275,10 @@ Error PragmaSpecParser::clause(Piece Name, Piece Body) {
     return scalars(Name, Body);
   if (N == "null")
     return nulls(Name, Body);
+  if (N == "alias")
+    return aliases(Name, Body);
+  if (N == "symbol")
+    return symbols(Name, Body);
   if (N == "grid")
     return dims(Name, Body, Draft.Grid, 3);
   if (N == "block")
@@ -332,27 +338,76 @@ Error PragmaSpecParser::buffers(Piece Name, ArgRole Role, Piece Body) {
   if (!Items)
     return Items.takeError();
   for (Piece Item : *Items) {
-    size_t Open = Item.Text.find('[');
-    Piece Buffer{Item.Text.take_front(Open).rtrim(), Item.Offset};
-    if (Error Err = checkName(Buffer, "buffer"))
-      return Err;
-    if (Open == StringRef::npos)
-      return error(Item.Offset, "buffer '" + Buffer.Text + "' has no length",
-                   Buffer.Text + "[LENGTH], e.g. " + Buffer.Text + "[N]");
-    if (!Item.Text.ends_with("]"))
-      return error(Item.Offset + Item.Text.rfind(']') + 1,
-                   "unexpected text after the length of '" + Buffer.Text + "'",
-                   Buffer.Text + "[LENGTH]");
-    StringRef Inside = Item.Text.slice(Open + 1, Item.Text.size() - 1);
-    Piece Length{Inside.trim(), Item.Offset + Open + 1 + Inside.size() -
-                                    Inside.ltrim().size()};
-    if (Length.Text.empty())
-      return error(Item.Offset + Open, "empty length for '" + Buffer.Text + "'",
-                   Buffer.Text + "[LENGTH], e.g. " + Buffer.Text + "[N]");
-    if (Error Err = giveRole(Buffer, Role, expr(Length)))
+    auto Buffer = sizedName(Item, /*LengthOptional=*/false);
+    if (!Buffer)
+      return Buffer.takeError();
+    if (Error Err = giveRole(Buffer->first, Role, *Buffer->second))
       return Err;
   }
   return Error::success();
+}
+
+/// `symbol(coef, table[N])`: device variables filled as inputs before
+/// each launch; without a length, the whole variable.
+Error PragmaSpecParser::symbols(Piece Name, Piece Body) {
+  auto Items = items(Name, Body);
+  if (!Items)
+    return Items.takeError();
+  for (Piece Item : *Items) {
+    auto Symbol = sizedName(Item, /*LengthOptional=*/true);
+    if (!Symbol)
+      return Symbol.takeError();
+    if (Error Err = giveRole(Symbol->first, ArgRole::In,
+                             Symbol->second.value_or(SpecExpr())))
+      return Err;
+    ArgDraft *A = Draft.findArg(Symbol->first.Text);
+    A->Symbol = true;
+    A->Length = Symbol->second;
+  }
+  return Error::success();
+}
+
+/// `alias(out = in)`: the parameter on the left is passed the buffer on the
+/// right, as a launch `k(x, x)` does.
+Error PragmaSpecParser::aliases(Piece Name, Piece Body) {
+  auto As = assignments(Name, Body);
+  if (!As)
+    return As.takeError();
+  for (const auto &[Param, Buffer] : *As) {
+    if (Error Err = checkName(Buffer, "buffer"))
+      return Err;
+    if (Error Err = giveRole(Param, ArgRole::Scalar, expr(Buffer)))
+      return Err;
+    ArgDraft *A = Draft.findArg(Param.Text);
+    A->AliasOf = Buffer.Text.str();
+    A->Value.reset();
+  }
+  return Error::success();
+}
+
+/// `NAME[LENGTH]`, or `NAME` alone when \p LengthOptional.
+Expected<std::pair<PragmaSpecParser::Piece, std::optional<SpecExpr>>>
+PragmaSpecParser::sizedName(Piece Item, bool LengthOptional) const {
+  size_t Open = Item.Text.find('[');
+  Piece Buffer{Item.Text.take_front(Open).rtrim(), Item.Offset};
+  if (Error Err = checkName(Buffer, LengthOptional ? "symbol" : "buffer"))
+    return std::move(Err);
+  if (Open == StringRef::npos && LengthOptional)
+    return std::pair(Buffer, std::optional<SpecExpr>());
+  if (Open == StringRef::npos)
+    return error(Item.Offset, "buffer '" + Buffer.Text + "' has no length",
+                 Buffer.Text + "[LENGTH], e.g. " + Buffer.Text + "[N]");
+  if (!Item.Text.ends_with("]"))
+    return error(Item.Offset + Item.Text.rfind(']') + 1,
+                 "unexpected text after the length of '" + Buffer.Text + "'",
+                 Buffer.Text + "[LENGTH]");
+  StringRef Inside = Item.Text.slice(Open + 1, Item.Text.size() - 1);
+  Piece Length{Inside.trim(),
+               Item.Offset + Open + 1 + Inside.size() - Inside.ltrim().size()};
+  if (Length.Text.empty())
+    return error(Item.Offset + Open, "empty length for '" + Buffer.Text + "'",
+                 Buffer.Text + "[LENGTH], e.g. " + Buffer.Text + "[N]");
+  return std::pair(Buffer, std::optional<SpecExpr>(expr(Length)));
 }
 
 Error PragmaSpecParser::scalars(Piece Name, Piece Body) {

@@ -217,13 +217,21 @@ Expected<ArgDraft> SidecarReader::arg(const Json &J, const Path &At,
     return Err;
   if (J.contains("role")) {
     const Json &R = J["role"];
+    if (R == "alias")
+      return error(At / "role", "\"alias\" for '" + Name + "' in a sidecar",
+                   "alias(" + Name +
+                       " = BUFFER) in the kernel's mark, where "
+                       "the transforms' legality reads it");
     A.Null = R == "null";
+    A.Symbol = R == "symbol";
     A.Role = A.Null          ? std::optional(ArgRole::Scalar)
+             : A.Symbol      ? std::optional(ArgRole::In)
              : R.is_string() ? protocol::parseRole(R.get<std::string>())
                              : std::nullopt;
     if (!A.Role)
       return error(At / "role", "bad role " + R.dump(),
-                   "\"in\", \"out\", \"inout\", \"scalar\" or \"null\"");
+                   "\"in\", \"out\", \"inout\", \"scalar\", \"null\" or "
+                   "\"symbol\"");
     A.Pos = Loc.valueAt(At / "role");
     if (A.Null)
       A.Value = SpecExpr{"0", A.Pos};

@@ -162,8 +162,9 @@ Error SpecBuilder::args() {
     Found = llvm::joinErrors(std::move(Found), std::move(E));
   };
   for (const ArgDraft &A : Draft.Args)
-    if (llvm::none_of(Kernel.Params,
-                      [&](const ParamInfo &P) { return P.Name == A.Name; }))
+    if (!A.Symbol && llvm::none_of(Kernel.Params, [&](const ParamInfo &P) {
+          return P.Name == A.Name;
+        }))
       Add(specError(A.Pos,
                     "'" + A.Name + "' is not a parameter of kernel '" +
                         Kernel.Name + "'",
@@ -177,6 +178,15 @@ Error SpecBuilder::args() {
     }
     AnyOutput |= A->Role == ArgRole::Out || A->Role == ArgRole::InOut;
     Spec.Args.push_back(std::move(*A));
+  }
+  for (const ArgDraft &D : Draft.Args) {
+    if (!D.Symbol)
+      continue;
+    auto S = symbol(D);
+    if (S)
+      Spec.Symbols.push_back(std::move(*S));
+    else
+      Add(S.takeError());
   }
   if (!AnyOutput && !Found)
     Add(specError(Draft.Pos,
@@ -204,6 +214,8 @@ Expected<ArgSpec> SpecBuilder::arg(const ParamInfo &P) {
   std::string Quoted = "'" + P.Name + "' (type '" + P.Type + "')";
   if (D->Null)
     return nullArg(P, *D);
+  if (!D->AliasOf.empty())
+    return aliasArg(P, *D);
   if (Role != ArgRole::Scalar && !P.IsPointer)
     return specError(D->Pos,
                      Quoted + " is not a pointer but is given the role '" +
@@ -263,6 +275,79 @@ Expected<ArgSpec> SpecBuilder::nullArg(const ParamInfo &P, const ArgDraft &D) {
   A.Role = ArgRole::Scalar;
   A.Null = true;
   A.Value = SpecExpr{"0", D.Pos};
+  A.Pos = D.Pos;
+  return A;
+}
+
+/// `alias(out = in)`: both pointers, and the one passed is a buffer of
+/// its own (not null, not itself an alias).
+Expected<ArgSpec> SpecBuilder::aliasArg(const ParamInfo &P, const ArgDraft &D) {
+  const ArgDraft *Target = nullptr;
+  for (const ArgDraft &A : Draft.Args)
+    if (A.Name == D.AliasOf && A.Role && !A.Symbol)
+      Target = &A;
+  bool TargetPointer = llvm::any_of(Kernel.Params, [&](const ParamInfo &Q) {
+    return Q.Name == D.AliasOf && Q.IsPointer;
+  });
+  if (!P.IsPointer)
+    return specError(D.Pos,
+                     "'" + P.Name + "' (type '" + P.Type +
+                         "') is not a pointer but is given alias",
+                     "alias(...) for pointer parameters only");
+  if (!Target || !TargetPointer || *Target->Role == ArgRole::Scalar)
+    return specError(D.Pos,
+                     "'" + P.Name + "' is an alias of '" + D.AliasOf +
+                         "', which is not a buffer parameter of kernel '" +
+                         Kernel.Name + "'",
+                     "alias(" + P.Name +
+                         " = BUFFER) naming an in, out or inout parameter");
+  if (D.Dist || !D.FieldDists.empty())
+    return specError(D.Pos, "distribution for '" + P.Name + "', an alias",
+                     "the distribution on '" + D.AliasOf + "'");
+  ArgSpec A;
+  A.Name = P.Name;
+  A.Role = ArgRole::Scalar;
+  A.AliasOf = D.AliasOf;
+  A.Pos = D.Pos;
+  return A;
+}
+
+/// `symbol(coef)`: a device variable the kernel reads, filled as an input
+/// buffer; without a length, all of it.
+Expected<ArgSpec> SpecBuilder::symbol(const ArgDraft &D) {
+  const DeviceGlobal *G = findGlobal(Kernel, D.Name);
+  if (!G) {
+    std::vector<std::string> Names;
+    for (const DeviceGlobal &Known : Kernel.Globals)
+      Names.push_back(Known.Element.Name);
+    return specError(D.Pos,
+                     "'" + D.Name +
+                         "' is not a __constant__ or __device__ "
+                         "variable that kernel '" +
+                         Kernel.Name + "' reads",
+                     Names.empty() ? "no symbol(...): the kernel reads none"
+                                   : "one of " + llvm::join(Names, ", "));
+  }
+  for (const DeviceGlobal &Other : Kernel.Globals)
+    if (&Other != G && Other.Element.Name == G->Element.Name)
+      return specError(D.Pos,
+                       "two variables that kernel '" + Kernel.Name +
+                           "' reads are named '" + D.Name + "' (" +
+                           G->QualifiedName + " and " + Other.QualifiedName +
+                           ")",
+                       "one symbol per name; rename one of them");
+  if (G->Count == 0)
+    return specError(D.Pos,
+                     "symbol '" + D.Name + "' (type '" + G->Element.Type +
+                         "') has no known size",
+                     "a variable of complete type");
+  if (auto T = elementTypeOf(G->Element, D.Pos); !T)
+    return T.takeError();
+  ArgSpec A;
+  A.Name = D.Name;
+  A.Role = ArgRole::In;
+  A.Symbol = true;
+  A.Length = D.Length.value_or(SpecExpr{std::to_string(G->Count), D.Pos});
   A.Pos = D.Pos;
   return A;
 }
@@ -345,37 +430,47 @@ Error SpecBuilder::distributions() {
       return Sizes.takeError();
     Envs.push_back(std::move(*Sizes));
   }
-  for (size_t I = 0; I < Spec.Args.size(); ++I) {
-    ArgSpec &A = Spec.Args[I];
-    const ArgDraft *D = nullptr;
-    for (const ArgDraft &Candidate : Draft.Args)
-      if (Candidate.Name == A.Name &&
-          (Candidate.Dist || !Candidate.FieldDists.empty()))
-        D = &Candidate;
-    if (!D)
-      continue;
-    auto Layout = ElementLayout::of(Kernel.Params[I], A.Pos);
-    if (!Layout)
-      return Layout.takeError();
-    if (D->Dist) {
-      auto Dist = distribution(*D->Dist, Envs);
-      if (!Dist)
-        return Dist.takeError();
-      // A buffer's distribution fills every field, so it must suit each.
-      std::vector<LaneField> Lanes = Layout->Fields;
-      if (Lanes.empty())
-        Lanes.push_back({"", Layout->Lane});
-      for (const LaneField &F : Lanes)
-        if (Error Err = checkDistribution(
-                *Dist, F.Type, F.Name.empty() ? A.Name : A.Name + "." + F.Name,
-                D->Dist->Pos))
-          return Err;
-      A.Dist = std::move(*Dist);
-    }
-    for (const auto &[Field, FD] : D->FieldDists)
-      if (Error Err = fieldDistribution(A, *Layout, Field, FD, Envs))
+  for (size_t I = 0; I < Spec.Args.size(); ++I)
+    if (Error Err = argDistributions(Spec.Args[I], Kernel.Params[I], Envs))
+      return Err;
+  for (ArgSpec &S : Spec.Symbols)
+    if (Error Err =
+            argDistributions(S, findGlobal(Kernel, S.Name)->Element, Envs))
+      return Err;
+  return Error::success();
+}
+
+Error SpecBuilder::argDistributions(
+    ArgSpec &A, const ParamInfo &P,
+    const std::vector<std::map<std::string, int64_t>> &Envs) const {
+  const ArgDraft *D = nullptr;
+  for (const ArgDraft &Candidate : Draft.Args)
+    if (Candidate.Name == A.Name &&
+        (Candidate.Dist || !Candidate.FieldDists.empty()))
+      D = &Candidate;
+  if (!D)
+    return Error::success();
+  auto Layout = ElementLayout::of(P, A.Pos);
+  if (!Layout)
+    return Layout.takeError();
+  if (D->Dist) {
+    auto Dist = distribution(*D->Dist, Envs);
+    if (!Dist)
+      return Dist.takeError();
+    // A buffer's distribution fills every field, so it must suit each.
+    std::vector<LaneField> Lanes = Layout->Fields;
+    if (Lanes.empty())
+      Lanes.push_back({"", Layout->Lane});
+    for (const LaneField &F : Lanes)
+      if (Error Err = checkDistribution(
+              *Dist, F.Type, F.Name.empty() ? A.Name : A.Name + "." + F.Name,
+              D->Dist->Pos))
         return Err;
+    A.Dist = std::move(*Dist);
   }
+  for (const auto &[Field, FD] : D->FieldDists)
+    if (Error Err = fieldDistribution(A, *Layout, Field, FD, Envs))
+      return Err;
   return Error::success();
 }
 

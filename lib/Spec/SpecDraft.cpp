@@ -33,8 +33,11 @@ static void overrideField(std::optional<T> &Field,
 /// argument becomes a scalar, a distribution when it becomes an output), so
 /// that a stale field from the mark cannot make the merged spec invalid.
 static void overrideArg(ArgDraft &Arg, const ArgDraft &Over) {
-  if (Over.Role)
+  if (Over.Role) {
     Arg.Null = Over.Null;
+    Arg.Symbol = Over.Symbol;
+    Arg.AliasOf = Over.AliasOf;
+  }
   if (Over.Role && Over.Role != Arg.Role) {
     Arg.Role = Over.Role;
     Arg.Pos = Over.Pos;

@@ -41,7 +41,7 @@ CASE_TIMEOUT=${SELFTEST_TIMEOUT:-300}
 HANG_TIMEOUT=${SELFTEST_HANG_TIMEOUT:-30}
 
 for f in "$RUNNER" "$TEMPLATE" "$AXPY_TEMPLATE" "$LIBS/vadd_ref.so" \
-         "$LIBS/axpy_ref.so" "$LIBS/lanes_ref.so"; do
+         "$LIBS/axpy_ref.so" "$LIBS/lanes_ref.so" "$LIBS/tables_ref.so"; do
   if [ ! -e "$f" ]; then
     echo "error: missing $f (build runtime/ first: cmake --build <dir>)" >&2
     exit 2
@@ -242,6 +242,22 @@ if ! grep -q '"field": "id"' "$RESULT"; then
 fi
 lanes_plan lanes_wrong_half "$LIBS/lanes_wrong_half.so"
 check lanes_wrong_half "$WORK/lanes_wrong_half.plan.json" verify_failed 1 mismatch
+
+# 5b. A __constant__ table each library gets filled before each launch, and
+#     one buffer passed as two parameters: the same code in its own library
+#     passes; zeros (an unfilled table) and a write before the read (right
+#     only if the two parameters were distinct) do not.
+TABLES_TEMPLATE="$(dirname "$TEMPLATE")/tables.plan.json.in"
+tables_plan() { # tables_plan <name> <candidate .so>
+  sed -e "s|@LIBS@|$LIBS|g" -e "s|@CANDIDATE@|$2|" "$TABLES_TEMPLATE" \
+    > "$WORK/$1.plan.json"
+}
+tables_plan tables_same "$LIBS/tables_same.so"
+check tables_same "$WORK/tables_same.plan.json" ok 0
+tables_plan tables_zero "$LIBS/tables_zero.so"
+check tables_zero "$WORK/tables_zero.plan.json" verify_failed 1 mismatch
+tables_plan tables_write_first "$LIBS/tables_write_first.so"
+check tables_write_first "$WORK/tables_write_first.plan.json" verify_failed 1 mismatch
 
 # 6. A hanging kernel: the runner cannot stop it; `timeout` must kill it and
 #    the result file must still say how far the run got.

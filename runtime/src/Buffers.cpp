@@ -114,6 +114,11 @@ Error BufferSet::allocate(const Instance &I) {
   ArgPtrs.assign(N, nullptr);
   for (size_t K = 0; K < N; ++K) {
     const Arg &A = I.Args[K];
+    if (A.AliasOf) {
+      // The slot of the buffer it aliases, filled when that is allocated.
+      ArgPtrs[K] = &DevicePtrs[*A.AliasOf];
+      continue;
+    }
     if (!A.isBuffer()) {
       storeScalar(A, Scalars[K].Bytes);
       ArgPtrs[K] = Scalars[K].Bytes;
@@ -122,7 +127,9 @@ Error BufferSet::allocate(const Instance &I) {
     if (Error E = Buffers[K].allocate(A.bytes()))
       return E.withContext("buffer '" + A.Name + "'");
     DevicePtrs[K] = Buffers[K].data();
-    ArgPtrs[K] = &DevicePtrs[K];
+    // A symbol is not passed: the launch copies it into the library.
+    if (!A.Symbol)
+      ArgPtrs[K] = &DevicePtrs[K];
   }
   return Error::success();
 }

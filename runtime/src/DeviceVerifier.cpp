@@ -144,7 +144,7 @@ Error DeviceVerifier::run(const KernelLibrary &Cand, BufferSet &Bufs,
     if (Run == 0)
       if (Error E = upload(Want, Bufs))
         return E;
-    if (Error E = Cand.launch(I, Bufs.launchArgs(), Stream))
+    if (Error E = Cand.launch(I, Bufs, Stream))
       return E;
     if (Error E = syncKernels(Stream, "kernel '" + Cand.kernelName() + "'"))
       return E;

@@ -43,6 +43,9 @@ Error KernelLibrary::open(const std::string &Path,
                  "'" + Path + "': optiml_kernel_name() returned nothing");
   Lib->Name = Name;
   Lib->Entry = GetEntry();
+  // Optional: a library built before symbols existed has none to fill.
+  Lib->SymbolOf = reinterpret_cast<const void *(*)(const char *)>(
+      dlsym(Handle, "optiml_kernel_symbol"));
   if (Error E = Lib->checkEntry())
     return E;
   Out = std::move(Lib);
@@ -87,8 +90,49 @@ std::optional<protocol::KernelAttributes> KernelLibrary::attributes() const {
   return K;
 }
 
-Error KernelLibrary::launch(const Instance &I, void **Args,
+Error KernelLibrary::symbolAddress(const std::string &Symbol,
+                                   void *&Out) const {
+  auto Known = SymbolAddresses.find(Symbol);
+  if (Known != SymbolAddresses.end()) {
+    Out = Known->second;
+    return Error::success();
+  }
+  const void *Handle = SymbolOf ? SymbolOf(Symbol.c_str()) : nullptr;
+  if (!Handle)
+    return Error(Status::LoadError, "'" + Path +
+                                        "' does not define the device "
+                                        "variable '" +
+                                        Symbol + "'");
+  if (Error E = checkCuda(cudaGetSymbolAddress(&Out, Handle),
+                          "cudaGetSymbolAddress('" + Symbol + "')"))
+    return E;
+  SymbolAddresses[Symbol] = Out;
+  return Error::success();
+}
+
+Error KernelLibrary::uploadSymbols(BufferSet &Bufs, cudaStream_t S) const {
+  const Instance &I = Bufs.instance();
+  for (size_t K = 0; K < I.Args.size(); ++K) {
+    const Arg &A = I.Args[K];
+    if (!A.Symbol)
+      continue;
+    void *Device = nullptr;
+    if (Error E = symbolAddress(A.Name, Device))
+      return E;
+    if (Error E =
+            checkCuda(cudaMemcpyAsync(Device, Bufs.buffer(K).data(), A.bytes(),
+                                      cudaMemcpyDeviceToDevice, S),
+                      "upload of symbol '" + A.Name + "'"))
+      return E;
+  }
+  return Error::success();
+}
+
+Error KernelLibrary::launch(const Instance &I, BufferSet &Bufs,
                             cudaStream_t S) const {
+  if (Error E = uploadSymbols(Bufs, S))
+    return E;
+  void **Args = Bufs.launchArgs();
   // Clear any stale, non-sticky error so cudaGetLastError() below reports
   // this launch only.
   (void)cudaGetLastError();

@@ -5,6 +5,7 @@
 //
 //   extern "C" const void *optiml_kernel_entry(void); // &kernel<args...>
 //   extern "C" const char *optiml_kernel_name(void);
+//   extern "C" const void *optiml_kernel_symbol(const char *); // &table
 //
 // The runner launches the entry itself (cudaLaunchKernel, in this process's
 // code), so nothing a candidate's file defines can change how it is
@@ -16,12 +17,14 @@
 #ifndef OPTIML_RUNTIME_KERNELLIBRARY_H
 #define OPTIML_RUNTIME_KERNELLIBRARY_H
 
+#include "Buffers.h"
 #include "Plan.h"
 #include "Status.h"
 
 #include "optiml/Protocol/KernelAttributes.h"
 
 #include <cuda_runtime.h>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -42,8 +45,9 @@ public:
   /// Enqueues one launch with \p I's geometry on \p S (the candidate's own
   /// geometry when the plan gives one and this is the candidate). A rejected
   /// launch is LaunchError (or Fault when the error is sticky). Does not
-  /// synchronize.
-  Error launch(const Instance &I, void **Args, cudaStream_t S) const;
+  /// synchronize. The symbols of \p Bufs are copied into the library's
+  /// variables of those names first, on \p S.
+  Error launch(const Instance &I, BufferSet &Bufs, cudaStream_t S) const;
 
   /// What the driver says of the kernel as loaded on the current device
   /// (cudaFuncGetAttributes); std::nullopt when it would not say.
@@ -57,11 +61,19 @@ private:
   /// Opts the kernel in to \p Bytes of dynamic shared memory when that is
   /// over the default limit.
   cudaError_t allowSharedMemory(unsigned Bytes) const;
+  /// Fills the library's device variables from the symbol buffers of
+  /// \p Bufs: the host uploads such tables before each launch.
+  Error uploadSymbols(BufferSet &Bufs, cudaStream_t S) const;
+  /// The device address of the library's variable \p Symbol.
+  Error symbolAddress(const std::string &Symbol, void *&Out) const;
 
   std::string Path;
   bool IsCandidate = false;
   std::string Name;
   const void *Entry = nullptr;
+  /// optiml_kernel_symbol: a variable's host-side handle by name.
+  const void *(*SymbolOf)(const char *) = nullptr;
+  mutable std::map<std::string, void *> SymbolAddresses;
   mutable unsigned SharedMemoryAllowed = 0;
 };
 

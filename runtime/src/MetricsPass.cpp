@@ -44,7 +44,7 @@ Error profileSide(RangeProfiler &RP, const std::vector<std::string> &Metrics,
       return E;
     return Flusher ? Flusher->flush(Stream) : Error::success();
   };
-  auto Launch = [&]() { return Lib.launch(I, Bufs.launchArgs(), Stream); };
+  auto Launch = [&]() { return Lib.launch(I, Bufs, Stream); };
   auto Sync = [&]() { return syncKernels(Stream, "profiling " + I.Name); };
 
   std::map<std::string, double> Values;

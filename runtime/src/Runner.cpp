@@ -204,7 +204,7 @@ Error Runner::energy() {
     InstOut.Instance = I->Name;
     Result.phase("energy " + I->Name);
     auto Launch = [&](Side S) {
-      return Libs[static_cast<int>(S)]->launch(*I, Bufs.launchArgs(), Stream);
+      return Libs[static_cast<int>(S)]->launch(*I, Bufs, Stream);
     };
     EventMarkers Markers;
     Error E = Markers.create(Stream, "energy " + I->Name);

@@ -77,7 +77,7 @@ Error TimedChecker::init(BufferSet &Work, const KernelLibrary &Ref) {
     }
     // The reference passed verification on these inputs: its outputs are
     // the verified result.
-    Error E = Ref.launch(I, Work.launchArgs(), Stream);
+    Error E = Ref.launch(I, Work, Stream);
     if (!E)
       E = syncKernels(Stream, "reference '" + Ref.kernelName() +
                                   "' (the timed launches' expected result)");

@@ -108,8 +108,7 @@ Error TimingRunner::enqueue(const PlannedLaunch &L, const Instance &I,
   if (Flusher)
     if (Error E = Flusher->flush(Stream))
       return E;
-  if (Error E =
-          Libs[static_cast<int>(L.S)]->launch(I, Bufs.launchArgs(), Stream))
+  if (Error E = Libs[static_cast<int>(L.S)]->launch(I, Bufs, Stream))
     return E;
   if (L.Slot < 0)
     return Error::success();

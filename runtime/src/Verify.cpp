@@ -170,7 +170,7 @@ Error Verifier::runSide(Side S, const Instance &I, BufferSet &Bufs,
     Runs.Out[Run].assign(I.Args.size(), {});
     if (Error E = Bufs.prepare(Inputs, Poison[Run], Stream))
       return E.withContext(Where);
-    Error E = Lib.launch(I, Bufs.launchArgs(), Stream);
+    Error E = Lib.launch(I, Bufs, Stream);
     if (!E)
       E = syncKernels(Stream, "kernel '" + Lib.kernelName() + "'");
     if (E) {

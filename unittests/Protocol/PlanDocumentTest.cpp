@@ -189,7 +189,8 @@ TEST(PlanDocumentTest, MistypedAndInconsistentValuesAreNamed) {
       Arg0("role", "scalar"),
       "instances[0].args[0].role: unknown role 'scalar' (in, out, inout)");
   EXPECT_EQ(Arg0("kind", "pointer"),
-            "instances[0].args[0].kind: expected \"buffer\" or \"scalar\"");
+            "instances[0].args[0].kind: expected \"buffer\", \"scalar\", "
+            "\"symbol\" or \"alias\"");
   EXPECT_EQ(Arg0("dist", Json({{"kind", "uniform"}, {"lo", 2}, {"hi", 1}})),
             "instances[0].args[0].dist: uniform needs lo <= hi");
   EXPECT_EQ(Arg0("dist", Json({{"kind", "beta"}})),

@@ -145,7 +145,7 @@ TEST(PragmaSpecParserTest, UnknownClause) {
             at(C, "size(M") +
                 "unknown clause 'size' (did you mean 'sizes'?); "
                 "expected one of sizes, in, out, inout, scalar, null, "
-                "grid, block, shmem, dist, tolerance, seeds, "
+                "alias, symbol, grid, block, shmem, dist, tolerance, seeds, "
                 "template, instance");
 }
 

@@ -150,7 +150,7 @@ TEST(SidecarSpecParserTest, BadValues) {
       error(
           R"js({"kernels": {"saxpy": {"args": {"x": {"role": "input"}}}}})js"),
       "s.json:1:47: error: bad role \"input\"; expected \"in\", "
-      "\"out\", \"inout\", \"scalar\" or \"null\"");
+      "\"out\", \"inout\", \"scalar\", \"null\" or \"symbol\"");
   EXPECT_NE(error(R"js({"kernels": {"saxpy": {"sizes": {"N": true}}}})js")
                 .find("\"N\" is a boolean; expected a number or an "
                       "expression string"),

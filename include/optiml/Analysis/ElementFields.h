@@ -27,6 +27,15 @@ public:
   /// split into numbers. Number types and dependent types are left alone.
   void describe(clang::QualType Element, ParamInfo &P) const;
 
+  /// Fills what \p P says of the elements it reaches when they are of type
+  /// \p Element (a pointer's pointee, a global table's element): const,
+  /// the type as written and as the runner reads it, and the fields.
+  void describePointee(clang::QualType Element, ParamInfo &P) const;
+
+  /// \p T with typedefs resolved, and an enum as the integer type that holds
+  /// it: what the runner fills and passes.
+  std::string canonicalNumber(clang::QualType T) const;
+
   /// The toolkit's narrow float types (`__half`, `__nv_bfloat16`,
   /// `__nv_fp8_e4m3`, `__nv_fp8_e5m2`): records that are numbers.
   static bool isNarrowFloatRecord(llvm::StringRef Name);

@@ -5,6 +5,7 @@
 //
 //   const void *optiml_kernel_entry(void);  // the kernel's address
 //   const char *optiml_kernel_name(void);
+//   const void *optiml_kernel_symbol(const char *name);  // &table, or null
 //
 // The translation unit is the candidate's source followed by those two
 // functions and nothing else: the launch (cudaLaunchKernel with the runner's

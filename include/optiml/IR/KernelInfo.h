@@ -54,6 +54,20 @@ struct ParamInfo {
   std::string LayoutProblem;
 };
 
+/// A `__constant__` or `__device__` variable of the file that a kernel
+/// reads, itself or through the functions it calls: a table the host fills
+/// (cudaMemcpyToSymbol) before the launch. Element describes it as a
+/// buffer's pointee: IsPointer set, its element type and fields, so that a
+/// spec checks it as it checks a buffer.
+struct DeviceGlobal {
+  std::string QualifiedName; ///< "coef", "tables::coef".
+  bool Constant = false;     ///< __constant__; else __device__.
+  bool Initialized = false;  ///< Has an initializer: the file fills it.
+  uint64_t Count = 0;        ///< Elements; 0 for an array of unknown size.
+  ParamInfo Element;         ///< Its Name is the variable's.
+  SourcePos Pos;
+};
+
 /// A loop, named by its place in the kernel's loop nest
 /// (e.g. "sgemm/for#0/for#1"): the name survives reparsing and rewrites
 /// elsewhere in the file, a SourceLocation does not.
@@ -109,6 +123,8 @@ struct KernelInfo {
   /// The kernel's address is used other than as a <<<>>> callee (e.g. passed
   /// to cudaLaunchKernel): launch geometry cannot be rewritten safely.
   bool AddressTaken = false;
+  /// The device variables the kernel reads, in the order first met.
+  std::vector<DeviceGlobal> Globals;
 
   bool isTemplate() const { return !TemplateParameters.empty(); }
 };

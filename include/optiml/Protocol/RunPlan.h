@@ -84,6 +84,14 @@ struct Field {
 /// L % Fields.size() of element L / Fields.size(), and Type is the first
 /// field's. The fields have one size and no padding between them, so every
 /// lane-wise rule (poison, red zones, comparison) holds lane by lane.
+///
+/// Two kinds are not parameters of their own. A symbol (a `__constant__` or
+/// `__device__` table of the library) is an `in` buffer that is copied into
+/// the library's variable of that name before every launch, and is not
+/// passed; symbols follow the parameters. An alias is a parameter that is
+/// passed the device pointer of parameter AliasOf (a kernel launched with
+/// one buffer twice); it has the role Scalar, so that nothing fills,
+/// poisons or compares it twice.
 struct Arg {
   std::string Name;
   ArgRole Role = ArgRole::In; ///< Scalar: passed by value.
@@ -92,6 +100,8 @@ struct Arg {
   std::optional<Distribution> Dist; ///< Buffers; absent: defaultFor(Type).
   std::vector<Field> Fields;        ///< Buffers of vectors or structs.
   ScalarValue Value = 0.0;          ///< Scalars.
+  bool Symbol = false;              ///< A device variable, not a parameter.
+  std::optional<size_t> AliasOf;    ///< The parameter whose pointer it gets.
 
   bool isBuffer() const { return Role != ArgRole::Scalar; }
   size_t bytes() const { return static_cast<size_t>(Count) * elemSize(Type); }
@@ -250,13 +260,18 @@ inline void to_json(Json &J, const Distribution &D) {
 
 inline void to_json(Json &J, const Arg &A) {
   J = Json{{"name", A.Name}};
+  if (A.AliasOf) {
+    J["kind"] = "alias";
+    J["of"] = *A.AliasOf;
+    return;
+  }
   if (!A.isBuffer()) {
     J["kind"] = "scalar";
     J["type"] = elemTypeName(A.Type);
     std::visit([&](auto V) { J["value"] = V; }, A.Value);
     return;
   }
-  J["kind"] = "buffer";
+  J["kind"] = A.Symbol ? "symbol" : "buffer";
   J["role"] = roleName(A.Role);
   J["type"] = elemTypeName(A.Type);
   J["count"] = A.Count;
@@ -488,6 +503,12 @@ inline void read(const Json &V, Arg &A) {
   field(V, "name", A.Name);
   std::string Kind;
   field(V, "kind", Kind);
+  if (Kind == "alias") {
+    A.Role = ArgRole::Scalar;
+    A.AliasOf.emplace();
+    field(V, "of", *A.AliasOf);
+    return;
+  }
   A.Type = detail::readType(V);
   if (Kind == "scalar") {
     A.Role = ArgRole::Scalar;
@@ -501,14 +522,17 @@ inline void read(const Json &V, Arg &A) {
     }
     return;
   }
-  if (Kind != "buffer")
-    fail("kind", "expected \"buffer\" or \"scalar\"");
+  if (Kind != "buffer" && Kind != "symbol")
+    fail("kind", "expected \"buffer\", \"scalar\", \"symbol\" or \"alias\"");
+  A.Symbol = Kind == "symbol";
   std::string Role;
   field(V, "role", Role);
   auto R = parseRole(Role);
   if (!R || *R == ArgRole::Scalar)
     fail("role", "unknown role '" + Role + "' (in, out, inout)");
   A.Role = *R;
+  if (A.Symbol && A.Role != ArgRole::In)
+    fail("role", "a symbol is an input (in)");
   field(V, "count", A.Count);
   if (A.Count == 0)
     fail("count", "must be >= 1");
@@ -544,9 +568,19 @@ inline void read(const Json &V, Instance &I) {
   read(V, I.Geometry);
   field(V, "candidate_launch", I.CandidateGeometry);
   field(V, "args", I.Args);
-  bool HasOutput = false;
-  for (const Arg &A : I.Args)
+  bool HasOutput = false, SymbolSeen = false;
+  for (size_t K = 0; K < I.Args.size(); ++K) {
+    const Arg &A = I.Args[K];
+    std::string Where = "args[" + std::to_string(K) + "]";
     HasOutput = HasOutput || isOutput(A.Role);
+    if (SymbolSeen && !A.Symbol)
+      fail(Where, "a parameter after a symbol: symbols come last");
+    SymbolSeen = SymbolSeen || A.Symbol;
+    if (A.AliasOf &&
+        (*A.AliasOf >= I.Args.size() || !I.Args[*A.AliasOf].isBuffer() ||
+         I.Args[*A.AliasOf].Symbol))
+      fail(Where + ".of", "must be the index of a buffer parameter");
+  }
   if (!HasOutput)
     fail("args", "no out or inout buffer: nothing to verify");
 }

@@ -55,6 +55,11 @@ struct ArgSpec {
   SpecExpr Value;                   ///< Scalars: the value.
   /// `null(p)`: a pointer parameter passed as NULL (Role is Scalar).
   bool Null = false;
+  /// `symbol(coef)`: a device variable filled before each launch; the
+  /// spec's Symbols hold these.
+  bool Symbol = false;
+  /// `alias(out = in)`: the parameter passed the buffer of this name.
+  std::string AliasOf;
   std::optional<Distribution> Dist; ///< Inputs; default by element type.
   /// Inputs of vectors or structs: a distribution per field, by the field's
   /// full name ("x", "pos.y"); the others take Dist or their type's default.
@@ -87,6 +92,8 @@ struct ConcreteArg {
   /// Buffers of vectors or structs: every field of an element, in memory
   /// order; empty when an element is one number.
   std::vector<ConcreteField> Fields;
+  bool Symbol = false;           ///< A device variable (after the params).
+  std::optional<size_t> AliasOf; ///< The parameter whose buffer it gets.
 };
 
 /// A problem instance with numbers only, ready for the runner.
@@ -95,7 +102,8 @@ struct ConcreteInstance {
   bool Time =
       false; ///< Timed instance (the default one); others are verified only.
   std::map<std::string, int64_t> Sizes;
-  std::vector<ConcreteArg> Args; ///< In kernel parameter order.
+  /// In kernel parameter order, then the symbols in the spec's order.
+  std::vector<ConcreteArg> Args;
   std::array<int64_t, 3> Grid{1, 1, 1};
   std::array<int64_t, 3> Block{1, 1, 1};
   int64_t SharedMemory = 0;
@@ -111,6 +119,8 @@ struct KernelSpec {
   std::string specialization() const;
   std::vector<std::pair<std::string, SpecExpr>> Sizes; ///< Defaults, in order.
   std::vector<ArgSpec> Args;           ///< Kernel parameter order.
+  /// The device variables filled before each launch (`symbol(...)`).
+  std::vector<ArgSpec> Symbols;
   std::array<SpecExpr, 3> Grid, Block; ///< Missing dimensions are "1".
   SpecExpr SharedMemory;               ///< "0" when not given.
   double RTol = 1e-5, ATol = 1e-6, NormTol = 1e-5;
@@ -139,6 +149,10 @@ llvm::Expected<KernelSpec> loadKernelSpec(const KernelInfo &Kernel,
 llvm::Expected<std::optional<KernelSpec>>
 findKernelSpec(const KernelInfo &Kernel, llvm::StringRef SourcePath,
                llvm::StringRef SpecPath);
+
+/// The device variable \p Name (as written, or qualified) that \p Kernel
+/// reads, or null.
+const DeviceGlobal *findGlobal(const KernelInfo &Kernel, llvm::StringRef Name);
 
 /// \p Kernel as its spec's template arguments make it: parameter types
 /// with the template parameters replaced (`T *` becomes `float *`) and

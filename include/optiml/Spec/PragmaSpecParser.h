@@ -55,6 +55,12 @@ private:
   llvm::Error buffers(Piece Name, ArgRole Role, Piece Body);
   llvm::Error scalars(Piece Name, Piece Body);
   llvm::Error nulls(Piece Name, Piece Body);
+  llvm::Error aliases(Piece Name, Piece Body);
+  llvm::Error symbols(Piece Name, Piece Body);
+  /// `NAME[LENGTH]` of a buffer clause; `NAME` alone too when
+  /// \p LengthOptional.
+  llvm::Expected<std::pair<Piece, std::optional<SpecExpr>>>
+  sizedName(Piece Item, bool LengthOptional) const;
   llvm::Error templateArgs(Piece Name, Piece Body);
   llvm::Error dims(Piece Name, Piece Body, std::optional<DimsDraft> &Out,
                    size_t Max);

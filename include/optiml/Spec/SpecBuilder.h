@@ -52,7 +52,14 @@ private:
   llvm::Error args();
   llvm::Expected<ArgSpec> arg(const ParamInfo &Param);
   llvm::Expected<ArgSpec> nullArg(const ParamInfo &Param, const ArgDraft &D);
+  llvm::Expected<ArgSpec> aliasArg(const ParamInfo &Param, const ArgDraft &D);
+  llvm::Expected<ArgSpec> symbol(const ArgDraft &D);
   llvm::Error distributions();
+  /// The distributions \p A's draft gives, checked against the element
+  /// \p P describes.
+  llvm::Error argDistributions(
+      ArgSpec &A, const ParamInfo &P,
+      const std::vector<std::map<std::string, int64_t>> &Envs) const;
   /// `dist(A.FIELD = ...)`: the distribution of every field \p Field
   /// selects in \p Layout, added to \p A.
   llvm::Error fieldDistribution(

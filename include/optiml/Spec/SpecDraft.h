@@ -31,6 +31,12 @@ struct ArgDraft {
   /// `null(p)`: a pointer passed as NULL (an optional input the kernel
   /// checks for); Role is then Scalar.
   bool Null = false;
+  /// `symbol(coef)`: a device variable, not a parameter (Role In; Length
+  /// optional, the whole variable without it).
+  bool Symbol = false;
+  /// `alias(out = in)`: the buffer parameter this one is passed (Role
+  /// Scalar, nothing of its own).
+  std::string AliasOf;
   std::optional<SpecExpr> Length; ///< Buffers.
   std::optional<SpecExpr> Value;  ///< Scalars.
   std::optional<DistributionDraft> Dist;

@@ -1,11 +1,13 @@
 //===- DistinctBuffers.cpp - do a kernel's buffers overlap? --------------===//
 
 #include "optiml/Analysis/Legality/DistinctBuffers.h"
+#include "optiml/Analysis/KernelFinder.h"
 #include "optiml/Analysis/Legality/BoundsGuard.h"
 #include "optiml/Analysis/Legality/BufferAccess.h"
 #include "optiml/Analysis/Legality/KernelLaunches.h"
 #include "optiml/Analysis/Legality/LegalityError.h"
 #include "optiml/Analysis/Legality/LoopInfo.h"
+#include "optiml/Analysis/Legality/MarkClause.h"
 #include "optiml/Analysis/Legality/ThreadGeometry.h"
 #include "optiml/Analysis/Legality/VarUses.h"
 #include "optiml/Analysis/SourceText.h"
@@ -208,8 +210,27 @@ static llvm::Error checkLaunch(const FunctionDecl &Kernel,
   return llvm::Error::success();
 }
 
+/// The mark's `alias(out = in)`: the spec runs the kernel with one buffer
+/// in two parameters, as the program does.
+static llvm::Error checkMarkAliases(const FunctionDecl &Kernel,
+                                    ASTContext &Ctx) {
+  std::optional<KernelMark> Mark = KernelFinder::markOf(Kernel, Ctx);
+  if (!Mark)
+    return llvm::Error::success();
+  auto Aliases = markClauseArgs(Mark->Clauses, "alias");
+  if (!Aliases || Aliases->empty())
+    return llvm::Error::success();
+  auto [Param, Buffer] = llvm::StringRef(Aliases->front()).split('=');
+  return llvm::make_error<LegalityError>(
+      ErrorKind::Illegal, Mark->Pos,
+      "the kernel's mark passes '" + Buffer.trim().str() + "' as '" +
+          Param.trim().str() + "' too (alias(" + Aliases->front() + "))");
+}
+
 llvm::Error optiml::checkDistinctBuffers(const FunctionDecl &Kernel,
                                          ASTContext &Ctx) {
+  if (llvm::Error E = checkMarkAliases(Kernel, Ctx))
+    return E;
   KernelLaunches Launches(Ctx, Kernel);
   if (const Expr *Use = Launches.opaqueUse())
     return illegalAt(Use->getBeginLoc(), Ctx,
