@@ -71,3 +71,20 @@ __global__ void add_bias(const float *x, const float *bias, float *y, int n) {
   if (i < n)
     y[i] = x[i] + (bias ? bias[i] : 0.0f);
 }
+
+// A mask of bools and a mode passed as a scoped enum: a u8 of 0 or 1 and
+// the enum's integer type.
+enum class Blend : unsigned char { Keep, Add, Scale };
+
+#pragma optiml kernel sizes(N = 1 << 20) in(mask[N], x[N]) inout(y[N]) \
+    scalar(mode = 2, n = N) grid((N + 255) / 256) block(256)
+__global__ void masked_blend(const bool *mask, const float *x, float *y,
+                             Blend mode, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n || !mask[i])
+    return;
+  if (mode == Blend::Add)
+    y[i] += x[i];
+  else if (mode == Blend::Scale)
+    y[i] *= x[i];
+}
