@@ -9,7 +9,10 @@
 #   BUNDLE    default bundle/optiml-gpu.tar.xz
 #   SECTION   any of: tool runtime evaluate candidates adversarial transforms
 #             sequences baselines optimize strategies ncu (default), llm,
-#             fromprompt, cmake, corpus, eager
+#             fromprompt, cmake, corpus, eager; `gate` stands for the
+#             sections that decide whether the tool's verdicts can be
+#             trusted (runtime candidates adversarial transforms): the
+#             exit status is 0 only when every row of them passed
 #     tool      --list-kernels on every example with the relocated tool, and
 #               each example built by nvcc and run
 #     runtime   the runner built with CMake + nvcc, and its self-test
@@ -174,6 +177,7 @@ cd "$root"
 bundle=bundle/optiml-gpu.tar.xz
 if [ $# -gt 0 ] && [[ "$1" == *.tar.xz ]]; then bundle=$1; shift; fi
 sections=${*:-tool runtime evaluate candidates adversarial transforms sequences baselines optimize strategies ncu}
+sections=${sections/gate/runtime candidates adversarial transforms}
 work=${OPTIML_GPU_WORK:-/tmp/optiml-gpu-work}
 logs=${OPTIML_GPU_LOGS:-/tmp/optiml-gpu-logs}
 cuda=${CUDA_PATH:-/usr/local/cuda}
@@ -767,6 +771,9 @@ check_corpus() {
     i=$((i + 1))
   done
   wait
+  # The table below is written once every search has ended; each search
+  # also leaves its own line in $OUT/corpus-progress.txt as it ends, so a
+  # call that runs out of time keeps what finished.
   for item in "${items[@]}"; do
     IFS='|' read -r src name kernel <<<"$item"
     tag="corpus-$name-${kernel//:/_}"
@@ -800,6 +807,11 @@ corpus_one() {
   rc=$?
   echo "$rc" >"$logs/$tag.rc"
   echo "$((SECONDS - t0))" >"$logs/$tag.seconds"
+  if [ -n "${OUT:-}" ]; then
+    echo "$name $kernel exit $rc $((SECONDS - t0))s: $(report_line "$logs/$tag.json" 2>/dev/null)" \
+      >>"$OUT/corpus-progress.txt"
+    cp "$logs/$tag.json" "$OUT/" 2>/dev/null
+  fi
 }
 
 # The CUDA_VISIBLE_DEVICES entry of slot $1's GPU (slot modulo the GPUs):
