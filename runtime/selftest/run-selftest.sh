@@ -227,11 +227,13 @@ echo "     $(py "$RESULT" '"max rel error %s (within tolerance, not bit-identica
 # 5a. Buffers of vectors, structs and halves, lane by lane: a float field
 #     within the tolerance passes, an int field off by one and a half off
 #     by a quarter do not, and the failure names the element's field.
-LANES_TEMPLATE="$(dirname "$TEMPLATE")/lanes.plan.json.in"
-lanes_plan() { # lanes_plan <name> <candidate .so>
-  sed -e "s|@LIBS@|$LIBS|g" -e "s|@CANDIDATE@|$2|" "$LANES_TEMPLATE" \
-    > "$WORK/$1.plan.json"
+# variant_plan <template> <name> <candidate .so>: the template's plan
+# with this candidate, as $WORK/<name>.plan.json.
+variant_plan() {
+  sed -e "s|@LIBS@|$LIBS|g" -e "s|@CANDIDATE@|$3|" \
+    "$(dirname "$TEMPLATE")/$1.plan.json.in" > "$WORK/$2.plan.json"
 }
+lanes_plan() { variant_plan lanes "$@"; }
 lanes_plan lanes_close "$LIBS/lanes_close.so"
 check lanes_close "$WORK/lanes_close.plan.json" ok 0
 lanes_plan lanes_wrong_id "$LIBS/lanes_wrong_id.so"
@@ -247,11 +249,7 @@ check lanes_wrong_half "$WORK/lanes_wrong_half.plan.json" verify_failed 1 mismat
 #     one buffer passed as two parameters: the same code in its own library
 #     passes; zeros (an unfilled table) and a write before the read (right
 #     only if the two parameters were distinct) do not.
-TABLES_TEMPLATE="$(dirname "$TEMPLATE")/tables.plan.json.in"
-tables_plan() { # tables_plan <name> <candidate .so>
-  sed -e "s|@LIBS@|$LIBS|g" -e "s|@CANDIDATE@|$2|" "$TABLES_TEMPLATE" \
-    > "$WORK/$1.plan.json"
-}
+tables_plan() { variant_plan tables "$@"; }
 tables_plan tables_same "$LIBS/tables_same.so"
 check tables_same "$WORK/tables_same.plan.json" ok 0
 tables_plan tables_zero "$LIBS/tables_zero.so"
