@@ -59,8 +59,9 @@ if shutil.which(config.nvcc) or os.path.exists(config.nvcc):
     config.available_features.add("nvcc")
 
 # A sanitized build (scripts/sanitize.sh) runs unoptimized with a check on
-# every access, some ten times slower: a time limit that is about the
-# tool's speed (%{time_limit}, in seconds) stretches with it.
+# every access, some ten times slower: a limit that is about the tool's
+# speed (%{time_limit}, in seconds of the tool's CPU time, never of the wall
+# clock, which a loaded machine stretches) stretches with it.
 sanitized = getattr(config, "optiml_sanitize", "OFF").upper() in ("ON", "1", "TRUE", "YES")
 config.substitutions.append(("%{time_limit}", "600" if sanitized else "60"))
 

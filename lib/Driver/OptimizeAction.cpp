@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "optiml/DB/Database.h"
+#include "optiml/Driver/CommandMeasurer.h"
 #include "optiml/Driver/CompareStrategies.h"
 #include "optiml/Driver/Driver.h"
 #include "optiml/Driver/EvaluatorMeasurer.h"
@@ -27,6 +28,7 @@
 #include "optiml/Support/Interrupt.h"
 #include "optiml/Support/JsonText.h"
 #include "optiml/Support/OutputPath.h"
+#include "optiml/Support/Subprocess.h"
 #include "transforms/RegisterTransforms.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -262,6 +264,7 @@ optiml::runOptimizeSearch(Expander &E, Measurer &M, Database &Db,
   Trajectory T = buildTrajectory(G, E, KernelName, (*S)->name());
   T.Seed = O.Seed;
   T.WallSeconds = Loop.progress().Seconds;
+  T.Stopped = toString(Out.Why).str();
   T.Provenance = O.Provenance;
   if (T.Provenance.Date.empty())
     T.Provenance.Date = ReportProvenance::now();
@@ -313,19 +316,93 @@ static llvm::Expected<std::string> specKey(const KernelSpec &Spec,
   return jsonText(nlohmann::json(protocol::Json(*Plan)), -1);
 }
 
-static llvm::Expected<int64_t> problemId(Database &Db, const KernelSource &Src,
-                                         const KernelInfo &Kernel,
-                                         const KernelSpec &Spec,
-                                         const GpuInfo &Gpu, const Builder &B,
-                                         const MeasureOptions &M) {
+static llvm::Expected<int64_t>
+problemId(Database &Db, const KernelSource &Src, const KernelInfo &Kernel,
+          const KernelSpec &Spec, const GpuInfo &Gpu, llvm::StringRef Toolchain,
+          const MeasureOptions &M) {
   auto Key = specKey(Spec, Kernel, M);
   if (!Key)
     return Key.takeError();
-  const BuildOptions &BO = B.options();
-  std::string Toolchain =
-      B.nvccRelease() + "; " + BO.Arch + " " + llvm::join(BO.ExtraFlags, " ");
-  return Db.kernelId(
-      {0, Src.hash().str(), Kernel.QualifiedName, *Key, Gpu.Name, Toolchain});
+  return Db.kernelId({0, Src.hash().str(), Kernel.QualifiedName, *Key, Gpu.Name,
+                      Toolchain.str()});
+}
+
+namespace {
+/// What measures the candidates: the GPUs with the builder and the runner,
+/// or the program of --measure-with in their place (nothing is built).
+struct MeasuringSetup {
+  std::vector<GpuInfo> Gpus; ///< At least one; a stand-in for the program.
+  std::optional<Builder> B;
+  std::optional<Runner> R;
+  std::string Program; ///< --measure-with's, found; empty: the GPUs.
+  BuildOptions Build;
+
+  /// What else makes measurements comparable: the compiler and its flags,
+  /// or the program.
+  std::string toolchain() const {
+    if (!B)
+      return "--measure-with " + Program;
+    return B->nvccRelease() + "; " + Build.Arch + " " +
+           llvm::join(Build.ExtraFlags, " ");
+  }
+};
+} // namespace
+
+/// --measure-with's program: a path, or a name on $PATH.
+static llvm::Expected<std::string> measuringProgram(llvm::StringRef Name) {
+  std::string Path = Name.contains('/') ? Name.str() : findProgram(Name);
+  if (Path.empty() || !llvm::sys::fs::can_execute(Path) ||
+      llvm::sys::fs::is_directory(Path))
+    return makeError(ErrorKind::BadInput,
+                     "--measure-with " + Name +
+                         ": not a program that can be run");
+  return Path;
+}
+
+/// The GPUs (NoGPU without one), the builder and the runner; or, with
+/// --measure-with, its program and a stand-in GPU named after it.
+static llvm::Expected<MeasuringSetup> prepareMeasuring(const char *ToolPath,
+                                                       const OptimizeOptions &O,
+                                                       llvm::raw_ostream &Log) {
+  MeasuringSetup M;
+  M.Build.Arch = O.Arch;
+  M.Build.ExtraFlags = O.NvccFlags;
+  if (!O.MeasureWith.empty()) {
+    if (!O.Gpus.empty())
+      return makeError(ErrorKind::BadInput,
+                       "--gpus names GPUs to measure on, and --measure-with "
+                       "measures without one: choose one");
+    auto Program = measuringProgram(O.MeasureWith);
+    if (!Program)
+      return Program.takeError();
+    M.Program = std::move(*Program);
+    if (M.Build.Arch.empty())
+      M.Build.Arch = "sm_90";
+    GpuInfo StandIn;
+    StandIn.Name =
+        "--measure-with " + llvm::sys::path::filename(M.Program).str();
+    StandIn.Arch = M.Build.Arch;
+    M.Gpus.push_back(std::move(StandIn));
+    return M;
+  }
+  auto Found = probeGpus(ToolPath);
+  if (!Found)
+    return Found.takeError();
+  auto Gpus = selectGpus(O.Gpus, *Found);
+  if (!Gpus)
+    return Gpus.takeError();
+  M.Gpus = std::move(*Gpus);
+  if (M.Build.Arch.empty())
+    M.Build.Arch = M.Gpus.front().Arch;
+  auto B = Builder::create(M.Build);
+  if (!B)
+    return B.takeError();
+  M.B.emplace(std::move(*B));
+  auto R = Runner::prepare(ToolPath, M.Build.Arch, &Log);
+  if (!R)
+    return R.takeError();
+  M.R.emplace(std::move(*R));
+  return M;
 }
 
 /// What ptxas makes of candidates, built on every core as the measurer
@@ -428,22 +505,11 @@ llvm::Expected<int> Driver::optimize(llvm::StringRef File,
   }
 
   // Without a GPU there is nothing to measure: say so before compiling.
-  auto Found = probeGpus(ToolPath);
-  if (!Found)
-    return Found.takeError();
-  auto Gpus = selectGpus(Options.Gpus, *Found);
-  if (!Gpus)
-    return Gpus.takeError();
-  const GpuInfo *Gpu = &Gpus->front();
-  BuildOptions BO;
-  BO.Arch = Options.Arch.empty() ? Gpu->Arch : Options.Arch;
-  BO.ExtraFlags = Options.NvccFlags;
-  auto B = Builder::create(BO);
-  if (!B)
-    return B.takeError();
-  auto R = Runner::prepare(ToolPath, BO.Arch, &Err);
-  if (!R)
-    return R.takeError();
+  auto Setup = prepareMeasuring(ToolPath, Options, Err);
+  if (!Setup)
+    return Setup.takeError();
+  const GpuInfo *Gpu = &Setup->Gpus.front();
+  const BuildOptions &BO = Setup->Build;
 
   auto Db = openDatabaseAt(Options.DbPath);
   if (!Db)
@@ -461,7 +527,8 @@ llvm::Expected<int> Driver::optimize(llvm::StringRef File,
   SearchExpander Expand(Registry, Parser, std::move(*Parsed),
                         Kernel.QualifiedName, Options.SpecPath, BO.Arch);
   Expand.limitTo(Searched->Names);
-  Expand.setUsageProbe(usageProbe(*B, Kernel));
+  if (Setup->B)
+    Expand.setUsageProbe(usageProbe(*Setup->B, Kernel));
   LlmGuide *Guide = nullptr;
   if (Llm) {
     LlmGuideOptions GO;
@@ -481,20 +548,28 @@ llvm::Expected<int> Driver::optimize(llvm::StringRef File,
     // objective a slower one may still be the best.
     Screen.Enabled = false;
   }
-  std::vector<Runner> Runners;
-  for (const GpuInfo &G : *Gpus) {
-    Runner OnGpu = R->onDevice(G.Ordinal);
-    Runners.push_back(Options.PersistentRunner ? OnGpu.persistent() : OnGpu);
-  }
   // Every GPU gets a candidate of each batch (in flight, when pipelined).
-  unsigned Batch = std::max<unsigned>(Options.BatchSize, Runners.size());
-  if (Runners.size() > 1)
-    Err << "clang-optiml: measuring on " << Runners.size() << " GPUs ("
-        << Gpu->Name << "), " << Batch << " candidates a batch\n";
-  EvaluatorMeasurer Measure(Expand, *B, std::move(Runners), Original, Kernel,
-                            Spec, MO, Options.TimeoutSeconds, Batch, Screen);
+  unsigned Batch = std::max<unsigned>(Options.BatchSize, Setup->Gpus.size());
+  std::unique_ptr<Measurer> Measure;
+  if (Setup->R) {
+    std::vector<Runner> Runners;
+    for (const GpuInfo &G : Setup->Gpus) {
+      Runner OnGpu = Setup->R->onDevice(G.Ordinal);
+      Runners.push_back(Options.PersistentRunner ? OnGpu.persistent() : OnGpu);
+    }
+    if (Runners.size() > 1)
+      Err << "clang-optiml: measuring on " << Runners.size() << " GPUs ("
+          << Gpu->Name << "), " << Batch << " candidates a batch\n";
+    Measure = std::make_unique<EvaluatorMeasurer>(
+        Expand, *Setup->B, std::move(Runners), Original, Kernel, Spec, MO,
+        Options.TimeoutSeconds, Batch, Screen);
+  } else {
+    Measure = std::make_unique<CommandMeasurer>(
+        Expand, Setup->Program, MO.NoiseTarget, Options.TimeoutSeconds);
+  }
 
-  auto Id = problemId(*Db, Original, Kernel, Spec, *Gpu, *B, MO);
+  auto Id =
+      problemId(*Db, Original, Kernel, Spec, *Gpu, Setup->toolchain(), MO);
   if (!Id)
     return Id.takeError();
   // Earlier searches of other kernels on this GPU weigh the priors; a
@@ -510,23 +585,28 @@ llvm::Expected<int> Driver::optimize(llvm::StringRef File,
   OptimizeOptions Run = Options;
   Run.BatchSize = Batch;
   Run.StylePath = File.str();
-  Run.Provenance.Nvcc = B->nvccRelease();
+  if (Setup->B)
+    Run.Provenance.Nvcc = Setup->B->nvccRelease();
   if (!Run.StopRequested) {
     stopOnInterrupt();
     Run.StopRequested = stopRequested;
   }
   auto Outcome =
       Run.Compare.empty()
-          ? runOptimizeSearch(Expand, Measure, *Db, *Id, Kernel.QualifiedName,
+          ? runOptimizeSearch(Expand, *Measure, *Db, *Id, Kernel.QualifiedName,
                               Run, Err, Interactive, Guide)
-          : compareStrategies(Expand, Measure, *Db, *Id, Kernel.QualifiedName,
+          : compareStrategies(Expand, *Measure, *Db, *Id, Kernel.QualifiedName,
                               Run, Err, Interactive);
   if (!Outcome)
     return Outcome.takeError();
+  // What a program measured (--measure-with) is no GPU's result: the
+  // results cache, which builds take kernels from, never holds it.
+  if (!Setup->B)
+    return Outcome->Why == StopReason::Interrupted ? ExitInterrupted : ExitOK;
   ResultRecord Origin;
   Origin.Arch = BO.Arch;
   Origin.Gpu = Gpu->Name;
-  Origin.Cuda = cudaRelease(B->nvccRelease());
+  Origin.Cuda = cudaRelease(Setup->B->nvccRelease());
   Origin.Flags = flagsKey(BO.ExtraFlags);
   Origin.Steps = Outcome->Improved ? Outcome->BestTrace : "";
   Origin.Speedup = Outcome->Improved ? Outcome->BestSpeedup : 1.0;

@@ -2,6 +2,7 @@
 
 #include "optiml/Eval/RunnerWorker.h"
 #include "optiml/Support/Error.h"
+#include "optiml/Support/Interrupt.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
@@ -189,6 +190,16 @@ SubprocessResult RunnerWorker::exchange(llvm::StringRef PlanPath,
       Child.reset();
       return R;
     }
+    // As runSubprocess: no runner runs on once the tool was asked to stop.
+    if (stopRequested()) {
+      P.kill();
+      P.Log->finish();
+      R.Signaled = true;
+      R.Reason = "killed: the tool was asked to stop";
+      P.Sink = nullptr;
+      Child.reset();
+      return R;
+    }
     if (TimeoutSeconds && Clock::now() >= Deadline) {
       P.kill();
       P.Log->finish();
@@ -225,7 +236,7 @@ llvm::Expected<SubprocessResult> RunnerWorker::run(llvm::StringRef PlanPath,
         return std::move(E);
     bool Taken = false;
     R = exchange(PlanPath, ResultPath, TimeoutSeconds, OnLine, Taken);
-    if (Taken || R.TimedOut)
+    if (Taken || R.TimedOut || stopRequested())
       break;
   }
   return R;

@@ -296,6 +296,8 @@ static void summary(const Trajectory &T, std::string &Out) {
   row("Wall time",
       T.WallSeconds ? llvm::formatv("{0:F0} s", *T.WallSeconds).str() : "n/a",
       Out);
+  if (!T.Stopped.empty())
+    row("Stopped", escapeHtml(T.Stopped), Out);
   row("Roofline reached, original", formatRoofline(T.RooflineOriginal), Out);
   row("Roofline reached, best", formatRoofline(T.RooflineBest), Out);
   if (T.Llm) {

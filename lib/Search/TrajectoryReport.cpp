@@ -286,6 +286,8 @@ static void summarySection(const Trajectory &T, std::string &Out) {
   Out += "\n- Candidates: " + describeCounts(T);
   if (T.WallSeconds)
     Out += llvm::formatv(", {0:F0} s", *T.WallSeconds).str();
+  if (!T.Stopped.empty())
+    Out += "\n- Stopped: " + T.Stopped;
   Out += "\n- Fraction of the roofline reached: original " +
          formatRoofline(T.RooflineOriginal) + ", best " +
          formatRoofline(T.RooflineBest) + "\n";
@@ -532,6 +534,7 @@ nlohmann::json optiml::toJSON(const Trajectory &T) {
           {"device", T.Device.empty() ? json(nullptr) : json(T.Device)},
           {"seed", orNull(T.Seed)},
           {"wall_seconds", orNull(T.WallSeconds)},
+          {"stopped", T.Stopped.empty() ? json(nullptr) : json(T.Stopped)},
           {"improved", T.Improved},
           {"objective", toString(T.Goal).str()},
           {"best_gain", T.BestGain},

@@ -9,6 +9,7 @@
 
 #include "optiml/Support/Subprocess.h"
 #include "optiml/Support/Error.h"
+#include "optiml/Support/Interrupt.h"
 #include "optiml/Support/LineFollower.h"
 
 #include "llvm/Support/FileSystem.h"
@@ -25,11 +26,13 @@
 using namespace optiml;
 namespace fs = llvm::sys::fs;
 
-/// Waits for \p PI, polling, and kills it at \p TimeoutSeconds (0: never).
+/// Waits for \p PI, polling, and kills it at \p TimeoutSeconds (0: never),
+/// or once the tool was asked to stop (\p Stopped).
 static llvm::sys::ProcessInfo waitPolling(const llvm::sys::ProcessInfo &PI,
                                           unsigned TimeoutSeconds,
                                           LineFollower &Follower,
-                                          std::string &ErrMsg, bool &TimedOut) {
+                                          std::string &ErrMsg, bool &TimedOut,
+                                          bool &Stopped) {
   using Clock = std::chrono::steady_clock;
   auto Deadline = Clock::now() + std::chrono::seconds(TimeoutSeconds);
   // Short children (most nvcc queries) are seen within milliseconds, long
@@ -46,6 +49,14 @@ static llvm::sys::ProcessInfo waitPolling(const llvm::sys::ProcessInfo &PI,
     if (TimeoutSeconds && Clock::now() >= Deadline) {
       ::kill(PI.Pid, SIGKILL);
       TimedOut = true;
+      return llvm::sys::Wait(PI, std::nullopt, &ErrMsg);
+    }
+    // A signal sent to the tool alone (kill PID, a container's stop) does
+    // not reach its children: after it none runs on, as after a Ctrl-C,
+    // which stops the terminal's whole process group.
+    if (stopRequested()) {
+      ::kill(PI.Pid, SIGKILL);
+      Stopped = true;
       return llvm::sys::Wait(PI, std::nullopt, &ErrMsg);
     }
     std::this_thread::sleep_for(Nap);
@@ -84,13 +95,19 @@ optiml::runSubprocess(llvm::StringRef Program, llvm::ArrayRef<std::string> Args,
 
   LineFollower Follower(LogPath, OnLine);
   SubprocessResult R;
+  bool Stopped = false;
   llvm::sys::ProcessInfo Done =
-      waitPolling(PI, TimeoutSeconds, Follower, ErrMsg, R.TimedOut);
+      waitPolling(PI, TimeoutSeconds, Follower, ErrMsg, R.TimedOut, Stopped);
   Follower.finish();
   if (auto Log = llvm::MemoryBuffer::getFile(LogPath))
     R.Output = (*Log)->getBuffer().str();
   if (R.TimedOut) {
     R.Reason = "timed out after " + std::to_string(TimeoutSeconds) + " s";
+    return R;
+  }
+  if (Stopped) {
+    R.Signaled = true;
+    R.Reason = "killed: the tool was asked to stop";
     return R;
   }
   if (Done.ReturnCode >= 0) {

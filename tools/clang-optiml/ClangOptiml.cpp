@@ -199,6 +199,13 @@ static cl::opt<RunnerMode> RunnerKind(
                clEnumValN(RunnerMode::Process, "process",
                           "a fresh runner process for every candidate")),
     cl::init(RunnerMode::Worker), cl::cat(OptimlCategory));
+static cl::opt<std::string> MeasureWith(
+    "measure-with",
+    cl::desc("Measure each candidate by running this program instead of "
+             "building it and timing it on a GPU, for tests: it gets the "
+             "candidate's file and steps and prints its speedup on its "
+             "last line (exit 0), or fails for a wrong result"),
+    cl::value_desc("program"), cl::Hidden, cl::cat(OptimlCategory));
 static cl::opt<bool> Pipeline(
     "pipeline",
     cl::desc("Keep -j candidates in flight and propose a new one as each "
@@ -530,6 +537,7 @@ static const OptionTable &optionTable() {
       {TimeLimit, OptimizeOnly},
       {Measure, OptimizeOnly},
       {RunnerKind, OptimizeOnly},
+      {MeasureWith, OptimizeOnly},
       {Pipeline, OptimizeOnly},
       {BudgetCountsDatabase, OptimizeOnly},
       {Goal, OptimizeOnly},
@@ -601,6 +609,12 @@ static Error checkOptionsFit(StringRef Action, StringRef Also = "") {
     return makeError(ErrorKind::BadInput,
                      "--time-limit is negative: give seconds, or leave it "
                      "out for no limit");
+  // The runner refuses a target of 0 or less, but only on the GPU machine,
+  // after every build; 1 or more would call any speedup below 2x noise.
+  if (NoiseTarget.getNumOccurrences() && !(NoiseTarget > 0 && NoiseTarget < 1))
+    return makeError(ErrorKind::BadInput,
+                     "--noise-target is a relative spread: give a fraction "
+                     "above 0 and below 1 (0.01 is 1%)");
   if (RunTimeout.getNumOccurrences() && RunTimeout == 0)
     return makeError(ErrorKind::BadInput,
                      "--timeout=0 would kill every run: give 1 second or "
@@ -833,6 +847,7 @@ static OptimizeOptions optimizeOptions(LlmConfig Llm) {
   O.TimeLimit = TimeLimit;
   O.Screen.Enabled = Measure == MeasureMode::Adaptive;
   O.PersistentRunner = RunnerKind == RunnerMode::Worker;
+  O.MeasureWith = MeasureWith;
   O.Pipeline = Pipeline;
   O.BudgetCountsDatabase = BudgetCountsDatabase;
   O.Goal = Goal;

@@ -10,6 +10,7 @@
 #include "optiml/Eval/Runner.h"
 #include "optiml/Protocol/Document.h"
 #include "optiml/Support/Error.h"
+#include "optiml/Support/Interrupt.h"
 #include "optiml/Support/Subprocess.h"
 
 #include "llvm/Support/FileSystem.h"
@@ -210,6 +211,20 @@ TEST_F(RunnerTest, AKilledRunnerKeepsItsLastResult) {
   EXPECT_EQ(O.Result->Phase, R.Phase);
 }
 
+TEST_F(RunnerTest, AStopRequestKillsTheRunner) {
+  // A SIGTERM sent to the tool alone does not reach the runner: the wait
+  // kills it once the tool was asked to stop (here as soon as it is heard),
+  // rather than waiting out its two minutes.
+  willWrite(verified());
+  setenv("OPTIML_FAKE_RUNNER_SLEEP", "120", 1);
+  clearStopRequest();
+  auto O = TheRunner->run(plan(), 300, [](llvm::StringRef) { requestStop(); });
+  clearStopRequest();
+  ASSERT_TRUE(bool(O)) << llvm::toString(O.takeError());
+  EXPECT_EQ(O->Status, "crash");
+  EXPECT_EQ(O->Error, "killed: the tool was asked to stop");
+}
+
 TEST_F(RunnerTest, NoResultOrAnUnreadableOneIsARunnerError) {
   setenv("OPTIML_FAKE_RUNNER_EXIT", "5", 1);
   RunOutcome O = llvm::cantFail(TheRunner->run(plan(), 30));
@@ -404,6 +419,18 @@ TEST_F(RunnerWorkerTest, AWorkerThatLeavesAfterAFaultKeepsThePlansResult) {
   willWrite(verified());
   EXPECT_EQ(llvm::cantFail(Worker->run(plan(), 30)).Status, "ok");
   EXPECT_EQ(Worker->workerStarts(), 2u);
+}
+
+TEST_F(RunnerWorkerTest, AStopRequestKillsTheWorkerAndStartsNoOther) {
+  willWrite(verified());
+  write("sleep", "120");
+  clearStopRequest();
+  auto O = Worker->run(plan(), 300, [](llvm::StringRef) { requestStop(); });
+  clearStopRequest();
+  ASSERT_TRUE(bool(O)) << llvm::toString(O.takeError());
+  EXPECT_EQ(O->Status, "crash");
+  EXPECT_EQ(O->Error, "killed: the tool was asked to stop");
+  EXPECT_EQ(Worker->workerStarts(), 1u);
 }
 
 TEST_F(RunnerWorkerTest, NoGpuIsAnErrorThroughAWorkerToo) {

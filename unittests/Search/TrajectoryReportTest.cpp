@@ -244,6 +244,23 @@ TEST(TrajectoryReportTest, EveryReportSaysWhatMadeIt) {
   EXPECT_EQ(Now.back(), 'Z');
 }
 
+TEST(TrajectoryReportTest, EveryReportSaysWhySearchStopped) {
+  // An interrupted search's reports are of what was measured before the
+  // interrupt, and say so; a trajectory that does not know says nothing.
+  Trajectory T;
+  T.Kernel = "k";
+  T.Stopped = "interrupted";
+  std::string Md = toMarkdown(T);
+  EXPECT_NE(Md.find("\n- Stopped: interrupted\n"), std::string::npos) << Md;
+  EXPECT_NE(toHtml(T).find("<tr><th>Stopped</th><td>interrupted</td></tr>"),
+            std::string::npos);
+  EXPECT_EQ(toJSON(T)["stopped"], "interrupted");
+  T.Stopped.clear();
+  EXPECT_EQ(toMarkdown(T).find("Stopped"), std::string::npos);
+  EXPECT_EQ(toHtml(T).find("Stopped"), std::string::npos);
+  EXPECT_TRUE(toJSON(T)["stopped"].is_null());
+}
+
 TEST(ProfileGuidedPriorsTest, FindingsSplitOverLegalSteps) {
   Finding Cache;
   Cache.Id = "cache-bound";

@@ -2,7 +2,10 @@
 
 #include "optiml/Support/Subprocess.h"
 #include "optiml/Support/Error.h"
+#include "optiml/Support/Interrupt.h"
 
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/raw_ostream.h"
 #include "gtest/gtest.h"
 
 #include <chrono>
@@ -10,6 +13,20 @@
 #include <vector>
 
 using namespace optiml;
+
+/// A path in the temporary folder that no file has yet.
+static std::string freshPath(llvm::StringRef Name) {
+  llvm::SmallString<128> Path;
+  llvm::sys::fs::createUniquePath("optiml-subprocess-" + Name + "-%%%%%%", Path,
+                                  /*MakeAbsolute=*/true);
+  return std::string(Path);
+}
+
+static void touch(llvm::StringRef Path) {
+  std::error_code EC;
+  llvm::raw_fd_ostream Out(Path, EC);
+  EXPECT_FALSE(EC) << EC.message();
+}
 
 static SubprocessResult sh(const std::string &Script, unsigned Timeout) {
   std::string Sh = findProgram("sh");
@@ -27,14 +44,18 @@ TEST(SubprocessTest, CapturesOutputAndExitCode) {
 }
 
 TEST(SubprocessTest, HangIsKilledAtTheLimit) {
+  // A child that would sleep ten minutes is killed at its one-second limit:
+  // not before it, and long before its own end. The upper bound is half the
+  // child's length, which no load of the machine reaches.
   auto Start = std::chrono::steady_clock::now();
-  SubprocessResult R = sh("sleep 30", 1);
+  SubprocessResult R = sh("exec sleep 600", 1);
   double Seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - Start)
           .count();
   EXPECT_TRUE(R.TimedOut);
   EXPECT_FALSE(R.succeeded());
-  EXPECT_LT(Seconds, 10.0);
+  EXPECT_GE(Seconds, 1.0);
+  EXPECT_LT(Seconds, 300.0);
 }
 
 TEST(SubprocessTest, CrashIsAResult) {
@@ -51,36 +72,71 @@ TEST(SubprocessTest, MissingProgramIsAnError) {
 }
 
 TEST(SubprocessTest, LinesArriveWhileTheChildRuns) {
-  using Clock = std::chrono::steady_clock;
+  // The child prints "one", then waits until the callback has seen it (a
+  // file the callback creates) before it prints the rest: the lines can
+  // only all arrive if the first came while the child ran. Were it seen
+  // only at the end, the child would wait until its generous limit.
+  std::string Seen = freshPath("seen");
   std::string Sh = findProgram("sh");
-  std::vector<std::pair<std::string, Clock::time_point>> Lines;
+  std::vector<std::string> Lines;
   auto R =
-      runSubprocess(Sh, {Sh, "-c", "echo one; sleep 1; printf 'two\\nthree'"},
-                    10, [&](llvm::StringRef Line) {
-                      Lines.push_back({Line.str(), Clock::now()});
+      runSubprocess(Sh,
+                    {Sh, "-c",
+                     "echo one; while [ ! -e \"$0\" ]; do sleep 0.01; done; "
+                     "printf 'two\\nthree'",
+                     Seen},
+                    300, [&](llvm::StringRef Line) {
+                      if (Lines.empty())
+                        touch(Seen);
+                      Lines.push_back(Line.str());
                     });
-  Clock::time_point End = Clock::now();
+  llvm::sys::fs::remove(Seen);
   ASSERT_TRUE(static_cast<bool>(R));
+  EXPECT_FALSE(R->TimedOut);
   ASSERT_EQ(Lines.size(), 3u);
-  EXPECT_EQ(Lines[0].first, "one");
-  EXPECT_EQ(Lines[1].first, "two");
-  EXPECT_EQ(Lines[2].first, "three"); // The last line has no break.
-  // "one" was seen while the child slept, not when it ended.
-  EXPECT_GT(std::chrono::duration<double>(End - Lines[0].second).count(), 0.5);
+  EXPECT_EQ(Lines[0], "one");
+  EXPECT_EQ(Lines[1], "two");
+  EXPECT_EQ(Lines[2], "three"); // The last line has no break.
   EXPECT_EQ(R->Output, "one\ntwo\nthree");
 }
 
 TEST(SubprocessTest, TimeLimitsOfConcurrentChildrenAreTheirOwn) {
   // One process has one alarm: limits taken from it would cut the wrong
-  // child short. Each child here keeps its own.
+  // child short. Each child here keeps its own: the long one runs until
+  // the short one was killed at its limit (a file says so), then ends on
+  // its own well within its generous limit.
+  std::string ShortDone = freshPath("short-done");
   SubprocessResult Short, Long;
-  std::thread A([&] { Short = sh("sleep 30", 1); });
-  std::thread B([&] { Long = sh("sleep 2; exit 5", 20); });
+  std::thread A([&] {
+    Short = sh("exec sleep 600", 1);
+    touch(ShortDone);
+  });
+  std::thread B([&] {
+    Long = sh("while [ ! -e '" + ShortDone + "' ]; do sleep 0.01; done; exit 5",
+              300);
+  });
   A.join();
   B.join();
+  llvm::sys::fs::remove(ShortDone);
   EXPECT_TRUE(Short.TimedOut);
   EXPECT_FALSE(Long.TimedOut);
   EXPECT_EQ(Long.ExitCode, 5);
+}
+
+TEST(SubprocessTest, AStopRequestKillsTheChild) {
+  // A SIGTERM sent to the tool alone does not reach its children: once the
+  // tool was asked to stop (here when the child's first line is heard),
+  // the wait kills the child instead of waiting out its ten minutes.
+  clearStopRequest();
+  std::string Sh = findProgram("sh");
+  auto R = runSubprocess(Sh, {Sh, "-c", "echo started; exec sleep 600"}, 300,
+                         [](llvm::StringRef) { requestStop(); });
+  clearStopRequest();
+  ASSERT_TRUE(static_cast<bool>(R));
+  EXPECT_TRUE(R->Signaled);
+  EXPECT_FALSE(R->TimedOut);
+  EXPECT_EQ(R->Reason, "killed: the tool was asked to stop");
+  EXPECT_EQ(R->Output, "started\n");
 }
 
 TEST(SubprocessTest, AGivenEnvironmentReplacesOneVariable) {

@@ -67,6 +67,10 @@ struct OptimizeOptions {
   /// (context and the original's outputs kept); false: a process per
   /// candidate.
   bool PersistentRunner = true;
+  /// --measure-with (hidden, for tests): a program that measures each
+  /// candidate in the GPU's place (CommandMeasurer); nothing is built and
+  /// nothing goes to the results cache. Empty: the GPUs.
+  std::string MeasureWith;
   /// --pipeline: BatchSize candidates in flight, a new one proposed and
   /// its build started as each comes back, so that nvcc builds while the
   /// GPU measures; false: in batches, built and then measured.

@@ -91,6 +91,10 @@ struct Trajectory {
   /// them (buildTrajectory does not).
   std::optional<uint64_t> Seed;
   std::optional<double> WallSeconds;
+  /// Why the search stopped (toString(StopReason): "budget", "time",
+  /// "exhausted", "interrupted"), when the caller knows; an interrupted
+  /// search's report is of what was measured before the interrupt.
+  std::string Stopped;
   std::vector<TrajectoryStep> Steps;
   std::vector<TrajectoryPoint> Series;
   /// The original's moves by prior, highest first: why the search tried

@@ -29,8 +29,9 @@ inline int worseExitCode(int A, int B) {
 void stopOnInterrupt();
 
 /// Whether a stop was requested. A child process running when the signal
-/// came was killed with it (by the terminal, or by LLVM's wait, which takes
-/// the interrupted wait for a time-out): its result says nothing about its
+/// came was killed with it (by the terminal, which signals its whole process
+/// group, or else by runSubprocess and the runner worker, which kill a
+/// child once a stop is requested): its result says nothing about its
 /// input, and is neither recorded nor cached.
 bool stopRequested();
 

@@ -36,7 +36,9 @@ struct SubprocessResult {
 /// \p TimeoutSeconds of 0 waits forever. \p OnLine, when given, sees the
 /// child's output line by line as it comes (within a quarter second), so
 /// that a long child is no silence. \p Env, when given, is the child's whole
-/// environment ("NAME=value" each) instead of this process's.
+/// environment ("NAME=value" each) instead of this process's. Once the tool
+/// was asked to stop (Interrupt.h), the child is killed: the result is then
+/// Signaled, its Reason says so.
 llvm::Expected<SubprocessResult>
 runSubprocess(llvm::StringRef Program, llvm::ArrayRef<std::string> Args,
               unsigned TimeoutSeconds, const OutputLineFn &OnLine = nullptr,
