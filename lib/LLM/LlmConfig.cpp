@@ -33,6 +33,9 @@ namespace {
 struct Given {
   std::string Value;
   std::string From; ///< "--llm-model", "OPTIML_LLM_MODEL", "FILE: llm-model"
+  /// False for a config file's value that is not a JSON string (a number,
+  /// an object): a name or a path must be written as one.
+  bool IsText = true;
 };
 
 std::string variableFor(llvm::StringRef Name) {
@@ -75,7 +78,7 @@ public:
     if (File.is_object() && File.contains(Name.str())) {
       const nlohmann::json &V = File[Name.str()];
       return Given{V.is_string() ? V.get<std::string>() : V.dump(),
-                   FilePath + ": " + Name.str()};
+                   FilePath + ": " + Name.str(), V.is_string()};
     }
     return std::nullopt;
   }
@@ -153,12 +156,15 @@ LlmConfig::resolve(const std::map<std::string, std::string> &Flags) {
   LlmConfig C;
   if (llvm::Error E = readProvider(*S, C.Provider))
     return E;
+  llvm::Error E = llvm::Error::success();
   for (auto [Name, Field] : {std::pair{"llm-base-url", &C.BaseUrl},
                              {"llm-model", &C.Model},
                              {"prompts-dir", &C.PromptsDir}})
-    if (auto G = S->get(Name))
+    if (auto G = S->get(Name)) {
+      if (!G->IsText)
+        E = llvm::joinErrors(std::move(E), badValue(*G, "a string"));
       *Field = llvm::StringRef(G->Value).trim().str();
-  llvm::Error E = llvm::Error::success();
+    }
   for (auto [Name, Field] : {std::pair{"llm-temperature", &C.Temperature},
                              {"llm-timeout", &C.TimeoutSeconds},
                              {"llm-max-cost", &C.MaxCost},
