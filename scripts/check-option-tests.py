@@ -21,6 +21,8 @@ import re
 import subprocess
 import sys
 
+from lit_runs import run_lines
+
 TEST_SUFFIXES = (".test", ".cu")
 OPTION_LINE = re.compile(r"^ {2,4}(-{1,2}[A-Za-z][A-Za-z0-9-]*)")
 HEADING = re.compile(r"^\S.*:$")
@@ -50,22 +52,6 @@ def tool_options(tool):
     shown = options_of(run("--help"), keep_generic=True)
     hidden = options_of(run("--help-hidden"), keep_generic=False)
     return sorted(set(shown) | set(hidden))
-
-
-def run_lines(text):
-    """The RUN commands, continuation lines joined."""
-    out, cur = [], ""
-    for line in text.splitlines():
-        m = re.search(r"RUN:(.*)$", line)
-        if not m:
-            continue
-        part = m.group(1).strip()
-        if part.endswith("\\"):
-            cur += part[:-1] + " "
-            continue
-        out.append(cur + part)
-        cur = ""
-    return out
 
 
 # The tool's substitution; "%%clang-optiml" is lit's escape for the text

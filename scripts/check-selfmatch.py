@@ -22,6 +22,8 @@ import shutil
 import subprocess
 import sys
 
+from lit_runs import run_lines
+
 # (test file name, prefix): why passing on the source is the point.
 ROUND_TRIPS = {
     ("fission.cu", "BACK"):
@@ -30,22 +32,6 @@ ROUND_TRIPS = {
 
 PREFIX_RE = re.compile(r"--check-prefix(?:es)?[= ]([A-Za-z0-9_,-]+)")
 POSITIVE = ("", "-NEXT", "-SAME", "-DAG", "-LABEL", "-EMPTY", "-COUNT")
-
-
-def run_lines(text):
-    """The RUN commands, continuation lines joined."""
-    out, cur = [], ""
-    for line in text.splitlines():
-        m = re.search(r"RUN:(.*)$", line)
-        if not m:
-            continue
-        part = m.group(1).strip()
-        if part.endswith("\\"):
-            cur += part[:-1] + " "
-            continue
-        out.append(cur + part)
-        cur = ""
-    return out
 
 
 def rewrites_own_source(command):
