@@ -76,6 +76,46 @@ def geomean(xs):
     return math.exp(sum(math.log(x) for x in xs) / len(xs))
 
 
+def table_lines(rows, seeds=5):
+    """The Markdown table of RUNS' rows, then the geometric means and the
+    counts (scripts/results-page.py uses it for benchmarks/results/)."""
+    out = []
+    by = {}
+    for r in rows:
+        by.setdefault(r["kernel"], {}).setdefault(r["strategy"], []).append(r)
+    out.append("| kernel | mcts | greedy | random (mean, min..max, seeds) | measured | ahead |")
+    out.append("|---|---:|---:|---:|---:|---|")
+    kept = []
+    for k in sorted(by):
+        s = by[k]
+        if not all(x in s for x in ("mcts", "greedy", "random")):
+            continue
+        mc = min(s["mcts"], key=lambda r: r["seed"])["speedup"]
+        gr = min(s["greedy"], key=lambda r: r["seed"])["speedup"]
+        rs = [r["speedup"] for r in s["random"]]
+        rm = sum(rs) / len(rs)
+        measured = sum(r["measured"] for v in s.values() for r in v)
+        best = max(mc, gr, rm)
+        ahead = [n for n, v in (("mcts", mc), ("greedy", gr), ("random", rm))
+                 if v >= best * (1 - TIE)]
+        partial = len(rs) < seeds
+        if not partial:
+            kept.append((mc, gr, rm))
+        out.append("| %s | %.2fx | %.2fx | %.2fx (%.2f..%.2f, %d) | %d | %s |" % (
+            k, mc, gr, rm, min(rs), max(rs), len(rs), measured,
+            "partial" if partial else " = ".join(ahead)))
+    if kept:
+        n = len(kept)
+        out.append("")
+        out.append("Geometric mean over the %d kernels with %d random seeds: mcts %.3fx, greedy %.3fx, random %.3fx" % (
+            n, seeds, geomean([m for m, _, _ in kept]), geomean([g for _, g, _ in kept]),
+            geomean([r for _, _, r in kept])))
+        out.append("MCTS at least as good (within %d%%): as greedy on %d of %d, as random's mean on %d of %d" % (
+            TIE * 100, sum(m >= g * (1 - TIE) for m, g, _ in kept), n,
+            sum(m >= r * (1 - TIE) for m, _, r in kept), n))
+    return out
+
+
 def main(argv):
     jsonl, seeds = None, 5
     if "--jsonl" in argv:
@@ -94,39 +134,7 @@ def main(argv):
         with open(jsonl, "w") as f:
             for r in rows:
                 f.write(json.dumps(r) + "\n")
-    by = {}
-    for r in rows:
-        by.setdefault(r["kernel"], {}).setdefault(r["strategy"], []).append(r)
-    print("| kernel | mcts | greedy | random (mean, min..max, seeds) | measured | ahead |")
-    print("|---|---:|---:|---:|---:|---|")
-    kept = []
-    for k in sorted(by):
-        s = by[k]
-        if not all(x in s for x in ("mcts", "greedy", "random")):
-            continue
-        mc = min(s["mcts"], key=lambda r: r["seed"])["speedup"]
-        gr = min(s["greedy"], key=lambda r: r["seed"])["speedup"]
-        rs = [r["speedup"] for r in s["random"]]
-        rm = sum(rs) / len(rs)
-        measured = sum(r["measured"] for v in s.values() for r in v)
-        best = max(mc, gr, rm)
-        ahead = [n for n, v in (("mcts", mc), ("greedy", gr), ("random", rm))
-                 if v >= best * (1 - TIE)]
-        partial = len(rs) < seeds
-        if not partial:
-            kept.append((mc, gr, rm))
-        print("| %s | %.2fx | %.2fx | %.2fx (%.2f..%.2f, %d) | %d | %s |" % (
-            k, mc, gr, rm, min(rs), max(rs), len(rs), measured,
-            "partial" if partial else " = ".join(ahead)))
-    if kept:
-        n = len(kept)
-        print()
-        print("Geometric mean over the %d kernels with %d random seeds: mcts %.3fx, greedy %.3fx, random %.3fx" % (
-            n, seeds, geomean([m for m, _, _ in kept]), geomean([g for _, g, _ in kept]),
-            geomean([r for _, _, r in kept])))
-        print("MCTS at least as good (within %d%%): as greedy on %d of %d, as random's mean on %d of %d" % (
-            TIE * 100, sum(m >= g * (1 - TIE) for m, g, _ in kept), n,
-            sum(m >= r * (1 - TIE) for m, _, r in kept), n))
+    print("\n".join(table_lines(rows, seeds)))
     return 0
 
 
