@@ -225,6 +225,12 @@ KernelInventory KernelFinder::find(ASTContext &Ctx) {
   KernelFinder Finder(Ctx);
   for (const FunctionDecl *F : Collector.Kernels)
     Inv.Kernels.push_back(Finder.describe(*F, Launches));
+  // One list for all: a kernel's spec may launch any other in a sequence.
+  auto All = std::make_shared<std::vector<SiblingKernel>>();
+  for (const KernelInfo &K : Inv.Kernels)
+    All->push_back({K.Name, K.QualifiedName, K.isTemplate(), K.Params});
+  for (KernelInfo &K : Inv.Kernels)
+    K.FileKernels = All;
   MarkTable Marks = Finder.marks(Collector.Decls, Collector.Kernels, Inv.File);
   for (KernelInfo &K : Inv.Kernels)
     if (auto It = Marks.ByKernel.find(K.QualifiedName);

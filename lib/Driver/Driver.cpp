@@ -139,6 +139,8 @@ llvm::Expected<Driver::Target> Driver::loadTarget(llvm::StringRef File,
     return Spec.takeError();
   // A template kernel is built and launched with its spec's arguments.
   Inv->Kernels[Index].Specialization = Spec->specialization();
+  // And with the other kernels its sequence launches exported.
+  Inv->Kernels[Index].Companions = Spec->Companions;
   return Target{std::move(*Inv), Index, std::move(*Spec), std::move(*Source)};
 }
 

@@ -44,6 +44,7 @@ llvm::Expected<CheckedKernel> GeneratedKernelChecker::checkInterface(
     return refused("its spec is wrong: " + Why);
   }
   K.Specialization = Spec->specialization();
+  K.Companions = Spec->Companions;
   std::string Launch = launchOf(K.Mark->Clauses);
   if (Keep)
     *Keep = std::move(*Parsed);

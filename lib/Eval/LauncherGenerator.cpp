@@ -48,6 +48,19 @@ static std::string symbolLookup(const KernelInfo &Kernel) {
   return Out;
 }
 
+/// optiml_kernel_companion(k): the other kernels of the file that the
+/// spec's sequence launches, in the spec's order.
+static std::string companionLookup(const KernelInfo &Kernel) {
+  std::string Out = "extern \"C\" const void *optiml_kernel_companion("
+                    "unsigned Index) {\n";
+  for (size_t K = 0; K < Kernel.Companions.size(); ++K)
+    Out += "  if (Index == " + std::to_string(K) +
+           "u)\n    return reinterpret_cast<const void *>(&" +
+           spelledFromGlobalScope(Kernel.Companions[K]) + ");\n";
+  Out += "  (void)Index;\n  return nullptr;\n}\n";
+  return Out;
+}
+
 llvm::Expected<std::string> optiml::generateLauncher(const KernelSource &Source,
                                                      const KernelInfo &Kernel) {
   if (Kernel.isTemplate() && Kernel.Specialization.empty())
@@ -69,5 +82,9 @@ llvm::Expected<std::string> optiml::generateLauncher(const KernelSource &Source,
                     Kernel.Name)
           .str();
   Out += symbolLookup(Kernel);
+  // Only where a sequence needs it: other launchers stay byte for byte
+  // what they were, and so do their build cache keys.
+  if (!Kernel.Companions.empty())
+    Out += companionLookup(Kernel);
   return Out;
 }

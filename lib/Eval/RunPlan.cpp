@@ -67,6 +67,7 @@ static proto::Arg argument(const ConcreteArg &A) {
   P.Type = A.Type;
   P.AliasOf = A.AliasOf;
   P.Symbol = A.Symbol;
+  P.Extra = A.Extra;
   if (A.Role == ArgRole::Scalar) {
     P.Value = scalarValue(A);
     return P;
@@ -126,14 +127,25 @@ optiml::makeRunPlan(const KernelSpec &Spec,
     P.Geometry = *Geometry;
     for (const ConcreteArg &A : I.Args)
       P.Args.push_back(argument(A));
-    if (!CandInstances || K >= CandInstances->size() ||
-        sameLaunch(I, (*CandInstances)[K]))
+    P.Sequence = I.Sequence;
+    if (!CandInstances || K >= CandInstances->size())
+      continue;
+    const ConcreteInstance &C = (*CandInstances)[K];
+    if (proto::Json(C.Sequence) != proto::Json(I.Sequence))
+      P.CandidateSequence = C.Sequence;
+    if (sameLaunch(I, C))
       continue;
     auto Own = launch((*CandInstances)[K]);
     if (!Own)
       return Own.takeError();
     P.CandidateGeometry = *Own;
   }
+  // The runner matches CUPTI records by the function's own name.
+  for (const std::string &Qualified : Spec.Companions)
+    Plan.Companions.push_back(
+        llvm::StringRef(Qualified).rsplit("::").second.empty()
+            ? Qualified
+            : llvm::StringRef(Qualified).rsplit("::").second.str());
   Plan.Seeds = Spec.Seeds;
   // One seed more, of inputs at the edges of their distributions: a
   // candidate must not assume more of its inputs than the spec says.

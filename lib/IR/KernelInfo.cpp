@@ -18,6 +18,15 @@ const KernelInfo *KernelInventory::find(const std::string &Name) const {
   return nullptr;
 }
 
+const SiblingKernel *KernelInfo::sibling(llvm::StringRef Wanted) const {
+  if (!FileKernels)
+    return nullptr;
+  for (const SiblingKernel &K : *FileKernels)
+    if (K.Name == Wanted || K.QualifiedName == Wanted)
+      return &K;
+  return nullptr;
+}
+
 static json toJSON(const SourcePos &P) {
   return {{"file", P.File}, {"line", P.Line}, {"column", P.Column}};
 }

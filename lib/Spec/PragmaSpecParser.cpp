@@ -36,6 +36,11 @@ static constexpr Usage Clauses[] = {
     {"seeds", "seeds(S1, S2, ...)"},
     {"template", "template(NAME = TYPE or VALUE, ...)"},
     {"instance", "instance(NAME: SIZE = EXPR, ...)"},
+    {"repeat", "repeat(COUNT) or repeat(VAR = FIRST .. LAST)"},
+    {"swap", "swap(BUFFER, BUFFER)"},
+    {"then", "then(KERNEL<<<GRID, BLOCK[, SHMEM]>>>(ARG, ...))"},
+    {"before", "before(KERNEL<<<GRID, BLOCK[, SHMEM]>>>(ARG, ...))"},
+    {"cooperative", "cooperative"},
 };
 
 static constexpr Usage Distributions[] = {
@@ -147,6 +152,12 @@ Error PragmaSpecParser::run(const KernelMark &Mark) {
     if (I == Text.size() || Text[I] != '(') {
       if (!Known)
         continue;
+      // The one clause that is a word alone.
+      if (Name.Text == "cooperative") {
+        if (Error Err = cooperative(Name, {"", I}))
+          Found = Stop(std::move(Err));
+        continue;
+      }
       return Stop(
           error(I, "clause '" + Name.Text + "' has no '('", formOf(Name.Text)));
     }
@@ -293,6 +304,14 @@ Error PragmaSpecParser::clause(Piece Name, Piece Body) {
     return tolerance(Name, Body);
   if (N == "template")
     return templateArgs(Name, Body);
+  if (N == "repeat")
+    return repeat(Name, Body);
+  if (N == "swap")
+    return swap(Name, Body);
+  if (N == "then" || N == "before")
+    return launchStep(Name, Body);
+  if (N == "cooperative")
+    return cooperative(Name, Body);
   return instance(Name, Body);
 }
 

@@ -36,6 +36,8 @@ Expected<KernelSpec> SpecBuilder::build(const SpecDraft &Draft,
   // run shows every error; distributions need the arguments' types.
   Error Found = B.args();
   B.launch();
+  if (!Found)
+    Found = B.sequence();
   Found = llvm::joinErrors(std::move(Found), B.tolerances());
   Found = llvm::joinErrors(std::move(Found), B.seeds());
   if (Found)
@@ -162,9 +164,9 @@ Error SpecBuilder::args() {
     Found = llvm::joinErrors(std::move(Found), std::move(E));
   };
   for (const ArgDraft &A : Draft.Args)
-    if (!A.Symbol && llvm::none_of(Kernel.Params, [&](const ParamInfo &P) {
-          return P.Name == A.Name;
-        }))
+    if (!A.Symbol && !passedToLaunch(A.Name) &&
+        llvm::none_of(Kernel.Params,
+                      [&](const ParamInfo &P) { return P.Name == A.Name; }))
       Add(specError(A.Pos,
                     "'" + A.Name + "' is not a parameter of kernel '" +
                         Kernel.Name + "'",
@@ -226,7 +228,14 @@ Expected<ArgSpec> SpecBuilder::arg(const ParamInfo &P) {
     return specError(
         D->Pos, Quoted + " is a pointer but is given the role 'scalar'",
         "in, out or inout with a length, e.g. in(" + P.Name + "[N])");
-  if (P.IsConst && (Role == ArgRole::Out || Role == ArgRole::InOut))
+  // In a sequence another launch may write what this kernel only reads.
+  bool WrittenElsewhere =
+      passedToLaunch(P.Name) ||
+      llvm::any_of(Draft.Sequence.Swaps, [&](const auto &S) {
+        return S.first.Text == P.Name || S.second.Text == P.Name;
+      });
+  if (P.IsConst && !WrittenElsewhere &&
+      (Role == ArgRole::Out || Role == ArgRole::InOut))
     return specError(D->Pos,
                      Quoted + " points to const data but is given the role '" +
                          roleName(Role) + "'",
@@ -436,6 +445,9 @@ Error SpecBuilder::distributions() {
   for (ArgSpec &S : Spec.Symbols)
     if (Error Err =
             argDistributions(S, findGlobal(Kernel, S.Name)->Element, Envs))
+      return Err;
+  for (size_t I = 0; I < Spec.Extras.size(); ++I)
+    if (Error Err = argDistributions(Spec.Extras[I], Spec.ExtraParams[I], Envs))
       return Err;
   return Error::success();
 }

@@ -41,7 +41,8 @@ CASE_TIMEOUT=${SELFTEST_TIMEOUT:-300}
 HANG_TIMEOUT=${SELFTEST_HANG_TIMEOUT:-30}
 
 for f in "$RUNNER" "$TEMPLATE" "$AXPY_TEMPLATE" "$LIBS/vadd_ref.so" \
-         "$LIBS/axpy_ref.so" "$LIBS/lanes_ref.so" "$LIBS/tables_ref.so"; do
+         "$LIBS/axpy_ref.so" "$LIBS/lanes_ref.so" "$LIBS/tables_ref.so" \
+         "$LIBS/sequence_ref.so"; do
   if [ ! -e "$f" ]; then
     echo "error: missing $f (build runtime/ first: cmake --build <dir>)" >&2
     exit 2
@@ -256,6 +257,17 @@ tables_plan tables_zero "$LIBS/tables_zero.so"
 check tables_zero "$WORK/tables_zero.plan.json" verify_failed 1 mismatch
 tables_plan tables_write_first "$LIBS/tables_write_first.so"
 check tables_write_first "$WORK/tables_write_first.plan.json" verify_failed 1 mismatch
+
+# 5c. A sequence of launches: two repetitions of a cooperative kernel with
+#     a grid barrier, the kernel and a one-block total, the kernel's
+#     buffers swapped and its step argument changing. The same code in its
+#     own library passes; a kernel that takes every step for the first,
+#     right for one launch alone, does not.
+sequence_plan() { variant_plan sequence "$@"; }
+sequence_plan sequence_same "$LIBS/sequence_same.so"
+check sequence_same "$WORK/sequence_same.plan.json" ok 0
+sequence_plan sequence_step_ignored "$LIBS/sequence_step_ignored.so"
+check sequence_step_ignored "$WORK/sequence_step_ignored.plan.json" verify_failed 1 mismatch
 
 # 6. A hanging kernel: the runner cannot stop it; `timeout` must kill it and
 #    the result file must still say how far the run got.

@@ -127,8 +127,9 @@ Error BufferSet::allocate(const Instance &I) {
     if (Error E = Buffers[K].allocate(A.bytes()))
       return E.withContext("buffer '" + A.Name + "'");
     DevicePtrs[K] = Buffers[K].data();
-    // A symbol is not passed: the launch copies it into the library.
-    if (!A.Symbol)
+    // A symbol is not passed: the launch copies it into the library; an
+    // extra buffer is passed by the sequence's other launches only.
+    if (A.isParameter())
       ArgPtrs[K] = &DevicePtrs[K];
   }
   return Error::success();

@@ -79,6 +79,10 @@ public:
   /// device pointer), as optiml_launch expects.
   void **launchArgs() { return ArgPtrs.data(); }
 
+  /// Where the device pointer of buffer \p ArgIndex is kept: what a
+  /// launch's argument array points at for that buffer.
+  void **pointerSlot(size_t ArgIndex) { return &DevicePtrs[ArgIndex]; }
+
   DeviceBuffer &buffer(size_t ArgIndex) { return Buffers[ArgIndex]; }
   const Instance &instance() const { return *Inst; }
 

@@ -148,17 +148,22 @@ bool elemBitsEqual(ElemType T, const unsigned char *A, const unsigned char *B,
 }
 
 void storeScalar(const Arg &A, unsigned char Out[8]) {
+  storeValue(A.Type, A.Value, Out);
+}
+
+void storeValue(ElemType T, const protocol::ScalarValue &Value,
+                unsigned char Out[8]) {
   std::visit(
       [&](auto V) {
         using Ty = decltype(V);
         if constexpr (std::is_same_v<Ty, double>)
-          storeDouble(A.Type, V, Out, 0);
+          storeDouble(T, V, Out, 0);
         else if constexpr (std::is_same_v<Ty, int64_t>)
-          storeInt(A.Type, V, Out, 0);
+          storeInt(T, V, Out, 0);
         else
           std::memcpy(Out, &V, sizeof(V)); // u64: the one unsigned case.
       },
-      A.Value);
+      Value);
 }
 
 protocol::FailureValue elemValue(ElemType T, const unsigned char *Data,

@@ -32,6 +32,9 @@ void storeInt(ElemType T, int64_t V, unsigned char *Data, size_t Index);
 
 /// The bytes of scalar argument \p A, little-endian, in an 8-byte slot.
 void storeScalar(const Arg &A, unsigned char Out[8]);
+/// The bytes of value \p V of type \p T, as a kernel parameter takes it.
+void storeValue(ElemType T, const protocol::ScalarValue &V,
+                unsigned char Out[8]);
 
 /// True when element \p Index of \p A and \p B has the same bytes.
 bool elemBitsEqual(ElemType T, const unsigned char *A, const unsigned char *B,

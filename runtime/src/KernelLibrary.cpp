@@ -6,7 +6,9 @@
 
 #include "KernelLibrary.h"
 #include "CudaCheck.h"
+#include "ElemAccess.h"
 
+#include <array>
 #include <cctype>
 #include <dlfcn.h>
 
@@ -46,6 +48,8 @@ Error KernelLibrary::open(const std::string &Path,
   // Optional: a library built before symbols existed has none to fill.
   Lib->SymbolOf = reinterpret_cast<const void *(*)(const char *)>(
       dlsym(Handle, "optiml_kernel_symbol"));
+  Lib->CompanionOf = reinterpret_cast<const void *(*)(unsigned)>(
+      dlsym(Handle, "optiml_kernel_companion"));
   if (Error E = Lib->checkEntry())
     return E;
   Out = std::move(Lib);
@@ -132,35 +136,107 @@ Error KernelLibrary::launch(const Instance &I, BufferSet &Bufs,
                             cudaStream_t S) const {
   if (Error E = uploadSymbols(Bufs, S))
     return E;
-  void **Args = Bufs.launchArgs();
+  Side Own = IsCandidate ? Side::Candidate : Side::Reference;
+  if (!I.Sequence.empty())
+    return launchSequence(I.sequenceOf(Own), Bufs, S);
+  return launchOne(Entry, Name, I.launchOf(Own), Bufs.launchArgs(), false, S);
+}
+
+Error KernelLibrary::launchSequence(const std::vector<protocol::Step> &Steps,
+                                    BufferSet &Bufs, cudaStream_t S) const {
+  // NULL arguments point here; scalars live in Values for the one launch
+  // (cudaLaunchKernel copies the arguments before it returns).
+  static void *const Null = nullptr;
+  std::vector<void *> Args;
+  std::vector<std::array<unsigned char, 8>> Values;
+  for (size_t K = 0; K < Steps.size(); ++K) {
+    const protocol::Step &St = Steps[K];
+    const void *Fn = nullptr;
+    if (Error E = stepKernel(St.Kernel, Fn))
+      return E;
+    Args.assign(St.Args.size(), nullptr);
+    Values.assign(St.Args.size(), {});
+    for (size_t A = 0; A < St.Args.size(); ++A) {
+      const protocol::StepArg &SA = St.Args[A];
+      if (SA.Buffer) {
+        Args[A] = Bufs.pointerSlot(*SA.Buffer);
+      } else if (SA.Null) {
+        Args[A] = const_cast<void **>(&Null);
+      } else {
+        storeValue(SA.Type, SA.Value, Values[A].data());
+        Args[A] = Values[A].data();
+      }
+    }
+    std::string What =
+        St.Kernel == 0 ? Name : "companion " + std::to_string(St.Kernel);
+    if (Error E = launchOne(Fn,
+                            What + " (launch " + std::to_string(K + 1) +
+                                " of " + std::to_string(Steps.size()) + ")",
+                            St.Geometry, Args.data(), St.Cooperative, S))
+      return E;
+  }
+  return Error::success();
+}
+
+Error KernelLibrary::stepKernel(size_t K, const void *&Out) const {
+  if (K == 0) {
+    Out = Entry;
+    return Error::success();
+  }
+  auto Known = Companions.find(K);
+  if (Known != Companions.end()) {
+    Out = Known->second;
+    return Error::success();
+  }
+  const void *Fn =
+      CompanionOf ? CompanionOf(static_cast<unsigned>(K - 1)) : nullptr;
+  const char *Registered = nullptr;
+  if (!Fn || cudaFuncGetName(&Registered, Fn) != cudaSuccess) {
+    (void)cudaGetLastError();
+    return Error(Status::LoadError,
+                 "'" + Path + "' does not export the sequence's kernel " +
+                     std::to_string(K) + " (optiml_kernel_companion(" +
+                     std::to_string(K - 1) + "))");
+  }
+  Companions[K] = Out = Fn;
+  return Error::success();
+}
+
+Error KernelLibrary::launchOne(const void *Fn, const std::string &FnName,
+                               const protocol::Launch &L, void **Args,
+                               bool Cooperative, cudaStream_t S) const {
   // Clear any stale, non-sticky error so cudaGetLastError() below reports
   // this launch only.
   (void)cudaGetLastError();
-  const protocol::Launch &L =
-      I.launchOf(IsCandidate ? Side::Candidate : Side::Reference);
-  cudaError_t E = allowSharedMemory(L.Shmem);
+  dim3 Grid(L.Grid[0], L.Grid[1], L.Grid[2]);
+  dim3 Block(L.Block[0], L.Block[1], L.Block[2]);
+  cudaError_t E = allowSharedMemory(Fn, L.Shmem);
+  // A cooperative launch is refused, not hung, when the grid cannot be
+  // resident at once (cudaErrorCooperativeLaunchTooLarge).
   if (E == cudaSuccess)
-    E = cudaLaunchKernel(Entry, dim3(L.Grid[0], L.Grid[1], L.Grid[2]),
-                         dim3(L.Block[0], L.Block[1], L.Block[2]), Args,
-                         L.Shmem, S);
+    E = Cooperative
+            ? cudaLaunchCooperativeKernel(Fn, Grid, Block, Args, L.Shmem, S)
+            : cudaLaunchKernel(Fn, Grid, Block, Args, L.Shmem, S);
   if (E == cudaSuccess)
     E = cudaGetLastError();
   if (E == cudaSuccess)
     return Error::success();
   Status St = isStickyError(E) ? Status::Fault : Status::LaunchError;
-  return Error(St, "launch of '" + Name + "' (" + Path + ") failed: " +
-                       describeCudaError(E));
+  return Error(St, "launch of '" + FnName + "' (" + Path +
+                       ") failed: " + describeCudaError(E));
 }
 
-cudaError_t KernelLibrary::allowSharedMemory(unsigned Bytes) const {
+cudaError_t KernelLibrary::allowSharedMemory(const void *Fn,
+                                             unsigned Bytes) const {
   // Beyond 48 KiB of dynamic shared memory a kernel must opt in.
   const unsigned Default = 48u * 1024u;
-  if (Bytes <= Default || Bytes <= SharedMemoryAllowed)
+  unsigned &Allowed = SharedMemoryAllowed[Fn];
+  if (Bytes <= Default || Bytes <= Allowed)
     return cudaSuccess;
   cudaError_t E = cudaFuncSetAttribute(
-      Entry, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)Bytes);
+      Fn, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)Bytes);
   if (E == cudaSuccess)
-    SharedMemoryAllowed = Bytes;
+    Allowed = Bytes;
   return E;
 }
 

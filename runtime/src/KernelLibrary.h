@@ -6,6 +6,7 @@
 //   extern "C" const void *optiml_kernel_entry(void); // &kernel<args...>
 //   extern "C" const char *optiml_kernel_name(void);
 //   extern "C" const void *optiml_kernel_symbol(const char *); // &table
+//   extern "C" const void *optiml_kernel_companion(unsigned); // &other
 //
 // The runner launches the entry itself (cudaLaunchKernel, in this process's
 // code), so nothing a candidate's file defines can change how it is
@@ -42,8 +43,9 @@ public:
   /// What optiml_kernel_name() returned, e.g. "saxpy".
   const std::string &kernelName() const { return Name; }
 
-  /// Enqueues one launch with \p I's geometry on \p S (the candidate's own
-  /// geometry when the plan gives one and this is the candidate). A rejected
+  /// Enqueues one run of \p I on \p S: one launch with \p I's geometry
+  /// (the candidate's own geometry when the plan gives one and this is the
+  /// candidate), or every launch of its sequence, in order. A rejected
   /// launch is LaunchError (or Fault when the error is sticky). Does not
   /// synchronize. The symbols of \p Bufs are copied into the library's
   /// variables of those names first, on \p S.
@@ -58,9 +60,18 @@ public:
 
 private:
   Error checkEntry() const;
+  /// One launch of \p Fn (named \p FnName in errors) with \p Args.
+  Error launchOne(const void *Fn, const std::string &FnName,
+                  const protocol::Launch &L, void **Args, bool Cooperative,
+                  cudaStream_t S) const;
+  /// The launches of a sequence, each with the arguments it names.
+  Error launchSequence(const std::vector<protocol::Step> &Steps,
+                       BufferSet &Bufs, cudaStream_t S) const;
+  /// The kernel a step launches: the entry (0) or companion \p K - 1.
+  Error stepKernel(size_t K, const void *&Out) const;
   /// Opts the kernel in to \p Bytes of dynamic shared memory when that is
   /// over the default limit.
-  cudaError_t allowSharedMemory(unsigned Bytes) const;
+  cudaError_t allowSharedMemory(const void *Fn, unsigned Bytes) const;
   /// Fills the library's device variables from the symbol buffers of
   /// \p Bufs: the host uploads such tables before each launch.
   Error uploadSymbols(BufferSet &Bufs, cudaStream_t S) const;
@@ -74,7 +85,11 @@ private:
   /// optiml_kernel_symbol: a variable's host-side handle by name.
   const void *(*SymbolOf)(const char *) = nullptr;
   mutable std::map<std::string, void *> SymbolAddresses;
-  mutable unsigned SharedMemoryAllowed = 0;
+  /// optiml_kernel_companion: the other kernels a sequence launches.
+  const void *(*CompanionOf)(unsigned) = nullptr;
+  mutable std::map<size_t, const void *> Companions;
+  /// Dynamic shared memory each launched function is opted in to.
+  mutable std::map<const void *, unsigned> SharedMemoryAllowed;
 };
 
 /// Waits for the kernels enqueued on \p S. Any error here happened while a

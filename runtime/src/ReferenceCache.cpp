@@ -40,12 +40,10 @@ uint64_t checksumOf(const std::vector<std::vector<unsigned char>> &Buffers,
 
 std::string ReferenceCache::keyOf(const Plan &P, const Instance &I,
                                   uint64_t Seed, bool Edge) {
-  protocol::Json Key = {{"reference", P.Reference},
-                        {"args", I.Args},
-                        {"geometry", I.Geometry},
-                        {"seed", Seed},
-                        {"edge", Edge},
-                        {"tolerance", P.Tol}};
+  protocol::Json Key = {
+      {"reference", P.Reference}, {"args", I.Args}, {"geometry", I.Geometry},
+      {"sequence", I.Sequence},   {"seed", Seed},   {"edge", Edge},
+      {"tolerance", P.Tol}};
   return Key.dump();
 }
 

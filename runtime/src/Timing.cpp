@@ -130,7 +130,10 @@ Error TimingRunner::matchRecords(const Instance &I,
   for (const KernelRecord &R : Records) {
     if (R.Name == L2Flusher::kernelName() || isCheckKernel(R.Name))
       continue;
-    if (kernelNameMatches(R.Name, Libs[0]->kernelName()) ||
+    bool Companion = std::any_of(
+        P.Companions.begin(), P.Companions.end(),
+        [&](const std::string &C) { return kernelNameMatches(R.Name, C); });
+    if (Companion || kernelNameMatches(R.Name, Libs[0]->kernelName()) ||
         kernelNameMatches(R.Name, Libs[1]->kernelName()))
       Kernels.push_back(&R);
     else
@@ -156,25 +159,41 @@ Error TimingRunner::matchRecords(const Instance &I,
   }
   if (!Times)
     return Error::success();
-  if (Kernels.size() != Launches.size()) {
-    Why = "expected " + std::to_string(Launches.size()) +
-          " kernel records, got " + std::to_string(Kernels.size());
+  // A run of a sequence is several records, named as its steps are; its
+  // time is the sum of its kernels' durations (the gaps between launches
+  // are the host's, the same for both sides).
+  size_t Expected = 0;
+  for (const PlannedLaunch &L : Launches)
+    Expected += std::max<size_t>(1, I.sequenceOf(L.S).size());
+  if (Kernels.size() != Expected) {
+    Why = "expected " + std::to_string(Expected) + " kernel records, got " +
+          std::to_string(Kernels.size());
     return Error::success();
   }
-  for (size_t K = 0; K < Kernels.size(); ++K) {
-    const KernelLibrary &Lib = *Libs[static_cast<int>(Launches[K].S)];
-    if (!kernelNameMatches(Kernels[K]->Name, Lib.kernelName()))
-      return Error(Status::Error,
-                   "CUPTI record '" + Kernels[K]->Name + "' at the " +
-                       sideName(Launches[K].S) +
-                       "'s position does not match optiml_kernel_name() = '" +
-                       Lib.kernelName() + "'");
+  std::vector<double> Runs;
+  size_t Next = 0;
+  for (const PlannedLaunch &L : Launches) {
+    const std::vector<protocol::Step> &Seq = I.sequenceOf(L.S);
+    double Sum = 0;
+    for (size_t Step = 0; Step < std::max<size_t>(1, Seq.size()); ++Step) {
+      const KernelRecord &R = *Kernels[Next++];
+      size_t Kernel = Seq.empty() ? 0 : Seq[Step].Kernel;
+      const std::string &Want = Kernel == 0
+                                    ? Libs[static_cast<int>(L.S)]->kernelName()
+                                    : P.Companions[Kernel - 1];
+      if (!kernelNameMatches(R.Name, Want))
+        return Error(Status::Error,
+                     "CUPTI record '" + R.Name + "' at the " + sideName(L.S) +
+                         "'s position does not match its kernel '" + Want +
+                         "'");
+      Sum += static_cast<double>(R.durationNs());
+    }
+    Runs.push_back(Sum);
   }
   // Each pair adds one time per side, so Times[0][i] and Times[1][i] stay
   // the two halves of pair i whatever its order.
-  for (size_t K = 0; K < Kernels.size(); ++K)
-    Times[static_cast<int>(Launches[K].S)].push_back(
-        static_cast<double>(Kernels[K]->durationNs()));
+  for (size_t K = 0; K < Launches.size(); ++K)
+    Times[static_cast<int>(Launches[K].S)].push_back(Runs[K]);
   Accepted = true;
   return Error::success();
 }

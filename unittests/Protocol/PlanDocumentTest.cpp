@@ -119,7 +119,7 @@ TEST(PlanDocumentTest, DefaultsForWhatIsLeftOut) {
   RunPlan P;
   auto Failed = decodeText(R"({
     // Comments are allowed in plans written by hand.
-    "schema_version": 2, "reference": "/r.so",
+    "schema_version": 3, "reference": "/r.so",
     "instances": [{"name": "n", "grid": [8], "block": [128, 2],
       "args": [{"name": "a", "kind": "buffer", "role": "inout",
                 "type": "i32", "count": 5},
@@ -190,7 +190,7 @@ TEST(PlanDocumentTest, MistypedAndInconsistentValuesAreNamed) {
       "instances[0].args[0].role: unknown role 'scalar' (in, out, inout)");
   EXPECT_EQ(Arg0("kind", "pointer"),
             "instances[0].args[0].kind: expected \"buffer\", \"scalar\", "
-            "\"symbol\" or \"alias\"");
+            "\"symbol\", \"extra\" or \"alias\"");
   EXPECT_EQ(Arg0("dist", Json({{"kind", "uniform"}, {"lo", 2}, {"hi", 1}})),
             "instances[0].args[0].dist: uniform needs lo <= hi");
   EXPECT_EQ(Arg0("dist", Json({{"kind", "beta"}})),
@@ -275,6 +275,94 @@ TEST(PlanDocumentTest, FieldsOfVectorAndStructBuffers) {
             "fields");
   EXPECT_EQ(Fields(Json::array({{{"name", ""}, {"type", "f32"}}})),
             "instances[0].args[0].fields[0].name: empty field name");
+}
+
+/// fullPlan() whose first instance is a sequence: the kernel, then its
+/// companion "total" on the out buffer and an extra buffer, twice, with
+/// the candidate's own geometry for the kernel.
+RunPlan sequencePlan() {
+  RunPlan P = fullPlan();
+  P.Companions = {"total"};
+  Instance &I = P.Instances[0];
+  Arg Sum;
+  Sum.Name = "sum", Sum.Role = ArgRole::Out, Sum.Type = ElemType::F32;
+  Sum.Count = 1, Sum.Extra = true;
+  I.Args.push_back(Sum);
+  for (int Rep = 0; Rep < 2; ++Rep) {
+    Step Own;
+    Own.Geometry = I.Geometry;
+    Own.Cooperative = true;
+    Own.Args.push_back(StepArg{size_t(0), false, ElemType::I32, int64_t(0)});
+    Own.Args.push_back(StepArg{std::nullopt, true, ElemType::I32, int64_t(0)});
+    Own.Args.push_back(
+        StepArg{std::nullopt, false, ElemType::I8, int64_t(-3 - Rep)});
+    Step Total;
+    Total.Kernel = 1;
+    Total.Args.push_back(StepArg{size_t(5), false, ElemType::I32, int64_t(0)});
+    Total.Args.push_back(StepArg{size_t(10), false, ElemType::I32, int64_t(0)});
+    Total.Args.push_back(StepArg{std::nullopt, false, ElemType::F32, 0.5});
+    I.Sequence.push_back(Own);
+    I.Sequence.push_back(Total);
+  }
+  I.CandidateSequence = I.Sequence;
+  I.CandidateSequence->front().Geometry.Grid[0] = 7;
+  return P;
+}
+
+TEST(PlanDocumentTest, SequenceRoundTrip) {
+  std::string Text = encode(sequencePlan());
+  RunPlan Back;
+  auto Failed = decodeText(Text, Back);
+  ASSERT_FALSE(Failed) << Failed->what();
+  EXPECT_EQ(encode(Back), Text);
+  EXPECT_EQ(Back.Companions, std::vector<std::string>{"total"});
+  const Instance &I = Back.Instances[0];
+  ASSERT_EQ(I.Sequence.size(), 4u);
+  EXPECT_TRUE(I.Args.back().Extra);
+  EXPECT_FALSE(I.Args.back().isParameter());
+  EXPECT_TRUE(I.Sequence[0].Cooperative);
+  EXPECT_TRUE(I.Sequence[0].Args[1].Null);
+  EXPECT_EQ(std::get<int64_t>(I.Sequence[2].Args[2].Value), -4);
+  EXPECT_EQ(I.Sequence[1].Kernel, 1u);
+  EXPECT_EQ(*I.Sequence[1].Args[1].Buffer, 10u);
+  EXPECT_EQ(I.sequenceOf(Side::Candidate)[0].Geometry.Grid[0], 7u);
+  EXPECT_EQ(I.sequenceOf(Side::Reference)[0].Geometry.Grid[0], 4096u);
+  EXPECT_TRUE(Back.Instances[1].Sequence.empty());
+}
+
+TEST(PlanDocumentTest, SequenceErrorsAreNamed) {
+  auto After = [](auto Edit) {
+    Json J = sequencePlan();
+    Edit(J);
+    return failure(J.dump());
+  };
+  EXPECT_EQ(After([](Json &J) {
+              J["instances"][0]["sequence"][1]["args"][0]["buffer"] = 6;
+            }),
+            "instances[0].sequence[1].args[0].buffer: must be the index of a "
+            "buffer of the instance");
+  EXPECT_EQ(
+      After([](Json &J) { J["instances"][0]["sequence"][1]["kernel"] = 2; }),
+      "instances[0].sequence[1].kernel: no such kernel: the plan has 1 "
+      "companion(s)");
+  EXPECT_EQ(After([](Json &J) {
+              J["instances"][0]["sequence"][0]["args"][2].erase("value");
+            }),
+            "instances[0].sequence[0].args[2].value: missing: a step's "
+            "argument is a buffer, null or a value");
+  EXPECT_EQ(After([](Json &J) {
+              J["instances"][0]["sequence"][0]["args"][2]["value"] = 300;
+            }),
+            "instances[0].sequence[0].args[2].value: value 300 does not fit "
+            "in i8");
+  EXPECT_EQ(After([](Json &J) { J["instances"][0].erase("sequence"); }),
+            "instances[0].candidate_sequence: given without a sequence");
+  EXPECT_EQ(After([](Json &J) {
+              J["instances"][0].erase("sequence");
+              J["instances"][0].erase("candidate_sequence");
+            }),
+            "instances[0].args[10]: an extra buffer without a sequence to "
+            "take it");
 }
 
 TEST(PlanDocumentTest, AnotherSchemaVersionIsRefused) {

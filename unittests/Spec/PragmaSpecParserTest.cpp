@@ -146,7 +146,7 @@ TEST(PragmaSpecParserTest, UnknownClause) {
                 "unknown clause 'size' (did you mean 'sizes'?); "
                 "expected one of sizes, in, out, inout, scalar, null, "
                 "alias, symbol, grid, block, shmem, dist, tolerance, seeds, "
-                "template, instance");
+                "template, instance, repeat, swap, then, before, cooperative");
 }
 
 TEST(PragmaSpecParserTest, MarkMustStartWithKernel) {

@@ -9,9 +9,12 @@
 #ifndef OPTIML_IR_KERNELINFO_H
 #define OPTIML_IR_KERNELINFO_H
 
+#include "llvm/ADT/StringRef.h"
+
 #include <nlohmann/json_fwd.hpp>
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -104,6 +107,15 @@ struct LaunchBounds {
   std::string MinBlocks; ///< Empty when not given.
 };
 
+/// A kernel of the same file as another launches it in a sequence
+/// (`then(...)` in a spec): what a launch of it needs to know.
+struct SiblingKernel {
+  std::string Name;
+  std::string QualifiedName;
+  bool IsTemplate = false;
+  std::vector<ParamInfo> Params;
+};
+
 struct KernelInfo {
   std::string Name;
   std::string QualifiedName; ///< With namespaces, e.g. "ops::saxpy".
@@ -125,6 +137,17 @@ struct KernelInfo {
   bool AddressTaken = false;
   /// The device variables the kernel reads, in the order first met.
   std::vector<DeviceGlobal> Globals;
+  /// Every kernel of the main file, itself included, shared by all of
+  /// them; null when the kernel was described alone.
+  std::shared_ptr<const std::vector<SiblingKernel>> FileKernels;
+  /// The other kernels its spec's sequence launches, qualified, in the
+  /// order the spec first names them; set with the spec, like
+  /// Specialization, so that a build exports them.
+  std::vector<std::string> Companions;
+
+  /// The kernel of the file named \p Name (as written or qualified), or
+  /// null.
+  const SiblingKernel *sibling(llvm::StringRef Name) const;
 
   bool isTemplate() const { return !TemplateParameters.empty(); }
 };

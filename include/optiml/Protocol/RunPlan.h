@@ -91,7 +91,10 @@ struct Field {
 /// passed; symbols follow the parameters. An alias is a parameter that is
 /// passed the device pointer of parameter AliasOf (a kernel launched with
 /// one buffer twice); it has the role Scalar, so that nothing fills,
-/// poisons or compares it twice.
+/// poisons or compares it twice. An extra buffer is one that only the
+/// other kernels of the instance's sequence take (the final result of a
+/// two-pass reduction); like a symbol, it follows the parameters and is
+/// not passed to the plan's kernel.
 struct Arg {
   std::string Name;
   ArgRole Role = ArgRole::In; ///< Scalar: passed by value.
@@ -101,7 +104,11 @@ struct Arg {
   std::vector<Field> Fields;        ///< Buffers of vectors or structs.
   ScalarValue Value = 0.0;          ///< Scalars.
   bool Symbol = false;              ///< A device variable, not a parameter.
+  bool Extra = false;               ///< A buffer of the sequence only.
   std::optional<size_t> AliasOf;    ///< The parameter whose pointer it gets.
+
+  /// Neither a symbol nor an extra buffer: passed to the plan's kernel.
+  bool isParameter() const { return !Symbol && !Extra; }
 
   bool isBuffer() const { return Role != ArgRole::Scalar; }
   size_t bytes() const { return static_cast<size_t>(Count) * elemSize(Type); }
@@ -149,6 +156,26 @@ struct Launch {
   unsigned Shmem = 0; ///< Dynamic shared memory, bytes.
 };
 
+/// One argument of a launch in a sequence: a buffer of the instance (its
+/// index in Instance::Args), a null pointer, or a scalar of its type.
+struct StepArg {
+  std::optional<size_t> Buffer;
+  bool Null = false;
+  ElemType Type = ElemType::I32; ///< Scalars.
+  ScalarValue Value = int64_t(0);
+};
+
+/// One launch of a sequence: the plan's kernel (Kernel 0) or one of its
+/// companions (Kernel K is RunPlan::Companions[K - 1]), with its own
+/// geometry and arguments. A cooperative launch
+/// (cudaLaunchCooperativeKernel) may synchronize its whole grid.
+struct Step {
+  size_t Kernel = 0;
+  Launch Geometry;
+  bool Cooperative = false;
+  std::vector<StepArg> Args;
+};
+
 /// One problem size with its launch geometry.
 struct Instance {
   std::string Name;
@@ -158,10 +185,22 @@ struct Instance {
   /// size rescales the grid); otherwise both sides use Geometry.
   std::optional<Launch> CandidateGeometry;
   std::vector<Arg> Args;
+  /// When not empty, one run of the instance is these launches in order
+  /// (an iteration that swaps buffers, a launch per anti-diagonal, several
+  /// kernels of the file), verified and timed as a whole; Geometry is then
+  /// the first launch of the plan's kernel. Empty: one launch of the plan's
+  /// kernel with Args.
+  std::vector<Step> Sequence;
+  /// The candidate's own sequence, when a rewrite changed its geometry.
+  std::optional<std::vector<Step>> CandidateSequence;
 
   const Launch &launchOf(Side S) const {
     return S == Side::Candidate && CandidateGeometry ? *CandidateGeometry
                                                      : Geometry;
+  }
+  const std::vector<Step> &sequenceOf(Side S) const {
+    return S == Side::Candidate && CandidateSequence ? *CandidateSequence
+                                                     : Sequence;
   }
 };
 
@@ -200,6 +239,10 @@ struct RunPlan {
   /// expands a state, and a slow state is rarely expanded.
   double MetricsMinSpeedup = 0;
   bool Energy = false;
+  /// The other kernels a sequence launches, by name (a step's Kernel K is
+  /// Companions[K - 1]); each library exports them through
+  /// optiml_kernel_companion(K - 1).
+  std::vector<std::string> Companions;
 
   bool hasCandidate() const { return !Candidate.empty(); }
 };
@@ -271,7 +314,7 @@ inline void to_json(Json &J, const Arg &A) {
     std::visit([&](auto V) { J["value"] = V; }, A.Value);
     return;
   }
-  J["kind"] = A.Symbol ? "symbol" : "buffer";
+  J["kind"] = A.Symbol ? "symbol" : A.Extra ? "extra" : "buffer";
   J["role"] = roleName(A.Role);
   J["type"] = elemTypeName(A.Type);
   J["count"] = A.Count;
@@ -292,12 +335,37 @@ inline void to_json(Json &J, const Launch &L) {
   J = Json{{"grid", L.Grid}, {"block", L.Block}, {"shmem", L.Shmem}};
 }
 
+inline void to_json(Json &J, const StepArg &A) {
+  if (A.Buffer) {
+    J = Json{{"buffer", *A.Buffer}};
+    return;
+  }
+  if (A.Null) {
+    J = Json{{"null", true}};
+    return;
+  }
+  J = Json{{"type", elemTypeName(A.Type)}};
+  std::visit([&](auto V) { J["value"] = V; }, A.Value);
+}
+
+inline void to_json(Json &J, const Step &S) {
+  J = Json{{"kernel", S.Kernel}};
+  J.update(Json(S.Geometry));
+  if (S.Cooperative)
+    J["cooperative"] = true;
+  J["args"] = S.Args;
+}
+
 inline void to_json(Json &J, const Instance &I) {
   J = Json{{"name", I.Name}, {"time", I.Time}};
   J.update(Json(I.Geometry));
   if (I.CandidateGeometry)
     J["candidate_launch"] = *I.CandidateGeometry;
   J["args"] = I.Args;
+  if (!I.Sequence.empty())
+    J["sequence"] = I.Sequence;
+  if (I.CandidateSequence)
+    J["candidate_sequence"] = *I.CandidateSequence;
 }
 
 inline void to_json(Json &J, const Tolerance &T) {
@@ -328,6 +396,8 @@ inline void to_json(Json &J, const RunPlan &P) {
   if (P.MetricsMinSpeedup > 0)
     J["metrics_min_speedup"] = P.MetricsMinSpeedup;
   J["energy"] = P.Energy;
+  if (!P.Companions.empty())
+    J["companions"] = P.Companions;
 }
 
 //===----------------------------------------------------------------------===//
@@ -522,9 +592,11 @@ inline void read(const Json &V, Arg &A) {
     }
     return;
   }
-  if (Kind != "buffer" && Kind != "symbol")
-    fail("kind", "expected \"buffer\", \"scalar\", \"symbol\" or \"alias\"");
+  if (Kind != "buffer" && Kind != "symbol" && Kind != "extra")
+    fail("kind", "expected \"buffer\", \"scalar\", \"symbol\", "
+                 "\"extra\" or \"alias\"");
   A.Symbol = Kind == "symbol";
+  A.Extra = Kind == "extra";
   std::string Role;
   field(V, "role", Role);
   auto R = parseRole(Role);
@@ -560,6 +632,58 @@ inline void read(const Json &V, Launch &L) {
   fieldOr(V, "shmem", L.Shmem);
 }
 
+inline void read(const Json &V, StepArg &A) {
+  expectObject(V);
+  A = StepArg();
+  field(V, "buffer", A.Buffer);
+  fieldOr(V, "null", A.Null);
+  if (A.Buffer || A.Null)
+    return;
+  A.Type = detail::readType(V);
+  if (!V.contains("value") || V["value"].is_null())
+    fail("value", "missing: a step's argument is a buffer, null or a value");
+  try {
+    A.Value = detail::readScalar(V["value"], A.Type);
+  } catch (ProtocolError &E) {
+    E.inKey("value");
+    throw;
+  }
+}
+
+inline void read(const Json &V, Step &S) {
+  expectObject(V);
+  S = Step();
+  field(V, "kernel", S.Kernel);
+  read(V, S.Geometry);
+  fieldOr(V, "cooperative", S.Cooperative);
+  field(V, "args", S.Args);
+}
+
+namespace detail {
+
+/// Most launches one run of an instance may make: a sequence longer than
+/// this is a spec that expanded a loop it should not have.
+inline constexpr size_t MaxSequence = size_t(1) << 16;
+
+/// A sequence's launches name buffers that exist and kernels the plan has.
+inline void checkSequence(const std::vector<Step> &Seq,
+                          const std::vector<Arg> &Args, const char *Key) {
+  if (Seq.size() > MaxSequence)
+    fail(Key, "more than " + std::to_string(MaxSequence) + " launches");
+  for (size_t K = 0; K < Seq.size(); ++K)
+    for (size_t A = 0; A < Seq[K].Args.size(); ++A) {
+      const StepArg &SA = Seq[K].Args[A];
+      if (SA.Buffer &&
+          (*SA.Buffer >= Args.size() || !Args[*SA.Buffer].isBuffer() ||
+           Args[*SA.Buffer].Symbol))
+        fail(std::string(Key) + "[" + std::to_string(K) + "].args[" +
+                 std::to_string(A) + "].buffer",
+             "must be the index of a buffer of the instance");
+    }
+}
+
+} // namespace detail
+
 inline void read(const Json &V, Instance &I) {
   expectObject(V);
   I = Instance();
@@ -568,17 +692,28 @@ inline void read(const Json &V, Instance &I) {
   read(V, I.Geometry);
   field(V, "candidate_launch", I.CandidateGeometry);
   field(V, "args", I.Args);
+  fieldOr(V, "sequence", I.Sequence);
+  field(V, "candidate_sequence", I.CandidateSequence);
+  detail::checkSequence(I.Sequence, I.Args, "sequence");
+  if (I.CandidateSequence) {
+    if (I.Sequence.empty())
+      fail("candidate_sequence", "given without a sequence");
+    detail::checkSequence(*I.CandidateSequence, I.Args, "candidate_sequence");
+  }
   bool HasOutput = false, SymbolSeen = false;
   for (size_t K = 0; K < I.Args.size(); ++K) {
     const Arg &A = I.Args[K];
     std::string Where = "args[" + std::to_string(K) + "]";
     HasOutput = HasOutput || isOutput(A.Role);
-    if (SymbolSeen && !A.Symbol)
-      fail(Where, "a parameter after a symbol: symbols come last");
-    SymbolSeen = SymbolSeen || A.Symbol;
+    if (SymbolSeen && A.isParameter())
+      fail(Where, "a parameter after a symbol or an extra buffer: they come "
+                  "last");
+    if (A.Extra && I.Sequence.empty())
+      fail(Where, "an extra buffer without a sequence to take it");
+    SymbolSeen = SymbolSeen || !A.isParameter();
     if (A.AliasOf &&
         (*A.AliasOf >= I.Args.size() || !I.Args[*A.AliasOf].isBuffer() ||
-         I.Args[*A.AliasOf].Symbol))
+         !I.Args[*A.AliasOf].isParameter()))
       fail(Where + ".of", "must be the index of a buffer parameter");
   }
   if (!HasOutput)
@@ -644,6 +779,18 @@ inline void read(const Json &V, RunPlan &P) {
   if (P.MetricsMinSpeedup < 0)
     fail("metrics_min_speedup", "must be >= 0");
   fieldOr(V, "energy", P.Energy);
+  fieldOr(V, "companions", P.Companions);
+  for (size_t K = 0; K < P.Instances.size(); ++K)
+    for (const std::vector<Step> *Seq :
+         {&P.Instances[K].Sequence, P.Instances[K].CandidateSequence
+                                        ? &*P.Instances[K].CandidateSequence
+                                        : nullptr})
+      for (size_t S = 0; Seq && S < Seq->size(); ++S)
+        if ((*Seq)[S].Kernel > P.Companions.size())
+          fail("instances[" + std::to_string(K) + "].sequence[" +
+                   std::to_string(S) + "].kernel",
+               "no such kernel: the plan has " +
+                   std::to_string(P.Companions.size()) + " companion(s)");
 }
 
 } // namespace optiml::protocol

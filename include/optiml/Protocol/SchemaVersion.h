@@ -18,7 +18,10 @@ namespace optiml::protocol {
 
 /// 2: buffers may carry "fields" (vector and struct elements) and the
 /// narrow float types f16, bf16, f8e4m3, f8e5m2.
-inline constexpr int SchemaVersion = 2;
+/// 3: an instance may be a "sequence" of launches (with "companions" in
+/// the plan and "extra" buffers): a runner that ignored it would time one
+/// launch where the spec asks for many.
+inline constexpr int SchemaVersion = 3;
 inline constexpr const char *SchemaVersionKey = "schema_version";
 
 /// Throws a VersionMismatch error unless \p Doc (a \p What: "plan",

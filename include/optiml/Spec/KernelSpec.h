@@ -16,6 +16,7 @@
 #include "optiml/IR/KernelInfo.h"
 #include "optiml/Protocol/ArgRole.h"
 #include "optiml/Protocol/ElemType.h"
+#include "optiml/Protocol/RunPlan.h"
 
 #include "llvm/Support/Error.h"
 
@@ -93,7 +94,49 @@ struct ConcreteArg {
   /// order; empty when an element is one number.
   std::vector<ConcreteField> Fields;
   bool Symbol = false;           ///< A device variable (after the params).
+  bool Extra = false;            ///< A buffer of the sequence only.
   std::optional<size_t> AliasOf; ///< The parameter whose buffer it gets.
+};
+
+/// One argument of another kernel's launch in a sequence, as written: the
+/// name of a buffer of the spec (Buffer), `nullptr` (Null), or a value.
+struct StepArgSpec {
+  std::string Buffer;
+  bool Null = false;
+  SpecExpr Value;
+  protocol::ElemType Type = protocol::ElemType::I32; ///< Values.
+};
+
+/// `then(k<<<grid, block, shmem>>>(args))`: a launch of another kernel of
+/// the file, after (or, with `before`, before) the spec's kernel in each
+/// repetition.
+struct StepSpec {
+  std::string Kernel;   ///< Qualified.
+  size_t Companion = 0; ///< 1-based index into KernelSpec::Companions.
+  std::array<SpecExpr, 3> Grid, Block;
+  SpecExpr SharedMemory;
+  bool Cooperative = false;
+  bool Before = false;
+  std::vector<StepArgSpec> Args;
+  SourcePos Pos;
+};
+
+/// How one run of an instance is a sequence of launches: the spec's
+/// kernel (with the steps before and after it) repeated once per value of
+/// Var from First to Last, with the buffers of each pair in Swaps
+/// exchanged after every repetition. Var is a size in every expression of
+/// the launches (scalars, grid, block, shmem, the steps' arguments).
+struct SequenceSpec {
+  bool Repeats = false;
+  std::string Var; ///< Empty for repeat(COUNT).
+  SpecExpr First, Last;
+  std::vector<std::pair<std::string, std::string>> Swaps;
+  std::vector<StepSpec> Steps;
+  bool Cooperative = false; ///< The spec's kernel is launched cooperatively.
+  SourcePos Pos;
+
+  /// One launch of the kernel, as without a sequence.
+  bool empty() const { return !Repeats && Steps.empty() && !Cooperative; }
 };
 
 /// A problem instance with numbers only, ready for the runner.
@@ -102,11 +145,15 @@ struct ConcreteInstance {
   bool Time =
       false; ///< Timed instance (the default one); others are verified only.
   std::map<std::string, int64_t> Sizes;
-  /// In kernel parameter order, then the symbols in the spec's order.
+  /// In kernel parameter order, then the extra buffers, then the symbols
+  /// in the spec's order.
   std::vector<ConcreteArg> Args;
   std::array<int64_t, 3> Grid{1, 1, 1};
   std::array<int64_t, 3> Block{1, 1, 1};
   int64_t SharedMemory = 0;
+  /// With a SequenceSpec, every launch of one run, in order; Grid, Block,
+  /// SharedMemory and the scalars in Args are then the first launch's.
+  std::vector<protocol::Step> Sequence;
 };
 
 struct KernelSpec {
@@ -121,6 +168,14 @@ struct KernelSpec {
   std::vector<ArgSpec> Args;           ///< Kernel parameter order.
   /// The device variables filled before each launch (`symbol(...)`).
   std::vector<ArgSpec> Symbols;
+  /// Buffers that only the sequence's other launches take (Role in, out or
+  /// inout, with a Length), after the parameters in instances.
+  std::vector<ArgSpec> Extras;
+  /// The parameter each extra buffer is first passed to: its element.
+  std::vector<ParamInfo> ExtraParams;
+  SequenceSpec Sequence;
+  /// The other kernels the sequence launches, qualified.
+  std::vector<std::string> Companions;
   std::array<SpecExpr, 3> Grid, Block; ///< Missing dimensions are "1".
   SpecExpr SharedMemory;               ///< "0" when not given.
   double RTol = 1e-5, ATol = 1e-6, NormTol = 1e-5;

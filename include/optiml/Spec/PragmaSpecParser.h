@@ -69,6 +69,17 @@ private:
   llvm::Error tolerance(Piece Name, Piece Body);
   llvm::Error instance(Piece Name, Piece Body);
   llvm::Error giveRole(Piece Name, ArgRole Role, SpecExpr Expr);
+  // The sequence clauses (PragmaSequenceClauses.cpp).
+  llvm::Error repeat(Piece Name, Piece Body);
+  llvm::Error swap(Piece Name, Piece Body);
+  llvm::Error cooperative(Piece Name, Piece Body);
+  /// `then(...)` / `before(...)`: `[cooperative] KERNEL<<<GRID, BLOCK[,
+  /// SHMEM]>>>(ARG, ...)`.
+  llvm::Error launchStep(Piece Name, Piece Body);
+  /// A grid or block of a launch: `dim3(X[, Y[, Z]])` or one expression.
+  llvm::Expected<DimsDraft> launchDims(Piece Item) const;
+  /// Remembers where the first sequence clause is.
+  void sequenceClause(Piece Name);
 
   llvm::Expected<size_t> closingParen(size_t Open) const;
   llvm::Expected<std::vector<Piece>> items(Piece Name, Piece Body) const;

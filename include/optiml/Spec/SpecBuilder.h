@@ -70,6 +70,19 @@ private:
   distribution(const DistributionDraft &D,
                const std::vector<std::map<std::string, int64_t>> &Envs) const;
   void launch();
+  // The sequence of launches (SpecBuilderSequence.cpp).
+  /// Whether a then(...) or before(...) launch passes \p Name: a buffer
+  /// of the sequence that need not be a parameter.
+  bool passedToLaunch(llvm::StringRef Name) const;
+  llvm::Error sequence();
+  llvm::Error repeat();
+  llvm::Expected<StepSpec> step(const LaunchDraft &L);
+  llvm::Error stepArg(const SpecExpr &Arg, const ParamInfo &P,
+                      const SiblingKernel &K, StepSpec &Out);
+  /// The element of the buffer \p Name (a parameter's, or an extra's),
+  /// or null when \p Name is no buffer of the spec.
+  const ParamInfo *bufferParam(llvm::StringRef Name) const;
+  llvm::Error swaps();
   llvm::Error tolerances();
   llvm::Error seeds();
 

@@ -52,6 +52,31 @@ struct DimsDraft {
   SourcePos Pos;
 };
 
+/// `then(k<<<G, B[, S]>>>(a, n))` or `before(...)` as written.
+struct LaunchDraft {
+  SpecExpr Kernel;
+  DimsDraft Grid, Block;
+  std::optional<SpecExpr> SharedMemory;
+  bool Cooperative = false;
+  bool Before = false;
+  std::vector<SpecExpr> Args;
+};
+
+/// The clauses that make one run a sequence of launches (mark only).
+struct SequenceDraft {
+  std::optional<SpecExpr> Var; ///< repeat(VAR = FIRST .. LAST)
+  std::optional<SpecExpr> First, Last;
+  std::optional<SpecExpr> Count; ///< repeat(COUNT)
+  std::vector<std::pair<SpecExpr, SpecExpr>> Swaps;
+  std::vector<LaunchDraft> Launches;
+  std::optional<SourcePos> Cooperative;
+  SourcePos Pos; ///< The first of these clauses.
+
+  bool empty() const {
+    return !Count && !Last && Swaps.empty() && Launches.empty() && !Cooperative;
+  }
+};
+
 struct SpecDraft {
   enum class Origin { Pragma, Sidecar };
   Origin From = Origin::Pragma;
@@ -67,6 +92,7 @@ struct SpecDraft {
   std::optional<SpecExpr> RTol, ATol, NormTol;
   std::optional<DimsDraft> Seeds; ///< Seed expressions, at least one.
   std::vector<InstanceSpec> Instances;
+  SequenceDraft Sequence;
 
   ArgDraft *findArg(llvm::StringRef Name);
 
