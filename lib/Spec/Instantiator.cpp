@@ -139,8 +139,35 @@ static Distribution defaultDistribution(const ElementType &Type) {
   return D;
 }
 
-Error Instantiator::arg(const ArgSpec &A, const ParamInfo &P,
+/// \p D with its parameters evaluated with this instance's sizes (the
+/// spec builder checked every instance's values).
+Distribution Instantiator::resolved(const Distribution &D) const {
+  if (D.Params.empty())
+    return D;
+  Distribution Out = D;
+  SpecExprEvaluator Eval(Sizes);
+  double *Slots[] = {&Out.A, &Out.B};
+  for (size_t I = 0; I < D.Params.size(); ++I) {
+    auto V = Eval.evaluate(D.Params[I]);
+    if (!V) {
+      llvm::consumeError(V.takeError());
+      return D;
+    }
+    if (I < 2)
+      *Slots[I] = V->toDouble();
+    else
+      Out.Mod = V->toDouble();
+  }
+  return Out;
+}
+
+Error Instantiator::arg(const ArgSpec &Given, const ParamInfo &P,
                         ConcreteArg &Out) const {
+  ArgSpec A = Given;
+  if (A.Dist)
+    A.Dist = resolved(*A.Dist);
+  for (auto &Field : A.FieldDists)
+    Field.second = resolved(Field.second);
   if (!A.AliasOf.empty()) {
     Out.Name = A.Name;
     Out.Role = ArgRole::Scalar;

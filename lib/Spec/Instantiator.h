@@ -28,6 +28,7 @@ public:
 private:
   llvm::Error arg(const ArgSpec &A, const ParamInfo &P, ConcreteArg &Out) const;
   llvm::Error symbol(const ArgSpec &S, ConcreteArg &Out) const;
+  Distribution resolved(const Distribution &D) const;
   llvm::Error dims(const std::array<SpecExpr, 3> &Exprs, llvm::StringRef What,
                    std::array<int64_t, 3> &Out) const;
   llvm::Error launchLimits(const std::array<int64_t, 3> &Grid,

@@ -5,6 +5,7 @@
 #include "optiml/Spec/InstanceSizes.h"
 #include "optiml/Spec/SpecDiagnostic.h"
 #include "optiml/Spec/SpecExprEvaluator.h"
+#include "optiml/Support/Error.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -474,11 +475,11 @@ Error SpecBuilder::argDistributions(
     if (Lanes.empty())
       Lanes.push_back({"", Layout->Lane});
     for (const LaneField &F : Lanes)
-      if (Error Err = checkDistribution(
-              *Dist, F.Type, F.Name.empty() ? A.Name : A.Name + "." + F.Name,
-              D->Dist->Pos))
+      if (Error Err = checkEach(*Dist, F.Type,
+                                F.Name.empty() ? A.Name : A.Name + "." + F.Name,
+                                D->Dist->Pos))
         return Err;
-    A.Dist = std::move(*Dist);
+    A.Dist = std::move(Dist->front());
   }
   for (const auto &[Field, FD] : D->FieldDists)
     if (Error Err = fieldDistribution(A, *Layout, Field, FD, Envs))
@@ -509,50 +510,51 @@ Error SpecBuilder::fieldDistribution(
   if (!Dist)
     return Dist.takeError();
   for (const LaneField *F : Selected) {
-    if (Error Err =
-            checkDistribution(*Dist, F->Type, A.Name + "." + F->Name, D.Pos))
+    if (Error Err = checkEach(*Dist, F->Type, A.Name + "." + F->Name, D.Pos))
       return Err;
-    A.FieldDists.emplace_back(F->Name, *Dist);
+    A.FieldDists.emplace_back(F->Name, Dist->front());
   }
   return Error::success();
 }
 
-/// KernelSpec keeps a distribution's parameters as numbers, so they must be
-/// the same in every instance; one that depends on a size an instance
-/// changes is refused rather than silently evaluated with the defaults.
-Expected<Distribution> SpecBuilder::distribution(
+/// The distribution of each instance (the default one first), each to be
+/// checked against the element's type. The first keeps the expressions, so
+/// that instantiating another instance evaluates them with its sizes:
+/// `int(0, N - 1)` indexes within N in every instance.
+Expected<std::vector<Distribution>> SpecBuilder::distribution(
     const DistributionDraft &D,
     const std::vector<std::map<std::string, int64_t>> &Envs) const {
-  std::vector<double> Values;
-  for (const SpecExpr &Param : D.Params) {
-    std::optional<double> First;
-    for (size_t I = 0; I < Envs.size(); ++I) {
-      auto V = SpecExprEvaluator(Envs[I]).evaluate(Param);
+  std::vector<Distribution> Out;
+  for (const auto &Env : Envs) {
+    std::vector<double> Values;
+    for (const SpecExpr &Param : D.Params) {
+      auto V = SpecExprEvaluator(Env).evaluate(Param);
       if (!V)
         return V.takeError();
-      if (!First) {
-        First = V->toDouble();
-        continue;
-      }
-      if (V->toDouble() != *First)
-        return specError(Param.Pos,
-                         "'" + Param.Text + "' is " + numberText(*First) +
-                             " with the default sizes but " +
-                             numberText(V->toDouble()) + " in instance '" +
-                             Spec.Instances[I - 1].Name + "'",
-                         "distribution arguments that are the same in every "
-                         "instance (per-instance values are not supported "
-                         "yet)");
+      Values.push_back(V->toDouble());
     }
-    Values.push_back(*First);
+    Distribution &One = Out.emplace_back();
+    One.Kind = D.Kind;
+    One.A = Values.empty() ? 0 : Values[0];
+    One.B = Values.size() > 1 ? Values[1] : 0;
+    if (Values.size() > 2)
+      One.Mod = Values[2];
   }
-  Distribution Out;
-  Out.Kind = D.Kind;
-  Out.A = Values.empty() ? 0 : Values[0];
-  Out.B = Values.size() > 1 ? Values[1] : 0;
-  if (Values.size() > 2)
-    Out.Mod = Values[2];
+  Out.front().Params = D.Params;
   return Out;
+}
+
+/// checkDistribution() for every instance's values, an error saying which.
+Error SpecBuilder::checkEach(const std::vector<Distribution> &Dists,
+                             const ElementType &Type, StringRef Buffer,
+                             const SourcePos &Pos) const {
+  for (size_t I = 0; I < Dists.size(); ++I)
+    if (Error Err = checkDistribution(Dists[I], Type, Buffer, Pos))
+      return I == 0 ? std::move(Err)
+                    : withContext(std::move(Err),
+                                  " in instance '" +
+                                      Spec.Instances[I - 1].Name + "'");
+  return Error::success();
 }
 
 static bool isWhole(double V) { return std::isfinite(V) && V == std::trunc(V); }

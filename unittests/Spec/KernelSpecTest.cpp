@@ -352,6 +352,19 @@ TEST_F(KernelSpecTest, UnsupportedElementType) {
             std::string::npos);
 }
 
+TEST_F(KernelSpecTest, DistributionsFollowEachInstancesSizes) {
+  KernelInfo K = saxpy("kernel sizes(N = 1000) in(x[N]) inout(y[N]) "
+                       "scalar(n = N, a = 1) grid(1) block(4) "
+                       "dist(x = uniform(0, N), y = index(1, 0, N / 10)) "
+                       "instance(odd: N = 97)");
+  auto I = instances(K);
+  ASSERT_EQ(I.size(), 2u);
+  EXPECT_EQ(I[0].Args[2].Dist->B, 1000);
+  EXPECT_EQ(I[1].Args[2].Dist->B, 97);
+  EXPECT_EQ(*I[0].Args[3].Dist->Mod, 100);
+  EXPECT_EQ(*I[1].Args[3].Dist->Mod, 9);
+}
+
 TEST_F(KernelSpecTest, BadDistributions) {
   const char *OnOutput = "kernel sizes(N = 4) in(x[N]) out(y[N]) "
                          "scalar(n = N, a = 1) grid(1) block(4) "
@@ -367,14 +380,18 @@ TEST_F(KernelSpecTest, BadDistributions) {
             at(Reversed, "uniform") +
                 "bad distribution uniform(1, -1) for 'x' (f32): lo is not "
                 "below hi; expected uniform(lo, hi) with lo < hi");
-  const char *PerInstance = "kernel sizes(N = 4) in(x[N]) out(y[N]) "
+  // Per-instance values are checked in every instance, and the error
+  // says which.
+  KernelInfo Narrow = saxpy("kernel sizes(N = 4) in(x[N]) out(y[N]) "
                             "scalar(n = N, a = 1) grid(1) block(4) "
-                            "dist(x = uniform(0, N)) instance(odd: N = 7)";
-  EXPECT_EQ(errorFor(PerInstance),
-            at(PerInstance, "N))") +
-                "'N' is 4 with the default sizes but 7 in instance 'odd'; "
-                "expected distribution arguments that are the same in every "
-                "instance (per-instance values are not supported yet)");
+                            "dist(x = int(0, N - 1)) instance(odd: N = 301)");
+  Narrow.Params[2] = pointer("x", "uint8_t", true);
+  std::string E = error(Narrow);
+  EXPECT_NE(E.find("bad distribution int(0, 300) for 'x' (u8): its values do "
+                   "not fit the element type in instance 'odd'; expected "
+                   "values from 0 to 255"),
+            std::string::npos)
+      << E;
   KernelInfo Bytes = saxpy("kernel sizes(N = 4) in(x[N]) out(y[N]) "
                            "scalar(n = N, a = 1) grid(1) block(4) "
                            "dist(x = int(0, 300))");

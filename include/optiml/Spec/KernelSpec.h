@@ -45,8 +45,11 @@ using protocol::ArgRole;
 /// (i mod Mod) * A + B; Mod optional), "constant" (A=value).
 struct Distribution {
   std::string Kind;
-  double A = 0, B = 0;
+  double A = 0, B = 0; ///< With the default instance's sizes.
   std::optional<double> Mod;
+  /// The parameters as written: each instance evaluates them with its own
+  /// sizes (`int(0, N - 1)`); empty when given as numbers.
+  std::vector<SpecExpr> Params;
 };
 
 struct ArgSpec {

@@ -66,9 +66,12 @@ private:
       ArgSpec &A, const ElementLayout &Layout, llvm::StringRef Field,
       const DistributionDraft &D,
       const std::vector<std::map<std::string, int64_t>> &Envs) const;
-  llvm::Expected<Distribution>
+  llvm::Expected<std::vector<Distribution>>
   distribution(const DistributionDraft &D,
                const std::vector<std::map<std::string, int64_t>> &Envs) const;
+  llvm::Error checkEach(const std::vector<Distribution> &Dists,
+                        const ElementType &Type, llvm::StringRef Buffer,
+                        const SourcePos &Pos) const;
   void launch();
   // The sequence of launches (SpecBuilderSequence.cpp).
   /// Whether a then(...) or before(...) launch passes \p Name: a buffer
