@@ -142,6 +142,13 @@ Error KernelLibrary::launch(const Instance &I, BufferSet &Bufs,
   return launchOne(Entry, Name, I.launchOf(Own), Bufs.launchArgs(), false, S);
 }
 
+Error KernelLibrary::launchSteps(const std::vector<protocol::Step> &Steps,
+                                 BufferSet &Bufs, cudaStream_t S) const {
+  if (Error E = uploadSymbols(Bufs, S))
+    return E;
+  return launchSequence(Steps, Bufs, S);
+}
+
 Error KernelLibrary::launchSequence(const std::vector<protocol::Step> &Steps,
                                     BufferSet &Bufs, cudaStream_t S) const {
   // NULL arguments point here; scalars live in Values for the one launch

@@ -51,12 +51,19 @@ public:
   /// variables of those names first, on \p S.
   Error launch(const Instance &I, BufferSet &Bufs, cudaStream_t S) const;
 
+  /// Enqueues \p Steps of a sequence of \p Bufs' instance on \p S, the
+  /// symbols uploaded first: part of a run (the one launch counters are
+  /// read from).
+  Error launchSteps(const std::vector<protocol::Step> &Steps, BufferSet &Bufs,
+                    cudaStream_t S) const;
+
   /// What the driver says of the kernel as loaded on the current device
   /// (cudaFuncGetAttributes); std::nullopt when it would not say.
   std::optional<protocol::KernelAttributes> attributes() const;
 
   /// Marks the library loaded as the candidate (see launch()).
   void setCandidate() { IsCandidate = true; }
+  Side side() const { return IsCandidate ? Side::Candidate : Side::Reference; }
 
 private:
   Error checkEntry() const;

@@ -32,6 +32,25 @@ std::vector<std::string> withoutSass(const std::vector<std::string> &Names) {
   return Out;
 }
 
+/// The launch of the plan's kernel with the most threads in \p Seq (the
+/// first of equals), alone; empty when \p Seq is.
+std::vector<protocol::Step>
+countedLaunch(const std::vector<protocol::Step> &Seq) {
+  const protocol::Step *Best = nullptr;
+  auto Threads = [](const protocol::Step &S) {
+    uint64_t N = 1;
+    for (size_t D = 0; D < 3; ++D)
+      N *= uint64_t(S.Geometry.Grid[D]) * S.Geometry.Block[D];
+    return N;
+  };
+  for (const protocol::Step &S : Seq)
+    if (S.Kernel == 0 && (!Best || Threads(S) > Threads(*Best)))
+      Best = &S;
+  if (!Best)
+    return {};
+  return {*Best};
+}
+
 /// Profiles one side. SASS-based metrics (the FP32 instruction counts) need
 /// instrumentation that some setups refuse; when the full set fails they are
 /// dropped and the hardware-counter metrics retried once.
@@ -44,7 +63,14 @@ Error profileSide(RangeProfiler &RP, const std::vector<std::string> &Metrics,
       return E;
     return Flusher ? Flusher->flush(Stream) : Error::success();
   };
-  auto Launch = [&]() { return Lib.launch(I, Bufs, Stream); };
+  // A sequence's counters are those of one launch of the kernel, its
+  // largest: kernel replay of every launch of a long sequence takes
+  // minutes, and the counters describe the kernel, not the sequence.
+  std::vector<protocol::Step> One = countedLaunch(I.sequenceOf(Lib.side()));
+  auto Launch = [&]() {
+    return One.empty() ? Lib.launch(I, Bufs, Stream)
+                       : Lib.launchSteps(One, Bufs, Stream);
+  };
   auto Sync = [&]() { return syncKernels(Stream, "profiling " + I.Name); };
 
   std::map<std::string, double> Values;
