@@ -22,7 +22,7 @@ test test/scripts/results-page.test runs it), and names the table.
 --pages and --archive point elsewhere (default: this checkout's
 benchmarks/results and its archive/).
 
---pack FILE... moves files named YYYY-MM-DD-*.{txt,jsonl,html,md} into their
+--pack FILE... moves files named YYYY-MM-DD-*.{txt,json,jsonl,html,md} into their
 day's archive/YYYY-MM-DD.tar.xz (made again, members sorted, times and owners
 fixed, so the same files give the same bytes) and deletes them.
 """
@@ -309,6 +309,59 @@ def t_corpus_real(ar):
     out += ["", "%d kernels; 1.1x or more: %d; 1.05x or more: %d; only the original "
             "measured: %d. From %s." % (len(rows), sum(v >= 1.1 for v in sp),
                                         sum(v >= 1.05 for v in sp), only, ar.cite(CORPUS_REAL))]
+    return out
+
+
+# The kernels of benchmarks/corpus/sequences.cu, each run as the sequence of
+# launches its mark gives: the searches of call 4 (bundle f7820c7), after
+# call 3's (bundle 5d82058) that the counters pass starved.
+SEQ_CORPUS = ("2026-11-29-sequences-call4-corpus.jsonl", "2026-11-29-sequences-call4-gpu-check.txt")
+SEQ_REPORT = "2026-11-29-sequences-call4-corpus-sequences-%s.json"
+SEQ_STARVED = "2026-11-29-sequences-call3-corpus-progress.txt"
+SEQ_STARVED_REPORT = "2026-11-29-sequences-call3-corpus-sequences-%s.json"
+PROGRESS_LINE = re.compile(r"^(?P<file>\S+) (?P<kernel>\S+) exit (?P<rc>\d+) (?P<s>\d+)s: (?P<speed>[\d.]+x), "
+                           r"roofline .*, (?P<n>\d+) measured / (?P<failed>\d+) failed: (?P<trace>.*)$")
+
+
+def limits(report):
+    cmd = report["provenance"]["command_line"]
+    return re.search(r"--budget=(\d+)", cmd).group(1), re.search(r"--time-limit=(\d+)", cmd).group(1)
+
+
+def t_corpus_sequences(ar):
+    rows_file, raw = SEQ_CORPUS
+    b = block_with(gpu_checks(ar.text(raw)), "corpus")
+    secs = {n.split()[-1]: re.match(r"(\d+)s:", d).group(1) for n, _, d in b["rows"]
+            if n.startswith("corpus ")}
+    runs = sorted(jsonl(ar.text(rows_file)), key=lambda r: r["kernel"])
+    reports = {r["kernel"]: json.loads(ar.text(SEQ_REPORT % r["kernel"])) for r in runs}
+    out = table(["file", "kernel", "speedup", "measured / failed", "roofline before -> after", "s",
+                 "best chain"],
+                [(r["file"], "`%s`" % r["kernel"], x(r["speedup"]), "%d / %d" % (r["evaluated"], r["failed"]),
+                  "%.1f%% -> %.1f%%" % (100 * r["roofline_original"], 100 * r["roofline_best"]),
+                  secs[r["kernel"]], "`%s`" % r["trace"] if r["trace"] else "(original kept)")
+                 for r in runs], "llrrlrl")
+    budget, limit = limits(next(iter(reports.values())))
+    tree = [s for s in reports["tree_sum_pass"]["series"]
+            if "block-size" in s["trace"] and not s["cached"]]
+    out += ["", "%d searches, `--budget=%s --time-limit=%s`; %s, %s, bundle %s; %s; %s." % (
+        len(runs), budget, limit, b["when"], b["device"], b["bundle"], ar.cite(rows_file), ar.cite(raw)),
+        "", "`tree_sum_pass`'s block-size candidates measured on the GPU: %d, every one verified "
+        "(status %s)%s, %s-%s (%s)." % (
+            len(tree), "/".join(sorted({s["status"] for s in tree})),
+            " and slower" * all(s["speedup"] < 1 for s in tree),
+            x(min(s["speedup"] for s in tree)), x(max(s["speedup"] for s in tree)),
+            ar.cite(SEQ_REPORT % "tree_sum_pass"))]
+    ended = [PROGRESS_LINE.match(l).groupdict() for l in ar.text(SEQ_STARVED).splitlines() if l.strip()]
+    first = [json.loads(ar.text(SEQ_STARVED_REPORT % e["kernel"])) for e in ended]
+    budget, limit = limits(first[0])
+    out += ["", "Before the fix (bundle %s, `--budget=%s --time-limit=%s`): %d searches ended, "
+            "in %s-%s s, each having run only the original (the runner's seconds on it, its status: %s); %s." % (
+                re.search(r"git (\w+)", first[0]["provenance"]["tool"]).group(1), budget, limit,
+                len(ended), min(int(e["s"]) for e in ended), max(int(e["s"]) for e in ended),
+                "; ".join("`%s` %.0f s, %s" % (
+                    r["kernel"], r["series"][0]["stages"]["run"], r["series"][0]["status"]) for r in first),
+                ar.cite(SEQ_STARVED))]
     return out
 
 
@@ -627,13 +680,60 @@ def t_layouts_corpus(ar):
     return out
 
 
+# Call 1 of the sequences of launches (bundle 5d82058): every kernel of
+# OPTIML_GPU_LAYOUT_FILES="test/Spec/Inputs/sequences.cu
+# benchmarks/corpus/sequences.cu" against itself, in the files' order.
+SEQ_LAYOUTS = "2026-11-29-sequences-call1-gpu-check.txt"
+SEQ_LAYOUT_FILES = [
+    ("test/Spec/Inputs/sequences.cu", ["smooth", "wavefront", "partial_sums", "rotate_half"]),
+    ("benchmarks/corpus/sequences.cu", ["hotspot_tile_step", "nw_diagonal", "ge_fan1", "absmax_partial",
+                                        "tree_sum_pass", "l2_normalize_coop", "jacobi5_sweep",
+                                        "burgers_update"]),
+]
+SELF_LINE = re.compile(r"^ok speedup (?P<ratio>[\d.]+) noise (?P<noise>[\d.]+), (?P<runs>\d+) seed runs, "
+                       r"edge: (?P<edge>.*)$")
+
+
+def seq_layout_rows(ar):
+    b = block_with(gpu_checks(ar.text(SEQ_LAYOUTS)), "layouts")
+    where = {k: f for f, ks in SEQ_LAYOUT_FILES for k in ks}
+    rows = []
+    for name, result, detail in b["rows"]:
+        m = re.match(r"layout (\S+) \(self\)$", name)
+        if m:
+            d = SELF_LINE.match(detail) if result == "ok" else None
+            if not d:
+                sys.exit("results-page: %s: %s %s %s" % (SEQ_LAYOUTS, name, result, detail))
+            rows.append(("`%s`" % m.group(1), "`%s`" % where[m.group(1)], d.group("ratio"),
+                         d.group("noise"), d.group("runs"), d.group("edge")))
+    return b, rows
+
+
+def t_layouts_sequences(ar):
+    b, rows = seq_layout_rows(ar)
+    out = table(["kernel", "file", "self-ratio", "noise", "seed runs", "edge seed (per instance)"],
+                rows, "llrrrl")
+    edges = [e for r in rows for e in r[5].split("; ")]
+    out += ["", "%d kernels (%s); self-ratios %s-%s; the edge seed compared on %d of %d instances. "
+            "%s, %s, bundle %s; %s." % (
+                len(rows), ", ".join("%d of `%s`" % (sum(1 for r in rows if r[1] == "`%s`" % f), f)
+                                     for f, _ in SEQ_LAYOUT_FILES),
+                min(r[2] for r in rows), max(r[2] for r in rows),
+                edges.count("compared"), len(edges), b["when"], b["device"], b["bundle"],
+                ar.cite(SEQ_LAYOUTS))]
+    return out
+
+
 def h_layouts(ar):
     rows = layout_rows(ar)
     compared = sum(1 for r in rows if r[4].startswith("compared"))
+    _, seq = seq_layout_rows(ar)
+    seq_compared = sum(1 for r in seq if all(e == "compared" for e in r[5].split("; ")))
     n = len(corpus_self_rows(ar)) - 1
     m = re.search(r"The other (\d+) ", flat(ar.text(LAYOUTS_OLD)))
-    return "%d of %d layout kernels' edge seeds compared; %d of %d real-world corpus kernels verified" % (
-        compared, len(rows), n + int(m.group(1)), n + int(m.group(1)))
+    return ("%d of %d layout kernels' and %d of %d launch-sequence kernels' edge seeds compared; "
+            "%d of %d real-world corpus kernels verified" % (
+                compared, len(rows), seq_compared, len(seq), n + int(m.group(1)), n + int(m.group(1))))
 
 
 # --- from-prompt.md and llm.md -------------------------------------------------
@@ -839,14 +939,31 @@ def gate_call(ar):
     }
 
 
+# The runner's self-test, latest: call 1 of the sequences of launches
+# (`gpu-check.sh BUNDLE runtime layouts`), gpu-check's rows and the
+# self-test's own output.
+SELFTEST = "2026-11-29-sequences-call1-gpu-check.txt"
+SELFTEST_CASES = "2026-11-29-sequences-call1-selftest.txt"
+
+
+def selftest_run(ar):
+    b = block_with(gpu_checks(ar.text(SELFTEST)), "runtime")
+    detail = [d for n, _, d in b["rows"] if n == "runner self-test"][0]
+    passed, failed = map(int, re.match(r"(\d+) passed, (\d+) failed", detail).groups())
+    seq = re.findall(r"^PASS (sequence_\w+)\s+(exit \d+, status \w+)", ar.text(SELFTEST_CASES), re.M)
+    return b, passed, passed + failed, seq
+
+
 def t_gate(ar):
     c = gate_call(ar)
+    st, passed, total, seq = selftest_run(ar)
     b = block_with(gpu_checks(ar.text(EXAMPLES_XFORMS)), "transforms")
     xf = [r for r in b["rows"] if r[0] not in ("bundle", "device", "nvcc")]
     ok = sum(1 for r in xf if r[1] == "ok" and r[2].startswith("ok"))
     when = day(GATE)
     rows = [
-        ("runtime: the runner's self-test", "%s of %s" % c["selftest"], when, c["bundle"], c["device"], ar.cite(GATE)),
+        ("runtime: the runner's self-test", "%d of %d" % (passed, total), day(st["when"]), st["bundle"],
+         st["device"], ar.cite(SELFTEST)),
         ("candidates: saxpy rewrites through the tool",
          "right one %s; wrong `%s`, fault `%s`, hang `%s`" % c["candidates"], when, c["bundle"],
          c["device"], ar.cite(GATE)),
@@ -856,19 +973,24 @@ def t_gate(ar):
          day(b["when"]), b["bundle"], b["device"], ar.cite(EXAMPLES_XFORMS)),
     ]
     out = table(["part of the gate", "result", "when", "commit", "GPU", "run"], rows)
-    out += ["", "The first three ran as one call (`gpu-check.sh BUNDLE runtime candidates "
-            "adversarial`, %s s): %s of %s rows passed, exit status 0. The four parts have "
-            "not yet run in one `gate` call." % ((c["secs"],) + c["rows"])]
+    out += ["", "The candidates and adversarial rows ran as one call (`gpu-check.sh BUNDLE runtime "
+            "candidates adversarial`, %s s): %s of %s rows passed, exit status 0, the self-test "
+            "then %s of %s. The self-test's row is a later call (`gpu-check.sh BUNDLE runtime "
+            "layouts`), with the cases of sequences of launches: %s (%s). The four parts have "
+            "not yet run in one `gate` call." % (
+                (c["secs"],) + c["rows"] + c["selftest"] +
+                ("; ".join("`%s` %s" % s for s in seq), ar.cite(SELFTEST_CASES)))]
     return out
 
 
 def h_gate(ar):
     c = gate_call(ar)
+    _, passed, total, _ = selftest_run(ar)
     b = block_with(gpu_checks(ar.text(EXAMPLES_XFORMS)), "transforms")
     xf = [r for r in b["rows"] if r[0] not in ("bundle", "device", "nvcc")]
     ok = sum(1 for r in xf if r[1] == "ok" and r[2].startswith("ok"))
-    return "self-test %s/%s, adversarial %s/%s (one call); the examples' legal transforms %d/%d" % (
-        c["selftest"] + c["adversarial"] + (ok, len(xf)))
+    return "self-test %d/%d (with sequences of launches), adversarial %s/%s; the examples' legal transforms %d/%d" % (
+        (passed, total) + c["adversarial"] + (ok, len(xf)))
 
 
 def t_adversarial(ar):
@@ -932,6 +1054,7 @@ TABLES = {
     "examples-libraries": ("examples.md", t_examples_libraries),
     "corpus": ("corpus.md", t_corpus),
     "corpus-real": ("corpus.md", t_corpus_real),
+    "corpus-sequences": ("corpus.md", t_corpus_sequences),
     "sites": ("sites.md", t_sites),
     "strategies": ("strategies.md", t_strategies),
     "throughput": ("throughput.md", t_throughput),
@@ -944,6 +1067,7 @@ TABLES = {
     "adversarial-cases": ("adversarial.md", t_adversarial_cases),
     "layouts": ("layouts.md", t_layouts),
     "layouts-corpus": ("layouts.md", t_layouts_corpus),
+    "layouts-sequences": ("layouts.md", t_layouts_sequences),
     "from-prompt": ("from-prompt.md", t_fromprompt),
     "llm": ("llm.md", t_llm),
 }
@@ -957,9 +1081,9 @@ TOPICS = [
     ("Throughput: candidates a minute", "throughput.md", h_throughput, TP_BEFORE[0]),
     ("Energy", "energy.md", h_energy, ENERGY_RUNS[-1][0]),
     ("Against PyTorch eager", "eager.md", h_eager, EAGER),
-    ("The gate: can the verdicts be trusted", "gate.md", h_gate, GATE),
+    ("The gate: can the verdicts be trusted", "gate.md", h_gate, SELFTEST),
     ("Adversarial suite and faults", "adversarial.md", h_adversarial, GATE),
-    ("Element types, device tables, aliases", "layouts.md", h_layouts, LAYOUTS_NEW),
+    ("Element types, device tables, aliases", "layouts.md", h_layouts, SEQ_LAYOUTS),
     ("A kernel from a description (--from-prompt)", "from-prompt.md", h_fromprompt, FROMPROMPT),
     ("Language-model proposals in the search", "llm.md", h_llm, LLM),
 ]
