@@ -91,6 +91,18 @@ static KernelInfo kernelFor(const SpecDraft &Draft, StringRef Name) {
     K.TemplateParameters.push_back("typename " + Param);
     K.TemplateParameterNames.push_back(Param);
   }
+  // The file's other kernels, for then(...) and before(...):
+  // other(const float *x, float *y, int n) and a template pick<T>.
+  auto All = std::make_shared<std::vector<SiblingKernel>>();
+  All->push_back({K.Name, K.QualifiedName, K.isTemplate(), K.Params});
+  ParamInfo X, Y, N;
+  X.Name = "x", X.IsPointer = true, X.IsConst = true, X.PointeeType = "float";
+  X.CanonicalElement = "float", X.Type = "const float *";
+  Y = X, Y.Name = "y", Y.IsConst = false, Y.Type = "float *";
+  N.Name = "n", N.CanonicalElement = "int", N.Type = "int";
+  All->push_back({"other", "other", false, {X, Y, N}});
+  All->push_back({"pick", "pick", true, {Y}});
+  K.FileKernels = All;
   return K;
 }
 
