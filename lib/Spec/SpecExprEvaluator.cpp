@@ -49,10 +49,17 @@ private:
   Expected<SpecValue> parsePrimary();
   Expected<SpecValue> parseName();
   Expected<SpecValue> parseCall(const Token &Name);
+  /// An error once parentheses, calls and unary signs nest deeper than any
+  /// spec needs: the parser recurses, and a mark of ten thousand '(' must
+  /// be a one-line error, not a stack overflow.
+  Error enter(size_t Offset);
   Expected<SpecValue> apply(const Token &Op, SpecValue L, SpecValue R);
   Expected<SpecValue> applyInteger(const Token &Op, int64_t L, int64_t R);
   Expected<SpecValue> applyReal(const Token &Op, double L, double R);
   Expected<SpecValue> ceilDiv(const Token &At, SpecValue A, SpecValue B);
+
+  unsigned Depth = 0;
+  static constexpr unsigned MaxDepth = 100;
 
   bool isOp(StringRef Op) const {
     return Tok.Kind == TokKind::Op && Tok.Text == Op;
@@ -63,7 +70,10 @@ private:
   }
   Error error(size_t Offset, const llvm::Twine &What,
               const llvm::Twine &Expected) const {
-    return specError(shifted(E.Pos, Offset), What + " in '" + Text + "'",
+    // The position says where; a long expression is quoted by its start.
+    std::string Quoted =
+        Text.size() > 80 ? (Text.take_front(77) + "...").str() : Text.str();
+    return specError(shifted(E.Pos, Offset), What + " in '" + Quoted + "'",
                      Expected);
   }
 
@@ -216,8 +226,21 @@ ExprParser::parseLevel(Expected<SpecValue> (ExprParser::*Next)(),
   return L;
 }
 
+Error ExprParser::enter(size_t Offset) {
+  if (++Depth <= MaxDepth)
+    return Error::success();
+  return error(Offset,
+               "the expression nests more than " + llvm::Twine(MaxDepth) +
+                   " levels deep",
+               "an expression with fewer nested parentheses, calls and signs");
+}
+
 Expected<SpecValue> ExprParser::parseShift() {
-  return parseLevel(&ExprParser::parseAdditive, {"<<", ">>"});
+  if (Error Err = enter(Tok.Offset))
+    return Err;
+  auto V = parseLevel(&ExprParser::parseAdditive, {"<<", ">>"});
+  --Depth;
+  return V;
 }
 
 Expected<SpecValue> ExprParser::parseAdditive() {
@@ -234,7 +257,10 @@ Expected<SpecValue> ExprParser::parseUnary() {
   Token Op = Tok;
   if (Error Err = lex())
     return Err;
+  if (Error Err = enter(Op.Offset))
+    return Err;
   auto V = parseUnary();
+  --Depth;
   if (!V || Op.Text == "+")
     return V;
   if (!V->IsInteger)

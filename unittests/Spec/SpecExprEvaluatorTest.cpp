@@ -191,3 +191,27 @@ TEST_F(SpecExprEvaluatorTest, NoSizesAvailable) {
 }
 
 } // namespace
+
+// The parser recurses: nesting beyond any real spec is a one-line error,
+// never a stack overflow (the spec fuzzer found ten thousand '(').
+TEST_F(SpecExprEvaluatorTest, DeepNestingIsAnErrorNotACrash) {
+  std::string Fifty = std::string(50, '(') + "N" + std::string(50, ')');
+  EXPECT_EQ(integer(Fifty), 97);
+  EXPECT_EQ(integer(std::string(50, '-') + "N"), 97);
+  EXPECT_EQ(integer("min(max(min(N, M), K), " + Fifty + ")"), 97);
+  for (std::string Deep :
+       {std::string(100000, '('), std::string(20000, '-') + "1",
+        std::string(500, '(') + "1" + std::string(500, ')'),
+        "min(" + std::string(5000, '(') + "1, 2)"}) {
+    std::string E = error(Deep);
+    EXPECT_NE(E.find("error: the expression nests more than 100 levels deep "
+                     "in '"),
+              std::string::npos)
+        << E;
+    EXPECT_NE(E.find("...'; expected an expression with fewer nested "
+                     "parentheses, calls and signs"),
+              std::string::npos)
+        << E;
+    EXPECT_LT(E.size(), 300u); // The expression is quoted by its start.
+  }
+}
