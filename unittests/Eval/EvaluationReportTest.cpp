@@ -1,9 +1,9 @@
 //===- EvaluationReportTest.cpp - rendering a recorded runner result -----===//
 //
 // The fixture is optiml-runner's result for saxpy against itself, recorded
-// on an H200 (benchmarks/results/2026-11-21-runner-h200.md): the report must
-// read the runner's schema (docs/Runner.md) as it really is. It was recorded
-// before results carried "schema_version"; the test adds it.
+// on an H200 (benchmarks/results/archive/2026-11-21-runner-h200.md): the
+// report must read the runner's schema (docs/Runner.md) as it really is. It
+// was recorded before results carried "schema_version"; the test adds it.
 //
 //===----------------------------------------------------------------------===//
 
