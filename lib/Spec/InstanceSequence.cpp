@@ -155,6 +155,26 @@ Instantiator::kernelStep(const std::map<std::string, size_t> &Slots) const {
   return Out;
 }
 
+/// What another kernel's arguments are evaluated with: the sizes, the
+/// repeat variable and the kernel's own integer scalars in this repetition
+/// (`then(fold<<<1, 256>>>(part, total, n))`); a size wins over a
+/// parameter of its name.
+std::map<std::string, int64_t> Instantiator::argumentSizes() const {
+  std::map<std::string, int64_t> Out = StepSizes;
+  for (size_t K = 0; K < Spec.Args.size(); ++K) {
+    const ArgSpec &A = Spec.Args[K];
+    if (A.Role != ArgRole::Scalar || A.Null || !A.AliasOf.empty() ||
+        Out.count(A.Name))
+      continue;
+    auto V = SpecExprEvaluator(StepSizes).evaluate(A.Value);
+    if (V && V->IsInteger)
+      Out[A.Name] = V->Int;
+    else
+      llvm::consumeError(V.takeError());
+  }
+  return Out;
+}
+
 Expected<protocol::Step>
 Instantiator::companionStep(const StepSpec &S,
                             const std::map<std::string, size_t> &Slots) const {
@@ -166,6 +186,7 @@ Instantiator::companionStep(const StepSpec &S,
     return L.takeError();
   Out.Geometry = *L;
   const SiblingKernel *K = Kernel.sibling(S.Kernel);
+  std::map<std::string, int64_t> Env = argumentSizes();
   for (size_t I = 0; I < S.Args.size(); ++I) {
     const StepArgSpec &A = S.Args[I];
     protocol::StepArg &SA = Out.Args.emplace_back();
@@ -177,7 +198,7 @@ Instantiator::companionStep(const StepSpec &S,
       SA.Null = true;
       continue;
     }
-    auto V = SpecExprEvaluator(StepSizes).evaluate(A.Value);
+    auto V = SpecExprEvaluator(Env).evaluate(A.Value);
     if (!V)
       return V.takeError();
     ElementType T = ElementType::of(A.Type);

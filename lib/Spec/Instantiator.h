@@ -46,6 +46,7 @@ private:
            const std::array<SpecExpr, 3> &Block, const SpecExpr &Shmem) const;
   llvm::Expected<protocol::Step>
   kernelStep(const std::map<std::string, size_t> &Slots) const;
+  std::map<std::string, int64_t> argumentSizes() const;
   llvm::Expected<protocol::Step>
   companionStep(const StepSpec &S,
                 const std::map<std::string, size_t> &Slots) const;

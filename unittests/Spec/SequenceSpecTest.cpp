@@ -168,6 +168,17 @@ TEST(SequenceSpecTest, BeforeLaunchesComeFirstAndCountRepeats) {
   EXPECT_EQ(I[0].Sequence[1].Kernel, 0u);
 }
 
+TEST(SequenceSpecTest, OtherLaunchesMayNameTheKernelsIntegerScalars) {
+  // n is the kernel's scalar (N), t its per-repetition one (it).
+  auto I = instancesOf("scalar(t = 2 * it) grid(4) out(sum[1]) "
+                       "repeat(it = 1 .. 2) then(total<<<1, 32>>>(out, sum, "
+                       "n - t))");
+  ASSERT_EQ(I.size(), 1u);
+  ASSERT_EQ(I[0].Sequence.size(), 4u);
+  EXPECT_EQ(intOf(I[0].Sequence[1].Args[2]), 998);
+  EXPECT_EQ(intOf(I[0].Sequence[3].Args[2]), 996);
+}
+
 TEST(SequenceSpecTest, CooperativeAloneIsASequenceOfOne) {
   auto I = instancesOf(std::string(Plain) + "cooperative");
   ASSERT_EQ(I.size(), 1u);
