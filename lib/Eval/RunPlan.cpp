@@ -141,11 +141,10 @@ optiml::makeRunPlan(const KernelSpec &Spec,
     P.CandidateGeometry = *Own;
   }
   // The runner matches CUPTI records by the function's own name.
-  for (const std::string &Qualified : Spec.Companions)
-    Plan.Companions.push_back(
-        llvm::StringRef(Qualified).rsplit("::").second.empty()
-            ? Qualified
-            : llvm::StringRef(Qualified).rsplit("::").second.str());
+  for (const std::string &Qualified : Spec.Companions) {
+    auto [Scope, Name] = llvm::StringRef(Qualified).rsplit("::");
+    Plan.Companions.push_back((Name.empty() ? Scope : Name).str());
+  }
   Plan.Seeds = Spec.Seeds;
   // One seed more, of inputs at the edges of their distributions: a
   // candidate must not assume more of its inputs than the spec says.

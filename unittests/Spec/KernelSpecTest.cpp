@@ -2,6 +2,7 @@
 
 #include "optiml/Spec/KernelSpec.h"
 #include "../Support/CudaTestAST.h"
+#include "TestParams.h"
 #include "optiml/Analysis/KernelFinder.h"
 #include "optiml/Frontend/CudaToolchain.h"
 #include "optiml/Support/Error.h"
@@ -23,20 +24,11 @@ namespace {
 const char *File = "/no/k.cu";
 
 ParamInfo pointer(llvm::StringRef Name, llvm::StringRef Elem, bool Const) {
-  ParamInfo P;
-  P.Name = Name.str();
-  P.Type = ((Const ? "const " : "") + Elem + " *").str();
-  P.IsPointer = true;
-  P.PointeeType = Elem.str();
-  P.IsConst = Const;
-  return P;
+  return test::pointerParam(Name, Elem, Const);
 }
 
 ParamInfo scalar(llvm::StringRef Name, llvm::StringRef Type) {
-  ParamInfo P;
-  P.Name = Name.str();
-  P.Type = Type.str();
-  return P;
+  return test::valueParam(Name, Type);
 }
 
 /// __global__ void saxpy(int n, float a, const float *x, float *y), marked

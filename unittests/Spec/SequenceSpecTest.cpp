@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "TestParams.h"
 #include "optiml/Spec/KernelSpec.h"
 #include "optiml/Support/Error.h"
 
@@ -17,21 +18,16 @@ namespace {
 
 const char *File = "/no/seq.cu";
 
+/// As the finder gives them, with the canonical element the launch checks
+/// compare.
 ParamInfo pointerTo(llvm::StringRef Name, llvm::StringRef Elem, bool Const) {
-  ParamInfo P;
-  P.Name = Name.str();
-  P.Type = ((Const ? "const " : "") + Elem + " *").str();
-  P.IsPointer = true;
-  P.PointeeType = Elem.str();
+  ParamInfo P = test::pointerParam(Name, Elem, Const);
   P.CanonicalElement = Elem.str();
-  P.IsConst = Const;
   return P;
 }
 
 ParamInfo value(llvm::StringRef Name, llvm::StringRef Type) {
-  ParamInfo P;
-  P.Name = Name.str();
-  P.Type = Type.str();
+  ParamInfo P = test::valueParam(Name, Type);
   P.CanonicalElement = Type.str();
   return P;
 }
