@@ -9,6 +9,9 @@
 #define OPTIML_UNITTESTS_SPEC_TESTPARAMS_H
 
 #include "optiml/IR/KernelInfo.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <string>
 
 namespace optiml::test {
 
@@ -17,7 +20,7 @@ inline ParamInfo pointerParam(llvm::StringRef Name, llvm::StringRef Elem,
                               bool Const) {
   ParamInfo P;
   P.Name = Name.str();
-  P.Type = ((Const ? "const " : "") + Elem + " *").str();
+  P.Type = (Const ? "const " : "") + Elem.str() + " *";
   P.IsPointer = true;
   P.PointeeType = Elem.str();
   P.IsConst = Const;
