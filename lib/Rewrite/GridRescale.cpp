@@ -59,6 +59,8 @@ static std::string rescaled(const CeilDiv &C, uint64_t Divisor,
   if (!C.Callee && (isa<ConditionalOperator>(C.Count->IgnoreImpCasts()) ||
                     (Op && !Op->isMultiplicativeOp() && !Op->isAdditiveOp())))
     Count = "(" + Count + ")";
+  if (Divisor == 1)
+    return Count; // A block per element: N blocks.
   if (C.Callee)
     return textOf(C.Callee->getSourceRange(), Ctx) + "(" + Count + ", " +
            std::to_string(Divisor) + ")";
@@ -174,6 +176,22 @@ llvm::Error optiml::spreadGrids(const FunctionDecl &Kernel,
           rescaleLaunchGrids(Kernel, Shapes, Dim, 1, Ways, Edits, Ctx))
     return E;
   return rewriteMarkGridSpread(Kernel, Dim, Ways, Edits, Ctx);
+}
+
+llvm::Error optiml::blockPerElement(const FunctionDecl &Kernel,
+                                    llvm::ArrayRef<LaunchShape> Shapes,
+                                    const Dim3 &Block, EditSet &Edits,
+                                    ASTContext &Ctx) {
+  llvm::SmallPtrSet<const VarDecl *, 4> Done;
+  std::vector<SourceRange> Replaced = gridTextReplaced(Kernel, Shapes, Ctx);
+  for (const LaunchShape &S : Shapes) {
+    if (llvm::Error E =
+            rewriteLaunchBlock(Kernel, S, Block, Replaced, Edits, Done, Ctx))
+      return E;
+    if (llvm::Error E = rewriteGrid(Kernel, S, {1, 0, 0}, Edits, Done, Ctx))
+      return E;
+  }
+  return rewriteMarkTiles(Kernel, Block, {1, 1, 1}, Edits, Ctx);
 }
 
 llvm::Expected<EditSet>

@@ -78,14 +78,20 @@ std::optional<std::string> rescaleCeilDiv(llvm::StringRef Text, uint64_t Old,
                                           uint64_t New) {
   llvm::SmallVector<llvm::StringRef, 4> M;
   llvm::Regex Arith("^\\((.+)\\+ *([0-9]+) *\\) */ *([0-9]+)$");
+  std::optional<std::string> Count;
   if (Arith.match(Text, &M) && M[2] == std::to_string(Old - 1) &&
       M[3] == std::to_string(Old))
-    return "(" + M[1].trim().str() + " + " + std::to_string(New - 1) + ") / " +
-           std::to_string(New);
+    Count = M[1].trim().str();
   llvm::Regex Call("^ceil_div *\\((.+), *([0-9]+) *\\)$");
-  if (Call.match(Text, &M) && M[2] == std::to_string(Old))
-    return "ceil_div(" + M[1].trim().str() + ", " + std::to_string(New) + ")";
-  return std::nullopt;
+  bool IsCall = !Count && Call.match(Text, &M) && M[2] == std::to_string(Old);
+  if (IsCall)
+    Count = M[1].trim().str();
+  if (!Count || New == 1)
+    return Count; // A block per element: N blocks.
+  if (IsCall)
+    return "ceil_div(" + *Count + ", " + std::to_string(New) + ")";
+  return "(" + *Count + " + " + std::to_string(New - 1) + ") / " +
+         std::to_string(New);
 }
 
 llvm::Error notApplicable(const llvm::Twine &Why) {
@@ -147,8 +153,9 @@ llvm::Error rescaleGridArg(std::vector<std::string> &Args, unsigned D,
     return notApplicable("grid dimension '" + Args[D] +
                          "' is not a ceil-div by the block, and the kernel "
                          "does not guard its indices");
-  Args[D] = "ceil_div((" + Args[D] + ") * " + std::to_string(Old) + ", " +
-            std::to_string(New) + ")";
+  Args[D] = New == 1 ? "(" + Args[D] + ") * " + std::to_string(Old)
+                     : "ceil_div((" + Args[D] + ") * " + std::to_string(Old) +
+                           ", " + std::to_string(New) + ")";
   return llvm::Error::success();
 }
 

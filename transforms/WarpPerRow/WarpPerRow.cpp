@@ -20,8 +20,11 @@
 // grid=keep the launch stays as it is: each group takes its lanes' rows one
 // after the other, so no caller changes, but a kernel with few rows then
 // has few warps in flight. With grid=spread the grid grows by the group's
-// size, so that each group takes one row. WarpPerRowLegality decides where
-// it may run.
+// size, so that each group takes one row. A group of more than 32 lanes
+// (lanes=256) is a whole block: shuffles combine each warp's results, and
+// the warps meet in shared memory between two barriers; every launch then
+// gets that block and a block per row. WarpPerRowLegality decides where it
+// may run.
 //
 //===----------------------------------------------------------------------===//
 
@@ -35,6 +38,7 @@
 
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/Support/Format.h"
 
 using namespace optiml;
@@ -47,9 +51,22 @@ struct Spread {
   std::vector<LaunchShape> Launches;
 };
 
+/// The threads that take a row, and for a block group the shared array
+/// where each warp leaves its part of each reduction.
+struct Group {
+  unsigned Lanes = WarpLanes;
+  llvm::MapVector<const VarDecl *, std::string> Partials;
+
+  bool isBlock() const { return isBlockGroup(Lanes); }
+  unsigned warps() const { return Lanes / WarpLanes; }
+  /// Lanes that one shuffle butterfly spans.
+  unsigned shuffleWidth() const { return std::min(Lanes, WarpLanes); }
+};
+
 static llvm::Expected<EditSet> emit(const FunctionDecl &Kernel,
-                                    const WarpPerRowPlan &Plan, unsigned Lanes,
-                                    const Spread &Grid, ASTContext &Ctx);
+                                    const WarpPerRowPlan &Plan,
+                                    const Group &Threads, const Spread &Grid,
+                                    ASTContext &Ctx);
 
 /// grid=spread where the launches allow it, else grid=keep.
 static ParamValues defaults(const TransformDescriptor &, ParamValues V,
@@ -79,6 +96,19 @@ static ParamValues suggest(const TransformDescriptor &D, ParamValues V,
   return defaults(D, std::move(V), S, Ctx);
 }
 
+/// One shared array for each reduction of the row, in the order the row
+/// computes them.
+static void nameParts(const WarpPerRowPlan &Plan, Group &Threads) {
+  auto Add = [&](llvm::ArrayRef<RowReduction> Reductions) {
+    for (const RowReduction &R : Reductions)
+      Threads.Partials.try_emplace(
+          R.Var, "optiml_part" + std::to_string(Threads.Partials.size()));
+  };
+  Add(Plan.Reductions);
+  for (const WarpPerRowPlan::Follower &F : Plan.Followers)
+    Add(F.Reductions);
+}
+
 static llvm::Expected<Rewrite> plan(const Site &S, const ParamValues &P,
                                     ASTContext &Ctx) {
   auto Plan = WarpPerRowLegality::check(*S.Kernel, *S.Loop, Ctx);
@@ -87,16 +117,21 @@ static llvm::Expected<Rewrite> plan(const Site &S, const ParamValues &P,
   auto Lanes = unsigned(P.getInt("lanes"));
   Spread Grid;
   Grid.Grow = P.get("grid") == "spread";
+  if (!Grid.Grow)
+    if (llvm::Error E = WarpPerRowLegality::keepLaunches(*S.Kernel, Lanes, Ctx))
+      return E;
   if (Grid.Grow) {
     auto Launches = WarpPerRowLegality::spreadLaunches(*S.Kernel, Lanes, Ctx);
     if (!Launches)
       return Launches.takeError();
     Grid.Launches = std::move(*Launches);
   }
-  return Rewrite([&K = *S.Kernel, Plan = std::move(*Plan), Lanes,
-                  Grid = std::move(Grid), &Ctx] {
-    return emit(K, Plan, Lanes, Grid, Ctx);
-  });
+  Group Threads{Lanes, {}};
+  if (Threads.isBlock())
+    nameParts(*Plan, Threads);
+  return Rewrite([&K = *S.Kernel, Plan = std::move(*Plan),
+                  Threads = std::move(Threads), Grid = std::move(Grid),
+                  &Ctx] { return emit(K, Plan, Threads, Grid, Ctx); });
 }
 
 /// The location of the last character of \p S (its `;` or `}`).
@@ -144,29 +179,62 @@ static std::string laneStart(const Expr &Lower, bool Up,
   return Text + (Up ? " + optiml_lane" : " - optiml_lane");
 }
 
+/// A block group's warps meet after their butterflies: lane 0 of each
+/// warp leaves its results in the shared arrays, and after a barrier every
+/// thread combines them in the same order (the same bits everywhere). The
+/// second barrier keeps the next reduction from writing an array that a
+/// thread still reads.
+static std::vector<std::string>
+blockCombine(llvm::ArrayRef<RowReduction> Reductions, const Group &Threads,
+             const std::string &Ind) {
+  std::vector<std::string> Stores, Firsts, Adds;
+  for (const RowReduction &R : Reductions) {
+    std::string N = R.Var->getName().str();
+    const std::string &Part = Threads.Partials.lookup(R.Var);
+    Stores.push_back(Part + "[threadIdx.x / 32] = " + N + ";");
+    Firsts.push_back(N + " = " + Part + "[0];");
+    std::string Other = Part + "[optiml_warp]";
+    Adds.push_back(R.isSum()
+                       ? N + " += " + Other + ";"
+                       : N + " = " + R.Combine + "(" + N + ", " + Other + ");");
+  }
+  std::vector<std::string> Lines = {
+      block("if (threadIdx.x % 32 == 0)", Stores, Ind), "__syncthreads();"};
+  Lines.insert(Lines.end(), Firsts.begin(), Firsts.end());
+  Lines.push_back(block("for (int optiml_warp = 1; optiml_warp < " +
+                            std::to_string(Threads.warps()) +
+                            "; ++optiml_warp)",
+                        Adds, Ind));
+  Lines.push_back("__syncthreads();");
+  return Lines;
+}
+
 /// The lanes stride the loop. Its sums start at zero on every lane but the
 /// first, above the loop (a maximum needs no start: every lane may begin
 /// from the row's); below it, shuffles leave the row's result in every
-/// lane. An element loop has no reductions.
+/// lane (of each warp, for a block group, whose warps then combine theirs).
+/// An element loop has no reductions.
 static llvm::Error splitLoop(const CanonicalLoop &L, const Stmt &Whole,
                              llvm::ArrayRef<RowReduction> Reductions,
-                             unsigned Lanes, SourceSnippet &Region,
+                             const Group &Threads, SourceSnippet &Region,
                              ASTContext &Ctx) {
   std::string Ind = lineIndentOf(L.For->getBeginLoc(), Ctx);
   if (llvm::Error E = Region.replace(L.Lower->getSourceRange(),
                                      laneStart(*L.Lower, L.increasing(), Ctx)))
     return E;
-  std::string Step = (L.increasing() ? " += " : " -= ") + std::to_string(Lanes);
+  std::string Step =
+      (L.increasing() ? " += " : " -= ") + std::to_string(Threads.Lanes);
   if (llvm::Error E = Region.replace(L.For->getInc()->getSourceRange(),
                                      L.IV->getName().str() + Step))
     return E;
   if (Reductions.empty())
     return llvm::Error::success();
+  std::string Width = std::to_string(Threads.shuffleWidth());
   std::vector<std::string> Resets, Shuffles;
   for (const RowReduction &R : Reductions) {
     std::string N = R.Var->getName().str();
-    std::string Other = "__shfl_xor_sync(optiml_mask, " + N +
-                        ", optiml_offset, " + std::to_string(Lanes) + ")";
+    std::string Other =
+        "__shfl_xor_sync(optiml_mask, " + N + ", optiml_offset, " + Width + ")";
     if (R.isSum())
       Resets.push_back(N + " = 0;");
     Shuffles.push_back(R.isSum() ? N + " += " + Other + ";"
@@ -183,16 +251,20 @@ static llvm::Error splitLoop(const CanonicalLoop &L, const Stmt &Whole,
   auto Last = lastCharOf(*L.For, Ctx);
   if (!Last)
     return Last.takeError();
-  return Region.insertAfter(
-      *Last, "\n" + Ind +
-                 block("for (int optiml_offset = " + std::to_string(Lanes / 2) +
-                           "; optiml_offset > 0; optiml_offset /= 2)",
-                       Shuffles, Ind));
+  std::string Below = "\n" + Ind +
+                      block("for (int optiml_offset = " +
+                                std::to_string(Threads.shuffleWidth() / 2) +
+                                "; optiml_offset > 0; optiml_offset /= 2)",
+                            Shuffles, Ind);
+  if (Threads.isBlock())
+    for (const std::string &Line : blockCombine(Reductions, Threads, Ind))
+      Below += "\n" + Ind + Line;
+  return Region.insertAfter(*Last, Below);
 }
 
 /// The row's own variable takes the group's row; returns go on to the next
 /// row; what follows the loop runs in lane 0.
-static llvm::Error editRegion(const WarpPerRowPlan &Plan, unsigned Lanes,
+static llvm::Error editRegion(const WarpPerRowPlan &Plan, const Group &Threads,
                               SourceSnippet &Region, ASTContext &Ctx) {
   std::string Type = Plan.Row->getType().getAsString(Ctx.getPrintingPolicy());
   if (llvm::Error E = Region.replace(Plan.Row->getInit()->getSourceRange(),
@@ -224,20 +296,44 @@ static llvm::Error editRegion(const WarpPerRowPlan &Plan, unsigned Lanes,
   }
   for (const WarpPerRowPlan::Follower &F : Plan.Followers)
     if (llvm::Error E =
-            splitLoop(F.Loop, *F.Whole, F.Reductions, Lanes, Region, Ctx))
+            splitLoop(F.Loop, *F.Whole, F.Reductions, Threads, Region, Ctx))
       return E;
-  return splitLoop(Plan.Loop, *Plan.Loop.For, Plan.Reductions, Lanes, Region,
+  return splitLoop(Plan.Loop, *Plan.Loop.For, Plan.Reductions, Threads, Region,
                    Ctx);
 }
 
 /// The lanes of one group: all 32 of a warp, or L consecutive ones.
 static std::string maskOf(unsigned Lanes) {
-  if (Lanes == 32)
+  if (Lanes >= WarpLanes)
     return "0xffffffffu";
   std::string Bits;
   llvm::raw_string_ostream(Bits) << llvm::format_hex((1u << Lanes) - 1, 0);
   std::string L = std::to_string(Lanes);
   return Bits + "u << (threadIdx.x % 32 / " + L + " * " + L + ")";
+}
+
+/// The lines that replace the row's declaration for a block group: each
+/// reduction's shared array, and a loop over the rows of the grid, a block
+/// to each.
+static std::vector<std::string> blockPrologue(const Group &Threads,
+                                              ASTContext &Ctx) {
+  std::string L = std::to_string(Threads.Lanes);
+  std::vector<std::string> Lines = {
+      "// warp-per-row: a block of " + L +
+          " threads takes each row; they stride the row's",
+      "// loops, and shuffles and shared memory combine their results.",
+      "// The launch changed: a block of " + L + " threads per row."};
+  for (const auto &[Var, Name] : Threads.Partials)
+    Lines.push_back("__shared__ " +
+                    Var->getType().getUnqualifiedType().getAsString(
+                        Ctx.getPrintingPolicy()) +
+                    " " + Name + "[" + std::to_string(Threads.warps()) + "];");
+  Lines.insert(Lines.end(), {"const unsigned optiml_lane = threadIdx.x;",
+                             "const unsigned optiml_mask = 0xffffffffu;",
+                             "for (unsigned long long optiml_row = blockIdx.x; "
+                             "optiml_row < gridDim.x;",
+                             "     optiml_row += gridDim.x) {"});
+  return Lines;
 }
 
 /// The lines that replace the row's declaration: the group's lanes, and a
@@ -271,8 +367,9 @@ static std::vector<std::string> prologue(unsigned Lanes, bool Grow) {
 }
 
 static llvm::Expected<EditSet> emit(const FunctionDecl &Kernel,
-                                    const WarpPerRowPlan &Plan, unsigned Lanes,
-                                    const Spread &Grid, ASTContext &Ctx) {
+                                    const WarpPerRowPlan &Plan,
+                                    const Group &Threads, const Spread &Grid,
+                                    ASTContext &Ctx) {
   auto Last = lastCharOf(*Plan.Last, Ctx);
   if (!Last)
     return Last.takeError();
@@ -280,11 +377,13 @@ static llvm::Expected<EditSet> emit(const FunctionDecl &Kernel,
       SourceSnippet::ofTokens(Plan.RowDecl->getBeginLoc(), *Last, Ctx);
   if (!Region)
     return Region.takeError();
-  if (llvm::Error E = editRegion(Plan, Lanes, *Region, Ctx))
+  if (llvm::Error E = editRegion(Plan, Threads, *Region, Ctx))
     return E;
   std::string Ind = lineIndentOf(Plan.RowDecl->getBeginLoc(), Ctx);
   std::string Text;
-  for (const std::string &Line : prologue(Lanes, Grid.Grow))
+  for (const std::string &Line : Threads.isBlock()
+                                     ? blockPrologue(Threads, Ctx)
+                                     : prologue(Threads.Lanes, Grid.Grow))
     Text += (Text.empty() ? "" : "\n" + Ind) + Line;
   for (const std::string &Line : Region->lines())
     Text += "\n" + (Line.empty() || Line[0] == '#' ? "" : Ind + "  ") + Line;
@@ -299,10 +398,15 @@ static llvm::Expected<EditSet> emit(const FunctionDecl &Kernel,
   EditSet Edits;
   if (llvm::Error E = Edits.addText(SM, *Begin, *End - *Begin, Text))
     return E;
-  if (Grid.Grow)
-    if (llvm::Error E =
-            spreadGrids(Kernel, Grid.Launches, 0, Lanes, Edits, Ctx))
+  if (Threads.isBlock()) {
+    if (llvm::Error E = blockPerElement(Kernel, Grid.Launches,
+                                        {Threads.Lanes, 1, 1}, Edits, Ctx))
       return E;
+  } else if (Grid.Grow) {
+    if (llvm::Error E =
+            spreadGrids(Kernel, Grid.Launches, 0, Threads.Lanes, Edits, Ctx))
+      return E;
+  }
   return Edits;
 }
 

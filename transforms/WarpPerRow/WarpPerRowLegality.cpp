@@ -710,12 +710,32 @@ WarpPerRowLegality::check(const FunctionDecl &Kernel, const Stmt &Loop,
   return Plan;
 }
 
+llvm::Error WarpPerRowLegality::keepLaunches(const FunctionDecl &Kernel,
+                                             unsigned Lanes, ASTContext &Ctx) {
+  if (!isBlockGroup(Lanes))
+    return llvm::Error::success();
+  return notApplicableAt(Kernel.getLocation(), Ctx,
+                         "a group of " + llvm::Twine(Lanes) +
+                             " lanes is a whole block, so the launches must "
+                             "change to a block per row: only grid=spread "
+                             "gives it");
+}
+
 llvm::Expected<std::vector<LaunchShape>>
 WarpPerRowLegality::spreadLaunches(const FunctionDecl &Kernel, unsigned Lanes,
                                    ASTContext &Ctx) {
   auto Block = kernelBlock(Kernel, Ctx);
   if (!Block)
     return Block.takeError();
+  if (isBlockGroup(Lanes)) {
+    if ((*Block)[1] != 1 || (*Block)[2] != 1)
+      return notApplicableAt(Kernel.getLocation(), Ctx,
+                             "the block has threads in y or z: a block of " +
+                                 llvm::Twine(Lanes) +
+                                 " lanes per row replaces a 1-D block only");
+    return dividableLaunches(Kernel, 0, Ctx,
+                             {"rescale", "give each row a block of its own"});
+  }
   if ((*Block)[0] % Lanes != 0)
     return notApplicableAt(Kernel.getLocation(), Ctx,
                            "the block's " + llvm::Twine((*Block)[0]) +
@@ -723,8 +743,7 @@ WarpPerRowLegality::spreadLaunches(const FunctionDecl &Kernel, unsigned Lanes,
                                llvm::Twine(Lanes) +
                                " lanes: spread the grid only over whole "
                                "groups (grid=keep keeps it)");
-  return dividableLaunches(Kernel, 0, Ctx,
-                           {"grow", "grow to a group per row"});
+  return dividableLaunches(Kernel, 0, Ctx, {"grow", "grow to a group per row"});
 }
 
 bool WarpPerRowLegality::readsAcrossThreads(const FunctionDecl &Kernel,

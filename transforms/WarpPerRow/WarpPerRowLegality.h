@@ -31,7 +31,11 @@
 // With grid=spread the grid grows by the group's size instead, so that each
 // group takes one row (as many groups as the kernel had threads, and as
 // many warps in flight): every launch must be in reach with its grid written
-// ceil(N / B) and its block a multiple of the group (spreadLaunches).
+// ceil(N / B) and its block a multiple of the group (spreadLaunches). A
+// group of more than 32 lanes is a whole block (its warps meet at barriers),
+// so its launches must change: their block becomes the group and their grid
+// a block per row; the rows' control flow is the same for every thread of
+// the block, since only the row, which they share, tells threads apart.
 //
 //===----------------------------------------------------------------------===//
 
@@ -48,6 +52,12 @@
 #include <vector>
 
 namespace optiml {
+
+/// A group of more lanes than a warp is a whole block: its warps combine
+/// their results through shared memory between barriers, which every
+/// thread of the block must reach, so the block is exactly the group.
+constexpr unsigned WarpLanes = 32;
+inline bool isBlockGroup(unsigned Lanes) { return Lanes > WarpLanes; }
 
 /// A local that the row's loop reduces into, and how two lanes' partial
 /// results combine: added, or through a two-argument function that picks
@@ -110,9 +120,16 @@ public:
                                  const CanonicalLoop &Loop,
                                  clang::ASTContext &Ctx);
 
+  /// Success when groups of \p Lanes may take the rows with every launch
+  /// of \p Kernel as it is (grid=keep): not for a block group, whose
+  /// launches must give it its block.
+  static llvm::Error keepLaunches(const clang::FunctionDecl &Kernel,
+                                  unsigned Lanes, clang::ASTContext &Ctx);
+
   /// The launches of \p Kernel whose grid may grow \p Lanes-fold (none
   /// when the mark alone gives its launch), or a LegalityError saying why
-  /// not.
+  /// not. For a block group (isBlockGroup), the launches whose block may
+  /// become \p Lanes threads and whose grid a block per row.
   static llvm::Expected<std::vector<LaunchShape>>
   spreadLaunches(const clang::FunctionDecl &Kernel, unsigned Lanes,
                  clang::ASTContext &Ctx);

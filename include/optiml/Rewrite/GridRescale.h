@@ -70,6 +70,15 @@ llvm::Error spreadGrids(const clang::FunctionDecl &Kernel,
                         llvm::ArrayRef<LaunchShape> Shapes, unsigned Dim,
                         uint64_t Ways, EditSet &Edits, clang::ASTContext &Ctx);
 
+/// Gives each element along x a block of its own, of \p Block threads (a
+/// row that a block now shares): every launch in \p Shapes (checked by
+/// dividableLaunches) and \p Kernel's mark get block \p Block, and their
+/// grid in x, ceil(N / B), becomes N.
+llvm::Error blockPerElement(const clang::FunctionDecl &Kernel,
+                            llvm::ArrayRef<LaunchShape> Shapes,
+                            const Dim3 &Block, EditSet &Edits,
+                            clang::ASTContext &Ctx);
+
 /// The edits of a transform that gives each thread \p Factor times the work
 /// along \p Dim: \p Kernel's body becomes \p Body, and every grid (launches
 /// and mark) is divided by \p Factor along \p Dim (a factor of 1 leaves
