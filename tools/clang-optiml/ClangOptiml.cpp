@@ -9,7 +9,14 @@
 
 #include "OptionTable.h"
 
-#include "optiml/Driver/Driver.h"
+#include "driver/Cache/CacheActions.h"
+#include "driver/Check/CheckActions.h"
+#include "driver/Check/TransformActions.h"
+#include "driver/Evaluate/EvaluateAction.h"
+#include "driver/FromPrompt/FromPromptAction.h"
+#include "driver/Optimize/OptimizeAction.h"
+#include "driver/Optimize/ProposeAction.h"
+#include "driver/Optimize/RewriteTiming.h"
 #include "optiml/Frontend/NvccFlags.h"
 #include "optiml/Rewrite/ChangedLinesFormatter.h"
 #include "optiml/Support/Error.h"
@@ -777,10 +784,10 @@ static bool wantsCacheFilesOnly(int Argc, const char **Argv) {
 
 static int runCacheFiles(Driver &D) {
   if (!ImportCache.empty())
-    if (Error E = D.importCache(ImportCache, DbPath))
+    if (Error E = CacheActions(D).importCache(ImportCache, DbPath))
       return fail(std::move(E));
   if (!ExportCache.empty())
-    if (Error E = D.exportCache(ExportCache, DbPath))
+    if (Error E = CacheActions(D).exportCache(ExportCache, DbPath))
       return fail(std::move(E));
   return ExitOK;
 }
@@ -931,7 +938,7 @@ static int runFromPrompt(int Argc, const char **Argv, const char *Argv0) {
     return fail(std::move(E));
   clang::tooling::FixedCompilationDatabase NoDB(".", {});
   Driver D(Argv0, NoDB, Toolchain, outs(), errs());
-  auto Code = D.fromPrompt(O);
+  auto Code = FromPromptAction(D).fromPrompt(O);
   return Code ? *Code : fail(Code.takeError());
 }
 
@@ -1222,7 +1229,7 @@ static Expected<int> runPropose(Driver &D, StringRef Source) {
   O.OutputDir = OutputFile;
   O.DbPath = DbPath;
   O.Llm = std::move(*Llm);
-  return D.propose(Source, O, Format);
+  return ProposeAction(D).propose(Source, O, Format);
 }
 
 static Expected<int> runOptimize(Driver &D, StringRef Source,
@@ -1240,7 +1247,7 @@ static Expected<int> runOptimize(Driver &D, StringRef Source,
     return makeError(ErrorKind::BadInput, "--compare-seeds needs --compare");
   OptimizeOptions O = optimizeOptions(std::move(*Llm));
   O.OutputPath = Output.str();
-  return D.optimizeEach(Source, O);
+  return OptimizeAction(D).optimizeEach(Source, O);
 }
 
 static Expected<int> runUseCache(Driver &D, StringRef Source) {
@@ -1251,7 +1258,7 @@ static Expected<int> runUseCache(Driver &D, StringRef Source) {
   O.DbPath = DbPath;
   O.ImportPath = ImportCache;
   O.OutputPath = OutputFile;
-  if (Error E = D.useCache(Source, O))
+  if (Error E = CacheActions(D).useCache(Source, O))
     return E;
   ImportCache.setValue(""); // Done.
   return runCacheFiles(D);
@@ -1266,7 +1273,7 @@ static Expected<int> runOn(Driver &D, StringRef Source, StringRef Output) {
     return ExitOK;
   };
   if (CheckSpecs) {
-    auto Errors = D.check(Source, KernelName, SpecFile, Format);
+    auto Errors = CheckActions(D).check(Source, KernelName, SpecFile, Format);
     if (!Errors)
       return Errors.takeError();
     SpecErrors += *Errors;
@@ -1275,20 +1282,22 @@ static Expected<int> runOn(Driver &D, StringRef Source, StringRef Output) {
   if (UseCache)
     return runUseCache(D, Source);
   if (ListKernels)
-    return Done(D.listKernels(Source, KernelName, Format));
+    return Done(CheckActions(D).listKernels(Source, KernelName, Format));
   if (ListSites)
-    return Done(D.listSites(Source, KernelName, Format,
-                            TransformChoice(TransformNames, ExcludedNames)));
+    return Done(TransformActions(D).listSites(
+        Source, KernelName, Format,
+        TransformChoice(TransformNames, ExcludedNames)));
   if (TimeRewrites)
-    return Done(D.timeRewrites(Source, KernelName));
+    return Done(RewriteTiming(D).timeRewrites(Source, KernelName));
   if (!ApplySteps.empty())
-    return Done(D.applySteps(Source, ApplySteps, Output, FormatStyle));
+    return Done(TransformActions(D).applySteps(Source, ApplySteps, Output,
+                                               FormatStyle));
   if (Propose)
     return runPropose(D, Source);
   if (Optimize)
     return runOptimize(D, Source, Output);
   if (Evaluate)
-    return D.evaluateEach(Source, evaluateOptions(), Format);
+    return EvaluateAction(D).evaluateEach(Source, evaluateOptions(), Format);
   return makeError(ErrorKind::BadInput,
                    "nothing to do: pass --check, --list-kernels, --list-sites, "
                    "--apply, --evaluate, --optimize, --propose, --from-prompt "
@@ -1318,7 +1327,7 @@ int main(int Argc, const char **Argv) {
     clang::tooling::FixedCompilationDatabase NoDB(".", {});
     Driver D(Argv[0], NoDB, CudaToolchain::detect(Argv[0], CudaPath, GpuArch),
              outs(), errs());
-    if (Error E = D.listTransforms(Format))
+    if (Error E = TransformActions(D).listTransforms(Format))
       return fail(std::move(E));
     return ExitOK;
   }
@@ -1383,7 +1392,7 @@ int main(int Argc, const char **Argv) {
     return fail(std::move(E));
   Driver D(Argv[0], DB, Toolchain, outs(), errs());
   if (ListTransforms) {
-    if (Error E = D.listTransforms(Format))
+    if (Error E = TransformActions(D).listTransforms(Format))
       return fail(std::move(E));
     return ExitOK;
   }

@@ -2,7 +2,7 @@
 
 #include "CachedResults.h"
 
-#include "optiml/Driver/CacheFile.h"
+#include "driver/Cache/CacheFile.h"
 
 #include "llvm/Support/FileSystem.h"
 

@@ -13,9 +13,9 @@
 
 #include "PluginOptions.h"
 
+#include "driver/Cache/ResultCache.h"
 #include "optiml/DB/Database.h"
 #include "optiml/DB/Records.h"
-#include "optiml/Driver/ResultCache.h"
 
 #include <optional>
 #include <string>

@@ -3,9 +3,9 @@
 #include "KernelRemarks.h"
 #include "CachedResults.h"
 
+#include "driver/Cache/ResultCache.h"
 #include "optiml/Analysis/KernelFinder.h"
 #include "optiml/Analysis/Legality/StaticFindings.h"
-#include "optiml/Driver/ResultCache.h"
 #include "optiml/Spec/KernelSpec.h"
 #include "optiml/Support/ErrorMessages.h"
 #include "optiml/Transform/ActionSpace.h"

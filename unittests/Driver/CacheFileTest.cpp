@@ -1,6 +1,6 @@
 //===- CacheFileTest.cpp - the results cache as a JSON file ---------------===//
 
-#include "optiml/Driver/CacheFile.h"
+#include "driver/Cache/CacheFile.h"
 #include "optiml/Support/Error.h"
 
 #include "gtest/gtest.h"

@@ -1,6 +1,6 @@
 //===- CodeTwinsTest.cpp - measurements shared by the same machine code --===//
 
-#include "optiml/Driver/CodeTwins.h"
+#include "driver/Search/CodeTwins.h"
 
 #include "gtest/gtest.h"
 

@@ -9,10 +9,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "optiml/Driver/LlmGuide.h"
-#include "optiml/Driver/LlmSession.h"
-#include "optiml/Driver/OptimizeSearch.h"
-#include "optiml/Driver/SearchExpander.h"
+#include "driver/Optimize/OptimizeSearch.h"
+#include "driver/Search/LlmGuide.h"
+#include "driver/Search/LlmSession.h"
+#include "driver/Search/SearchExpander.h"
 #include "optiml/LLM/DirectoryProposer.h"
 #include "optiml/Rewrite/SourceParser.h"
 #include "optiml/Support/Error.h"

@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "optiml/Driver/SearchExpander.h"
+#include "driver/Search/SearchExpander.h"
 #include "optiml/Eval/Builder.h"
 #include "optiml/Frontend/CudaToolchain.h"
 #include "optiml/Rewrite/SourceParser.h"

@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "optiml/Driver/OptimizeSearch.h"
+#include "driver/Optimize/OptimizeSearch.h"
 #include "optiml/Search/SimulatedEnvironment.h"
 
 #include "llvm/Support/FileSystem.h"

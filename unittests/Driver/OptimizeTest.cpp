@@ -6,9 +6,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "../Profile/RecordedRuns.h"
-#include "optiml/Driver/CompareStrategies.h"
-#include "optiml/Driver/OptimizeSearch.h"
-#include "optiml/Driver/SearchExpander.h"
+#include "driver/Optimize/CompareStrategies.h"
+#include "driver/Optimize/OptimizeSearch.h"
+#include "driver/Search/SearchExpander.h"
 #include "optiml/Rewrite/SourceParser.h"
 #include "optiml/Transform/StepChain.h"
 #include "optiml/Transform/TransformRegistry.h"

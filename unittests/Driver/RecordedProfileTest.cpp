@@ -1,6 +1,6 @@
 //===- RecordedProfileTest.cpp - findings from the database for a prompt -===//
 
-#include "optiml/Driver/RecordedProfile.h"
+#include "driver/Search/RecordedProfile.h"
 #include "optiml/LLM/ProposalPrompt.h"
 
 #include "llvm/Support/MemoryBuffer.h"

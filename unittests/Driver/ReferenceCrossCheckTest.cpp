@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "optiml/Driver/ReferenceCrossCheck.h"
+#include "driver/FromPrompt/ReferenceCrossCheck.h"
 
 #include "llvm/Support/raw_ostream.h"
 

@@ -1,6 +1,6 @@
 //===- ResultCacheTest.cpp - which cached result a build uses -------------===//
 
-#include "optiml/Driver/ResultCache.h"
+#include "driver/Cache/ResultCache.h"
 
 #include "gtest/gtest.h"
 

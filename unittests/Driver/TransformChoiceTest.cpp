@@ -1,6 +1,6 @@
 //===- TransformChoiceTest.cpp - --transforms, --exclude, numerics -------===//
 
-#include "optiml/Driver/TransformChoice.h"
+#include "driver/Session/TransformChoice.h"
 #include "optiml/Transform/TransformRegistry.h"
 #include "transforms/RegisterTransforms.h"
 

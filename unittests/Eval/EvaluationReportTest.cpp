@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "optiml/Driver/EvaluationReport.h"
+#include "driver/Evaluate/EvaluationReport.h"
 #include "optiml/Protocol/Document.h"
 
 #include "llvm/Support/MemoryBuffer.h"

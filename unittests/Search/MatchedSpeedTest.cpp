@@ -3,6 +3,7 @@
 #include "optiml/Search/MatchedSpeed.h"
 
 #include "optiml/Protocol/RunResult.h"
+#include "optiml/Search/TrajectoryReport.h"
 
 #include "gtest/gtest.h"
 
