@@ -65,6 +65,12 @@ CREATE TABLE IF NOT EXISTS llm_calls (
   cost REAL NOT NULL,
   created_at INTEGER NOT NULL);
 CREATE INDEX IF NOT EXISTS llm_calls_by_key ON llm_calls (cache_key);
+CREATE TABLE IF NOT EXISTS llm_schema_refusals (
+  endpoint TEXT NOT NULL,
+  model TEXT NOT NULL,
+  why TEXT NOT NULL,
+  created_at INTEGER NOT NULL,
+  PRIMARY KEY (endpoint, model));
 CREATE TABLE IF NOT EXISTS results (
   id INTEGER PRIMARY KEY,
   kernel TEXT NOT NULL,
@@ -361,6 +367,35 @@ Database::findLlmCall(llvm::StringRef CacheKey) {
   if (!*Row)
     return std::nullopt;
   return readLlmCall(*Select);
+}
+
+llvm::Expected<std::optional<std::string>>
+Database::schemaRefusal(llvm::StringRef BaseUrl, llvm::StringRef Model) {
+  auto Select = Statement::prepare(
+      Db.get(), "SELECT why FROM llm_schema_refusals WHERE endpoint = ? AND "
+                "model = ?");
+  if (!Select)
+    return Select.takeError();
+  Select->bind(1, BaseUrl).bind(2, Model);
+  auto Row = Select->step();
+  if (!Row)
+    return Row.takeError();
+  if (!*Row)
+    return std::nullopt;
+  return Select->text(0);
+}
+
+llvm::Error Database::setSchemaRefusal(llvm::StringRef BaseUrl,
+                                       llvm::StringRef Model,
+                                       llvm::StringRef Why) {
+  auto Insert = Statement::prepare(
+      Db.get(), "INSERT OR REPLACE INTO llm_schema_refusals (endpoint, model, "
+                "why, created_at) VALUES (?, ?, ?, ?)");
+  if (!Insert)
+    return Insert.takeError();
+  Insert->bind(1, BaseUrl).bind(2, Model).bind(3, Why);
+  Insert->bind(4, int64_t(std::time(nullptr)));
+  return Insert->run();
 }
 
 llvm::Expected<int64_t> Database::addLlmCall(const LlmCallRecord &R) {

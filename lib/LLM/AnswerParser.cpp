@@ -12,31 +12,6 @@
 using namespace optiml;
 using nlohmann::json;
 
-const char *AnswerParser::schema() {
-  return R"({
-  "type": "object",
-  "properties": {
-    "proposals": {
-      "type": "array",
-      "items": {
-        "type": "object",
-        "properties": {
-          "kind": {"type": "string", "enum": ["structured", "edit"]},
-          "action": {"type": "string"},
-          "code": {"type": "string"},
-          "confidence": {"type": "number"},
-          "rationale": {"type": "string"}
-        },
-        "required": ["kind", "action", "code", "confidence", "rationale"],
-        "additionalProperties": false
-      }
-    }
-  },
-  "required": ["proposals"],
-  "additionalProperties": false
-})";
-}
-
 std::vector<CodeFence> AnswerParser::fences(llvm::StringRef Text) {
   std::vector<CodeFence> Out;
   llvm::SmallVector<llvm::StringRef> Lines;

@@ -11,7 +11,26 @@ static llvm::Error unreadable(const llvm::Twine &Why) {
   return makeError(ErrorKind::BadInput, Why);
 }
 
+static std::string field(const json &Item, const char *Key) {
+  return Item.contains(Key) && Item[Key].is_string()
+             ? llvm::StringRef(Item[Key].get<std::string>()).trim().str()
+             : "";
+}
+
+/// Field \p Key of the JSON object \p Text is (or holds), without the
+/// fence a model may have put inside it; empty when there is none.
+static std::string jsonField(llvm::StringRef Text, const char *Key) {
+  std::optional<json> J = AnswerParser::findJSON(Text);
+  if (!J || !J->is_object())
+    return "";
+  std::string Value = field(*J, Key);
+  std::vector<CodeFence> Fences = AnswerParser::fences(Value);
+  return Fences.empty() ? Value : Fences.front().Body;
+}
+
 llvm::Expected<std::string> FromPromptAnswer::interface(llvm::StringRef Text) {
+  if (std::string Code = jsonField(Text, "interface"); !Code.empty())
+    return Code;
   for (const CodeFence &F : AnswerParser::fences(Text))
     if (AnswerParser::isCode(F))
       return F.Body;
@@ -19,12 +38,6 @@ llvm::Expected<std::string> FromPromptAnswer::interface(llvm::StringRef Text) {
     return Text.str();
   return unreadable("the answer holds no ```cuda block with the "
                     "#pragma optiml line and the kernel's declaration");
-}
-
-static std::string field(const json &Item, const char *Key) {
-  return Item.contains(Key) && Item[Key].is_string()
-             ? llvm::StringRef(Item[Key].get<std::string>()).trim().str()
-             : "";
 }
 
 llvm::Expected<std::vector<Strategy>>
@@ -66,6 +79,11 @@ static std::string launchLine(llvm::StringRef Text) {
 
 llvm::Expected<KernelAnswer> FromPromptAnswer::kernel(llvm::StringRef Text) {
   KernelAnswer A;
+  A.Code = jsonField(Text, "code");
+  if (!A.Code.empty()) {
+    A.Launch = jsonField(Text, "launch");
+    return A;
+  }
   for (const CodeFence &F : AnswerParser::fences(Text)) {
     if (F.Language == "launch" && A.Launch.empty())
       A.Launch = llvm::StringRef(F.Body).trim().str();
@@ -78,4 +96,32 @@ llvm::Expected<KernelAnswer> FromPromptAnswer::kernel(llvm::StringRef Text) {
     return unreadable("the answer holds no ```cuda block with the kernel's "
                       "definition");
   return A;
+}
+
+/// An object of string properties \p Names, all required.
+static json strictObject(std::initializer_list<const char *> Names) {
+  json Properties = json::object(), Required = json::array();
+  for (const char *N : Names) {
+    Properties[N] = {{"type", "string"}};
+    Required.push_back(N);
+  }
+  return {{"type", "object"},
+          {"properties", Properties},
+          {"required", Required},
+          {"additionalProperties", false}};
+}
+
+json FromPromptAnswer::interfaceSchema() { return strictObject({"interface"}); }
+
+json FromPromptAnswer::strategiesSchema() {
+  return {{"type", "object"},
+          {"properties",
+           {{"strategies",
+             {{"type", "array"}, {"items", strictObject({"name", "plan"})}}}}},
+          {"required", json::array({"strategies"})},
+          {"additionalProperties", false}};
+}
+
+json FromPromptAnswer::kernelSchema() {
+  return strictObject({"code", "launch"});
 }

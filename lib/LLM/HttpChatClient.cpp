@@ -14,6 +14,11 @@ using namespace optiml;
 
 ChatClient::~ChatClient() = default;
 
+bool optiml::succeeded(const HttpResponse &R) {
+  return R.Outcome == HttpResponse::Transport::Ok && R.Status >= 200 &&
+         R.Status < 300;
+}
+
 bool optiml::retryable(const HttpResponse &R) {
   using T = HttpResponse::Transport;
   if (R.Outcome == T::TimedOut || R.Outcome == T::Failed)
@@ -72,40 +77,69 @@ llvm::Error HttpChatClient::failure(const HttpResponse &R,
   return makeError(ErrorKind::BadInput, Config.Key.redact(Message));
 }
 
-llvm::Expected<ChatAnswer> HttpChatClient::complete(const ChatRequest &Req) {
+HttpResponse HttpChatClient::post(const ChatRequest &Req,
+                                  unsigned &Attempts) const {
   std::string Body = jsonText(Dialect.Body(Req, Config), -1);
   double Wait = Config.BackoffSeconds;
-  for (unsigned Attempt = 1;; ++Attempt) {
+  for (Attempts = 1;; ++Attempts) {
     HttpResponse R = HttpClient::postJson(Config.BaseUrl + Dialect.Path,
                                           Dialect.Headers(Config), Body,
                                           Config.TimeoutSeconds);
-    bool Ok = R.Outcome == HttpResponse::Transport::Ok && R.Status >= 200 &&
-              R.Status < 300;
-    if (!Ok && retryable(R) && Attempt <= Config.Retries) {
-      double Delay =
-          R.RetryAfterSeconds ? std::min(*R.RetryAfterSeconds, 60.0) : Wait;
-      std::this_thread::sleep_for(std::chrono::duration<double>(Delay));
-      Wait *= 2;
-      continue;
-    }
-    if (!Ok)
-      return failure(R, Attempt);
-    nlohmann::json J = nlohmann::json::parse(R.Body, nullptr, false);
-    auto Answer = J.is_object()
-                      ? Dialect.Parse(J)
-                      : llvm::Expected<ChatAnswer>(makeError(
-                            ErrorKind::BadInput, "the body is not JSON"));
-    if (!Answer)
-      return makeError(
-          ErrorKind::BadInput,
-          Config.Key.redact("the LLM endpoint " + Config.BaseUrl +
-                            " answered something that is not a chat "
-                            "completion: " +
-                            llvm::toString(Answer.takeError())));
-    Answer->Seconds = R.Seconds;
-    Answer->Attempts = Attempt;
-    if (Answer->Model.empty())
-      Answer->Model = Config.Model;
-    return Answer;
+    if (succeeded(R) || !retryable(R) || Attempts > Config.Retries)
+      return R;
+    double Delay =
+        R.RetryAfterSeconds ? std::min(*R.RetryAfterSeconds, 60.0) : Wait;
+    std::this_thread::sleep_for(std::chrono::duration<double>(Delay));
+    Wait *= 2;
   }
+}
+
+llvm::Expected<ChatAnswer> HttpChatClient::read(const HttpResponse &R) const {
+  nlohmann::json J = nlohmann::json::parse(R.Body, nullptr, false);
+  auto Answer = J.is_object()
+                    ? Dialect.Parse(J)
+                    : llvm::Expected<ChatAnswer>(makeError(
+                          ErrorKind::BadInput, "the body is not JSON"));
+  if (!Answer)
+    return makeError(ErrorKind::BadInput,
+                     Config.Key.redact("the LLM endpoint " + Config.BaseUrl +
+                                       " answered something that is not a "
+                                       "chat completion: " +
+                                       llvm::toString(Answer.takeError())));
+  return Answer;
+}
+
+/// A request the endpoint refuses as written (400 Bad Request, 422
+/// Unprocessable), which one that does not enforce a schema may accept.
+static bool refused(const HttpResponse &R) {
+  return R.Outcome == HttpResponse::Transport::Ok &&
+         (R.Status == 400 || R.Status == 422);
+}
+
+llvm::Expected<ChatAnswer> HttpChatClient::complete(const ChatRequest &Req) {
+  unsigned Attempts = 0;
+  HttpResponse R = post(Req, Attempts);
+  std::string Refusal;
+  if (Req.Schema && refused(R)) {
+    // Not every server takes response_format or tools: ask once more with
+    // the prompt alone carrying the answer's shape.
+    Refusal = "HTTP " + std::to_string(R.Status) + ": " + errorMessage(R.Body);
+    ChatRequest Plain = Req;
+    Plain.Schema.reset();
+    unsigned More = 0;
+    R = post(Plain, More);
+    Attempts += More;
+  }
+  if (!succeeded(R))
+    return failure(R, Attempts);
+  auto Answer = read(R);
+  if (!Answer)
+    return Answer.takeError();
+  Answer->Seconds = R.Seconds;
+  Answer->Attempts = Attempts;
+  Answer->Mode = Req.Schema && Refusal.empty() ? "schema" : "prompt";
+  Answer->SchemaRefused = Config.Key.redact(Refusal);
+  if (Answer->Model.empty())
+    Answer->Model = Config.Model;
+  return Answer;
 }

@@ -26,8 +26,8 @@ llvm::Expected<KernelWriter> KernelWriter::load(ChatClient &Client,
 
 llvm::Expected<ChatExchange>
 KernelWriter::ask(llvm::StringRef Template,
-                  const std::map<std::string, std::string> &V,
-                  unsigned Sample) {
+                  const std::map<std::string, std::string> &V, unsigned Sample,
+                  std::optional<nlohmann::json> Schema) {
   auto Rendered = Templates.at(Template.str()).render(V);
   if (!Rendered)
     return Rendered.takeError();
@@ -40,6 +40,8 @@ KernelWriter::ask(llvm::StringRef Template,
   X.Request.Temperature = std::min(Temperature + 0.3 * Sample, 1.5);
   X.Request.MaxTokens = MaxTokens;
   X.Request.Sample = Sample;
+  X.Request.Schema = std::move(Schema);
+  X.Request.SchemaName = "answer";
   auto A = Client.complete(X.Request);
   if (!A)
     return A.takeError();
@@ -59,7 +61,8 @@ KernelWriter::interface(llvm::StringRef Description, llvm::StringRef Name) {
                          ? "Choose a short C identifier as the kernel's name."
                          : "The kernel must be named `" + Name.str() + "`.";
   return ask("fromprompt-interface",
-             {{"description", Description.str()}, {"name_rule", Rule}}, 0);
+             {{"description", Description.str()}, {"name_rule", Rule}}, 0,
+             FromPromptAnswer::interfaceSchema());
 }
 
 llvm::Expected<ChatExchange>
@@ -69,7 +72,7 @@ KernelWriter::strategies(llvm::StringRef Description, llvm::StringRef Interface,
              {{"description", Description.str()},
               {"interface", Interface.str()},
               {"count", std::to_string(Count)}},
-             0);
+             0, FromPromptAnswer::strategiesSchema());
 }
 
 llvm::Expected<ChatExchange>
@@ -88,7 +91,7 @@ KernelWriter::reference(llvm::StringRef Description, llvm::StringRef Interface,
               {"interface", Interface.str()},
               {"kernel_name", Kernel.str()},
               {"note", Note}},
-             Attempt);
+             Attempt, FromPromptAnswer::kernelSchema());
 }
 
 llvm::Expected<ChatExchange>
@@ -103,7 +106,7 @@ KernelWriter::kernel(llvm::StringRef Description, llvm::StringRef Interface,
               {"count", std::to_string(Count)},
               {"strategy_name", S.Name},
               {"strategy_plan", S.Plan}},
-             Index);
+             Index, FromPromptAnswer::kernelSchema());
 }
 
 llvm::Expected<ChatExchange> KernelWriter::repair(const ChatExchange &Refused,
@@ -113,5 +116,5 @@ llvm::Expected<ChatExchange> KernelWriter::repair(const ChatExchange &Refused,
               {"request", Refused.Request.User},
               {"answer", Refused.Answer.Text},
               {"error", Error.str()}},
-             Refused.Request.Sample);
+             Refused.Request.Sample, Refused.Request.Schema);
 }

@@ -132,6 +132,17 @@ llvm::Error readProvider(const Sources &S, LlmProvider &Out) {
   return llvm::Error::success();
 }
 
+llvm::Error readSchema(const Sources &S, bool &Out) {
+  auto G = S.get("llm-schema");
+  if (!G)
+    return llvm::Error::success();
+  std::string V = llvm::StringRef(G->Value).trim().lower();
+  if (V != "auto" && V != "off")
+    return badValue(*G, "auto or off");
+  Out = V == "auto";
+  return llvm::Error::success();
+}
+
 llvm::Error readBool(const Sources &S, llvm::StringRef Name, bool &Out) {
   auto G = S.get(Name);
   if (!G)
@@ -177,6 +188,7 @@ LlmConfig::resolve(const std::map<std::string, std::string> &Flags) {
         {"llm-max-calls", &C.MaxCalls, 0u}})
     E = llvm::joinErrors(std::move(E), readAtLeast(*S, Name, *Field, Min));
   E = llvm::joinErrors(std::move(E), readBool(*S, "llm-replay", C.Replay));
+  E = llvm::joinErrors(std::move(E), readSchema(*S, C.SendSchema));
   if (E) {
     // One line: the first bad setting.
     std::string First;

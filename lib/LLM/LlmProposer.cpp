@@ -3,6 +3,7 @@
 #include "optiml/LLM/LlmProposer.h"
 #include "optiml/LLM/AnswerParser.h"
 #include "optiml/LLM/ProposalPrompt.h"
+#include "optiml/LLM/ProposalSchema.h"
 
 #include <algorithm>
 
@@ -12,7 +13,13 @@ Proposer::~Proposer() = default;
 
 llvm::Expected<ChatRequest>
 LlmProposer::request(const ProposalContext &C) const {
-  auto Rendered = Prompt.render(ProposalPrompt::variables(C, Registry));
+  // The same legal actions in the prompt's list and in the schema that
+  // endpoints enforce.
+  std::vector<Action> Actions =
+      ActionSpace::enumerate(Registry, C.State, C.Kernel);
+  nlohmann::json Schema = ProposalSchema::forActions(Actions, Registry);
+  auto Rendered =
+      Prompt.render(ProposalPrompt::variables(C, Registry, Actions, Schema));
   if (!Rendered)
     return Rendered.takeError();
   ChatRequest R;
@@ -23,7 +30,7 @@ LlmProposer::request(const ProposalContext &C) const {
   R.Temperature = std::min(Temperature + 0.3 * C.Sample, 1.5);
   R.MaxTokens = MaxTokens;
   R.Sample = C.Sample;
-  R.Schema = nlohmann::json::parse(AnswerParser::schema());
+  R.Schema = std::move(Schema);
   R.SchemaName = "proposals";
   return R;
 }
@@ -36,6 +43,24 @@ llvm::Expected<ProposalBatch> LlmProposer::propose(const ProposalContext &C) {
   if (!A)
     return A.takeError();
   ProposalBatch B;
+  // An answer cut off at the token limit is no answer: ask once more with
+  // twice the room before parsing what arrived.
+  if (A->truncated()) {
+    ChatRequest Longer = *R;
+    Longer.MaxTokens = 2 * R->MaxTokens;
+    auto Again = Client.complete(Longer);
+    if (!Again)
+      return Again.takeError();
+    B.Notes.push_back(
+        "the answer was cut off at " + std::to_string(R->MaxTokens) +
+        " tokens; asked again with " + std::to_string(Longer.MaxTokens));
+    Again->TokensIn += A->TokensIn;
+    Again->TokensOut += A->TokensOut;
+    Again->Cost += A->Cost;
+    Again->Seconds += A->Seconds;
+    Again->Cached = Again->Cached && A->Cached;
+    A = std::move(Again);
+  }
   B.Model = A->Model.empty() ? Client.model() : A->Model;
   B.PromptVersion = R->PromptVersion;
   B.TokensIn = A->TokensIn;
@@ -43,8 +68,14 @@ llvm::Expected<ProposalBatch> LlmProposer::propose(const ProposalContext &C) {
   B.Cost = A->Cost;
   B.Seconds = A->Seconds;
   B.Cached = A->Cached;
+  B.Mode = A->Cached ? "cached" : A->Mode;
+  if (!A->SchemaRefused.empty())
+    B.Notes.push_back("the endpoint refused the answer's JSON schema (" +
+                      A->SchemaRefused +
+                      "); asked with the prompt alone, as it will be from "
+                      "now on for this model");
   ParsedAnswer Parsed = AnswerParser::parse(A->Text, A->truncated());
-  B.Notes = std::move(Parsed.Notes);
+  B.Notes.insert(B.Notes.end(), Parsed.Notes.begin(), Parsed.Notes.end());
   for (const RawProposal &P : Parsed.Proposals)
     B.Proposals.push_back(Validator.validate(P, C.State, C.Kernel));
   return B;

@@ -1,7 +1,6 @@
 //===- ProposalPrompt.cpp - what a model is told about a state -----------===//
 
 #include "optiml/LLM/ProposalPrompt.h"
-#include "optiml/LLM/AnswerParser.h"
 #include "optiml/Transform/ActionSpace.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -50,12 +49,12 @@ std::string ProposalPrompt::findings(llvm::StringRef Bottleneck,
   return llvm::StringRef(S).rtrim().str();
 }
 
-std::string ProposalPrompt::actions(const ProposalContext &C,
+std::string ProposalPrompt::actions(llvm::ArrayRef<Action> Actions,
                                     const TransformRegistry &Registry) {
   std::string S;
   llvm::raw_string_ostream OS(S);
   std::set<std::string> Seen;
-  for (const Action &A : ActionSpace::enumerate(Registry, C.State, C.Kernel)) {
+  for (const Action &A : Actions) {
     if (!A.Legal)
       continue;
     OS << "- " << A.Default.str();
@@ -85,16 +84,16 @@ ProposalPrompt::trajectory(const std::vector<TrajectoryEntry> &Steps) {
   return llvm::StringRef(S).rtrim().str();
 }
 
-std::map<std::string, std::string>
-ProposalPrompt::variables(const ProposalContext &C,
-                          const TransformRegistry &Registry) {
+std::map<std::string, std::string> ProposalPrompt::variables(
+    const ProposalContext &C, const TransformRegistry &Registry,
+    llvm::ArrayRef<Action> Actions, const nlohmann::json &Schema) {
   return {{"kernel_name", C.Kernel},
           {"source", C.State.source().text().str()},
           {"spec", C.Spec.empty() ? "(none given)" : C.Spec},
           {"device", device(C.Device)},
           {"findings", findings(C.Bottleneck, C.Findings)},
-          {"actions", actions(C, Registry)},
+          {"actions", actions(Actions, Registry)},
           {"trajectory", trajectory(C.Trajectory)},
           {"count", std::to_string(C.Count)},
-          {"schema", AnswerParser::schema()}};
+          {"schema", Schema.dump()}};
 }

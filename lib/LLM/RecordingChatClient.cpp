@@ -79,9 +79,25 @@ llvm::Expected<ChatAnswer> RecordingChatClient::complete(const ChatRequest &R) {
                          "); run once without --llm-replay to record it");
   if (llvm::Error E = checkBudget())
     return E;
-  auto A = Inner->complete(R);
+  // An endpoint that refused a schema once gets none again: asking costs a
+  // failed request every time.
+  ChatRequest Sent = R;
+  if (!Config.SendSchema)
+    Sent.Schema.reset();
+  if (Sent.Schema) {
+    auto Refusal = Db.schemaRefusal(endpoint(), model());
+    if (!Refusal)
+      return Refusal.takeError();
+    if (*Refusal)
+      Sent.Schema.reset();
+  }
+  auto A = Inner->complete(Sent);
   if (!A)
     return A.takeError();
+  if (!A->SchemaRefused.empty())
+    if (llvm::Error E =
+            Db.setSchemaRefusal(endpoint(), model(), A->SchemaRefused))
+      return E;
   A->Cost =
       (A->TokensIn * Config.PriceIn + A->TokensOut * Config.PriceOut) / 1e6;
   ++Usage.Calls;

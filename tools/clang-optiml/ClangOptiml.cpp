@@ -366,6 +366,12 @@ static cl::opt<bool>
                        "before is an error"),
               cl::cat(OptimlCategory));
 static cl::opt<std::string>
+    LlmSchema("llm-schema",
+              cl::desc("auto (default): requests carry the answer's JSON "
+                       "schema for the endpoint to enforce, and go without "
+                       "one where the endpoint refused it; off: never"),
+              cl::value_desc("auto|off"), cl::cat(OptimlCategory));
+static cl::opt<std::string>
     LlmConfigFile("llm-config",
                   cl::desc("A JSON file of these settings "
                            "({\"llm\": \"openai\", \"llm-model\": ...})"),
@@ -578,6 +584,7 @@ static const OptionTable &optionTable() {
       {LlmPriceIn, Model},
       {LlmPriceOut, Model},
       {LlmReplay, Model},
+      {LlmSchema, Model},
       {LlmConfigFile, Model},
       {PromptsDir, Model},
   });
@@ -631,10 +638,10 @@ static Error checkOptionsFit(StringRef Action, StringRef Also = "") {
 
 /// The model's settings on the command line, less --llm itself.
 static std::vector<cl::Option *> modelSettings() {
-  return {&LlmBaseUrl, &LlmModel,    &LlmTemperature, &LlmMaxTokens,
-          &LlmTimeout, &LlmRetries,  &LlmMaxCalls,    &LlmMaxCost,
-          &LlmPriceIn, &LlmPriceOut, &LlmReplay,      &LlmConfigFile,
-          &PromptsDir};
+  return {&LlmBaseUrl,    &LlmModel,    &LlmTemperature, &LlmMaxTokens,
+          &LlmTimeout,    &LlmRetries,  &LlmMaxCalls,    &LlmMaxCost,
+          &LlmPriceIn,    &LlmPriceOut, &LlmReplay,      &LlmSchema,
+          &LlmConfigFile, &PromptsDir};
 }
 
 /// --optimize asks a model only when one is configured (--llm, its
@@ -667,7 +674,7 @@ static std::map<std::string, std::string> llmFlags() {
   for (cl::opt<std::string> *O :
        {&LlmProviderName, &LlmBaseUrl, &LlmModel, &LlmTemperature,
         &LlmMaxTokens, &LlmTimeout, &LlmRetries, &LlmMaxCalls, &LlmMaxCost,
-        &LlmPriceIn, &LlmPriceOut, &LlmConfigFile, &PromptsDir})
+        &LlmPriceIn, &LlmPriceOut, &LlmSchema, &LlmConfigFile, &PromptsDir})
     if (O->getNumOccurrences())
       Given[O->ArgStr.str()] = *O;
   if (LlmReplay.getNumOccurrences())

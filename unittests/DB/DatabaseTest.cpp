@@ -193,6 +193,10 @@ TEST_F(DatabaseFileTest, MigratesSchema3KeepingKernelsAndCandidates) {
   KernelRecord Other = saxpy();
   Other.Name = "saxpy_shared";
   EXPECT_NE(llvm::cantFail(Db.kernelId(Other)), 7);
+  // Schema 5's table of endpoints that refused a JSON schema is there.
+  llvm::cantFail(Db.setSchemaRefusal("http://x/v1", "m", "HTTP 400"));
+  EXPECT_EQ(llvm::cantFail(Db.schemaRefusal("http://x/v1", "m")),
+            std::optional<std::string>("HTTP 400"));
 }
 
 TEST_F(DatabaseFileTest, RefusesANewerSchema) {
@@ -206,7 +210,7 @@ TEST_F(DatabaseFileTest, RefusesANewerSchema) {
   ErrorSummary E = summarize(Db.takeError());
   EXPECT_EQ(E.Kind, ErrorKind::BadInput);
   EXPECT_EQ(E.Message, "the database was written by a newer OptiML (schema "
-                       "99, this one reads 4)");
+                       "99, this one reads 5)");
 }
 
 TEST_F(DatabaseFileTest, DefaultPathIsInTheCacheFolder) {

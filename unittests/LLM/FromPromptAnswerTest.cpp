@@ -63,4 +63,35 @@ TEST(FromPromptAnswerTest, KernelWithLaunchBlockOrLine) {
   EXPECT_FALSE(bool(FromPromptAnswer::kernel("```launch\ngrid(1)\n```")));
 }
 
+TEST(FromPromptAnswerTest, TheSchemasJSONFormsAreRead) {
+  auto I = FromPromptAnswer::interface(
+      R"js({"interface": "#pragma optiml kernel sizes(N = 1)\n__global__ void k(float *y) {}"})js");
+  ASSERT_TRUE(bool(I)) << llvm::toString(I.takeError());
+  EXPECT_EQ(*I, "#pragma optiml kernel sizes(N = 1)\n"
+                "__global__ void k(float *y) {}");
+  // Code a model fenced inside the JSON string comes out of its fence.
+  auto K = FromPromptAnswer::kernel(
+      R"js({"code": "```cuda\n__global__ void k(float *y) { y[0] = 1; }\n```", "launch": "grid(1) block(32)"})js");
+  ASSERT_TRUE(bool(K)) << llvm::toString(K.takeError());
+  EXPECT_EQ(K->Code, "__global__ void k(float *y) { y[0] = 1; }\n");
+  EXPECT_EQ(K->Launch, "grid(1) block(32)");
+  // An empty code field is no kernel.
+  EXPECT_FALSE(
+      bool(FromPromptAnswer::kernel(R"js({"code": "", "launch": ""})js")));
+}
+
+TEST(FromPromptAnswerTest, SchemasAreStrict) {
+  for (const nlohmann::json &S :
+       {FromPromptAnswer::interfaceSchema(), FromPromptAnswer::kernelSchema(),
+        FromPromptAnswer::strategiesSchema(),
+        FromPromptAnswer::strategiesSchema()["properties"]["strategies"]
+                                            ["items"]}) {
+    EXPECT_EQ(S["type"], "object");
+    EXPECT_EQ(S["additionalProperties"], false);
+    EXPECT_EQ(S["required"].size(), S["properties"].size()) << S.dump();
+  }
+  EXPECT_EQ(FromPromptAnswer::kernelSchema()["required"],
+            nlohmann::json::array({"code", "launch"}));
+}
+
 } // namespace

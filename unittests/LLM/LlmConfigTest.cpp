@@ -81,6 +81,21 @@ TEST(LlmConfigTest, BadValuesNameTheirSource) {
             "OPTIML_LLM_MODEL");
 }
 
+TEST(LlmConfigTest, TheSchemaIsSentUnlessTurnedOff) {
+  Env E;
+  auto Default = LlmConfig::resolve({});
+  ASSERT_TRUE(bool(Default)) << llvm::toString(Default.takeError());
+  EXPECT_TRUE(Default->SendSchema);
+  auto Off = LlmConfig::resolve({{"llm-schema", "off"}});
+  ASSERT_TRUE(bool(Off)) << llvm::toString(Off.takeError());
+  EXPECT_FALSE(Off->SendSchema);
+  E.set("OPTIML_LLM_SCHEMA", "sometimes");
+  auto Bad = LlmConfig::resolve({});
+  ASSERT_FALSE(bool(Bad));
+  EXPECT_EQ(llvm::toString(Bad.takeError()),
+            "OPTIML_LLM_SCHEMA='sometimes' is not auto or off");
+}
+
 TEST(LlmConfigTest, TheKeyIsTakenOutOfTheEnvironment) {
   Env E;
   E.set("ANTHROPIC_API_KEY", "sk-ant-secret");

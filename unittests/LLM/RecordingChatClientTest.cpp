@@ -28,6 +28,21 @@ public:
   unsigned Calls = 0;
 };
 
+/// An endpoint that takes no schema: it answers without one, as the HTTP
+/// client does after its refusal, and says so.
+class SchemaRefusingClient : public CountingClient {
+public:
+  llvm::Expected<ChatAnswer> complete(const ChatRequest &R) override {
+    WithSchema.push_back(R.Schema.has_value());
+    auto A = CountingClient::complete(R);
+    A->Mode = "prompt";
+    if (R.Schema)
+      A->SchemaRefused = "HTTP 400: unknown field response_format";
+    return A;
+  }
+  std::vector<bool> WithSchema;
+};
+
 class RecordingChatClientTest : public ::testing::Test {
 protected:
   RecordingChatClientTest() : Db(llvm::cantFail(Database::open(":memory:"))) {
@@ -79,6 +94,23 @@ TEST_F(RecordingChatClientTest, RecordsCallsAndAnswersRepeatsFromTheCache) {
   EXPECT_EQ(Rows[0].TokensOut, 200);
   EXPECT_DOUBLE_EQ(Rows[0].LatencySeconds, 0.5);
   EXPECT_EQ(Rows[1].Sample, 1);
+}
+
+TEST_F(RecordingChatClientTest, AnEndpointThatRefusedASchemaGetsNoneAgain) {
+  SchemaRefusingClient Refusing;
+  RecordingChatClient C(Config, &Refusing, Db);
+  Request.Schema = nlohmann::json{{"type", "object"}};
+  ASSERT_TRUE(bool(C.complete(Request)));
+  EXPECT_EQ(
+      llvm::cantFail(Db.schemaRefusal("http://x/v1", "m")),
+      std::optional<std::string>("HTTP 400: unknown field response_format"));
+  // Another model at the same endpoint is asked with its schema.
+  EXPECT_EQ(llvm::cantFail(Db.schemaRefusal("http://x/v1", "m2")),
+            std::nullopt);
+  ChatRequest Next = Request;
+  Next.Sample = 1;
+  ASSERT_TRUE(bool(C.complete(Next)));
+  EXPECT_EQ(Refusing.WithSchema, (std::vector<bool>{true, false}));
 }
 
 TEST_F(RecordingChatClientTest, ReplayNeverCalls) {

@@ -54,6 +54,13 @@ public:
   llvm::Expected<int64_t> addLlmCall(const LlmCallRecord &R);
   /// Every recorded call, oldest first.
   llvm::Expected<std::vector<LlmCallRecord>> llmCalls();
+  /// Why the endpoint at \p BaseUrl refused a JSON schema for \p Model,
+  /// when it did once (later requests then go without one).
+  llvm::Expected<std::optional<std::string>>
+  schemaRefusal(llvm::StringRef BaseUrl, llvm::StringRef Model);
+  /// Records that the endpoint refused a JSON schema for \p Model.
+  llvm::Error setSchemaRefusal(llvm::StringRef BaseUrl, llvm::StringRef Model,
+                               llvm::StringRef Why);
 
   /// Stores \p R unless a result with its key and at least its speedup is
   /// there already; true when stored.
@@ -66,8 +73,8 @@ public:
   llvm::Expected<std::vector<ResultRecord>> results();
 
   /// 2: LLM calls (accounting and answer cache). 3: the results cache.
-  /// 4: kernels told apart by name.
-  static constexpr int SchemaVersion = 4;
+  /// 4: kernels told apart by name. 5: endpoints that refuse a schema.
+  static constexpr int SchemaVersion = 5;
 
 private:
   struct Closer {

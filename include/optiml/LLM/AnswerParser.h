@@ -49,9 +49,6 @@ public:
   static bool isCode(const CodeFence &F);
   /// The fenced blocks of \p Text, in order.
   static std::vector<CodeFence> fences(llvm::StringRef Text);
-  /// The JSON schema of the answer the proposal prompt asks for, in the
-  /// strict form OpenAI's json_schema mode accepts.
-  static const char *schema();
 };
 
 } // namespace optiml

@@ -41,6 +41,13 @@ struct ChatAnswer {
   std::string Model;
   unsigned Attempts = 1;
   bool Cached = false; ///< From the database, no call made.
+  /// How the answer's shape was asked for: "schema" (the endpoint was
+  /// given the request's schema to enforce) or "prompt" (the prompt alone
+  /// asked: no schema, or the endpoint refused it); empty when cached.
+  std::string Mode;
+  /// The endpoint's words when it refused the request's schema on this
+  /// call (the answer then came without one).
+  std::string SchemaRefused;
 
   /// The model stopped because it ran out of tokens.
   bool truncated() const {

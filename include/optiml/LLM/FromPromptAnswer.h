@@ -1,11 +1,15 @@
 //===- FromPromptAnswer.h - answers to --from-prompt -------*- C++ -*-===//
 //
 // The answers of the --from-prompt prompts, read as leniently as proposals
-// (AnswerParser): the interface is a fenced block holding the spec's mark
-// and the kernel's declaration; the strategies are JSON; a kernel is a
-// fenced block of code plus its launch (`grid(...) block(...)`) in a
-// ```launch block or on a `launch:` line. What cannot be read is an error
-// whose one-line message goes back to the model in the repair round.
+// (AnswerParser). Each prompt asks for JSON of its schema, which endpoints
+// that enforce one (OpenAI's strict response_format, vLLM, llama.cpp's
+// server, Anthropic's tool input) keep to: `{"interface": ...}` (the spec's
+// mark and the kernel's declaration), `{"strategies": [...]}`, and for a
+// kernel `{"code": ..., "launch": "grid(...) block(...)"}`. A model left to
+// itself may answer with fenced blocks instead: the interface or the kernel
+// in a ```cuda block and the launch in a ```launch block or on a `launch:`
+// line; those are read too. What cannot be read is an error whose one-line
+// message goes back to the model in the repair round.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,6 +18,8 @@
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
+
+#include <nlohmann/json.hpp>
 
 #include <string>
 #include <vector>
@@ -43,6 +49,13 @@ public:
                                                           unsigned Count);
   /// The kernel's code and launch.
   static llvm::Expected<KernelAnswer> kernel(llvm::StringRef Text);
+
+  /// The JSON schemas of the answers, in the strict form (every property
+  /// required, no others).
+  static nlohmann::json interfaceSchema();
+  static nlohmann::json strategiesSchema();
+  /// A kernel's (or the reference's) code and launch.
+  static nlohmann::json kernelSchema();
 };
 
 } // namespace optiml

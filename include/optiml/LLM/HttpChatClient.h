@@ -2,8 +2,9 @@
 //
 // What OpenAI-compatible and Anthropic endpoints share: POST a JSON body,
 // retry a bounded number of times with exponential backoff (honouring
-// Retry-After) on 429, 5xx, time-outs and dropped connections, and turn
-// every other failure into one line without the key in it. A ChatDialect
+// Retry-After) on 429, 5xx, time-outs and dropped connections, ask once
+// more without the JSON schema when the endpoint refuses it (400, 422), and
+// turn every other failure into one line without the key in it. A ChatDialect
 // says how one provider's request is written and its answer read.
 //
 //===----------------------------------------------------------------------===//
@@ -48,11 +49,17 @@ private:
   /// The endpoint's own words in an error body, when it has some.
   static std::string errorMessage(const std::string &Body);
   llvm::Error failure(const HttpResponse &R, unsigned Attempts) const;
+  /// POSTs \p Req, retrying what may succeed later; the last response.
+  HttpResponse post(const ChatRequest &Req, unsigned &Attempts) const;
+  /// \p R, a 2xx answer, read as a chat completion.
+  llvm::Expected<ChatAnswer> read(const HttpResponse &R) const;
 
   const LlmConfig &Config;
   const ChatDialect &Dialect;
 };
 
+/// A 2xx answer.
+bool succeeded(const HttpResponse &R);
 /// Whether another try may succeed where \p R failed.
 bool retryable(const HttpResponse &R);
 

@@ -67,9 +67,12 @@ private:
                double Temperature, unsigned MaxTokens)
       : Client(Client), Templates(std::move(T)), Temperature(Temperature),
         MaxTokens(MaxTokens) {}
+  /// Renders \p Template with \p V and asks it; the answer must follow
+  /// \p Schema where the endpoint enforces one.
   llvm::Expected<ChatExchange> ask(llvm::StringRef Template,
                                    const std::map<std::string, std::string> &V,
-                                   unsigned Sample);
+                                   unsigned Sample,
+                                   std::optional<nlohmann::json> Schema);
 
   ChatClient &Client;
   std::map<std::string, PromptTemplate> Templates;

@@ -38,6 +38,10 @@ struct LlmConfig {
   unsigned MaxCalls = 0;  ///< Calls to the endpoint per run; 0: no cap.
   double MaxCost = 0;     ///< Estimated cost per run; 0: no cap.
   bool Replay = false;    ///< Answer from the database's cache only.
+  /// Whether requests carry the answer's JSON schema for the endpoint to
+  /// enforce (`--llm-schema=auto`, dropped where the endpoint refused it)
+  /// or never (`off`: the prompt alone asks for the shape).
+  bool SendSchema = true;
   std::string PromptsDir; ///< Empty: the installed prompts.
   ApiKey Key;
 

@@ -13,7 +13,10 @@
 #define OPTIML_LLM_PROPOSALPROMPT_H
 
 #include "optiml/LLM/Proposer.h"
+#include "optiml/Transform/ActionSpace.h"
 #include "optiml/Transform/TransformRegistry.h"
+
+#include <nlohmann/json.hpp>
 
 #include <map>
 #include <string>
@@ -22,14 +25,16 @@ namespace optiml {
 
 class ProposalPrompt {
 public:
-  /// The values of every variable the propose prompt may declare.
+  /// The values of every variable the propose prompt may declare, for the
+  /// actions \p Actions of \p C's state and the answer's \p Schema.
   static std::map<std::string, std::string>
-  variables(const ProposalContext &C, const TransformRegistry &Registry);
+  variables(const ProposalContext &C, const TransformRegistry &Registry,
+            llvm::ArrayRef<Action> Actions, const nlohmann::json &Schema);
 
   static std::string device(const std::optional<DeviceFacts> &D);
   static std::string findings(llvm::StringRef Bottleneck,
                               const std::vector<Finding> &Findings);
-  static std::string actions(const ProposalContext &C,
+  static std::string actions(llvm::ArrayRef<Action> Actions,
                              const TransformRegistry &Registry);
   static std::string trajectory(const std::vector<TrajectoryEntry> &Steps);
 };

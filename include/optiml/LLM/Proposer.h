@@ -56,6 +56,8 @@ struct ProposalBatch {
   /// Things a reader must know: the answer was cut off, was not JSON, ...
   std::vector<std::string> Notes;
   std::string Model, PromptVersion;
+  /// How the answer's shape was asked for (ChatAnswer::Mode), or "cached".
+  std::string Mode;
   int64_t TokensIn = 0, TokensOut = 0;
   double Cost = 0, Seconds = 0;
   bool Cached = false;
