@@ -58,25 +58,6 @@ GeneratedKernelChecker::interface(llvm::StringRef Code, llvm::StringRef Path,
   return checkInterface(KernelSource(Path.str(), Header + Code.str()), Name);
 }
 
-/// \p Text with the mark starting on line \p Line (1-based, continued over
-/// backslash-newlines) replaced by `#pragma optiml CLAUSES`.
-static std::string withMark(llvm::StringRef Text, unsigned Line,
-                            llvm::StringRef Clauses) {
-  llvm::SmallVector<llvm::StringRef> Lines;
-  Text.split(Lines, '\n');
-  std::string Out;
-  for (unsigned I = 0; I < Lines.size(); ++I) {
-    if (I + 1 != Line) {
-      Out += Lines[I].str() + (I + 1 < Lines.size() ? "\n" : "");
-      continue;
-    }
-    while (I + 1 < Lines.size() && Lines[I].rtrim().ends_with("\\"))
-      ++I;
-    Out += "#pragma optiml " + Clauses.str() + "\n";
-  }
-  return Out;
-}
-
 llvm::Expected<CheckedKernel>
 GeneratedKernelChecker::kernel(const CheckedKernel &Interface,
                                const KernelAnswer &Answer,
@@ -90,10 +71,10 @@ GeneratedKernelChecker::kernel(const CheckedKernel &Interface,
     Clauses = std::move(*C);
   }
   std::unique_ptr<ParsedSource> Parsed;
-  auto Shell =
-      checkInterface(KernelSource(Path.str(), withMark(Interface.Source.text(),
-                                                       Mark.Pos.Line, Clauses)),
-                     Interface.Kernel.QualifiedName, &Parsed);
+  auto Shell = checkInterface(
+      KernelSource(Path.str(), withMarkClauses(Interface.Source.text(),
+                                               Mark.Pos.Line, Clauses)),
+      Interface.Kernel.QualifiedName, &Parsed);
   if (!Shell)
     return Shell.takeError();
   RawProposal Edit;

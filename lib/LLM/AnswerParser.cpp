@@ -104,6 +104,7 @@ void readItem(const json &Item, size_t Index, ParsedAnswer &Out) {
   if (P.Action.empty())
     P.Action = spelledStep(Item);
   P.Code = unfenced(stringField(Item, {"code", "kernel"}));
+  P.Launch = stringField(Item, {"launch"});
   if (!llvm::StringRef(P.Code).trim().empty() &&
       (Kind != "structured" || P.Action.empty())) {
     P.Kind = ProposalKind::Edit;
@@ -111,6 +112,7 @@ void readItem(const json &Item, size_t Index, ParsedAnswer &Out) {
   } else if (!P.Action.empty()) {
     P.Kind = ProposalKind::Structured;
     P.Code.clear();
+    P.Launch.clear();
   } else {
     Out.Notes.push_back(Where + " names no action and holds no code");
     return;

@@ -28,6 +28,7 @@ static std::optional<RawProposal> rawOf(const nlohmann::json &E, size_t Index,
   } else if (Kind == "edit") {
     R.Kind = ProposalKind::Edit;
     R.Code = E.value("code", "");
+    R.Launch = E.value("launch", "");
   }
   if ((Kind == "structured" && !R.Action.empty()) ||
       (Kind == "edit" && !R.Code.empty()))
@@ -50,8 +51,7 @@ DirectoryProposer::load(llvm::StringRef Dir, llvm::StringRef Kernel,
                          "--propose -o wrote)");
   nlohmann::json J = nlohmann::json::parse((*Buffer)->getBuffer().str(),
                                            nullptr, /*allow_exceptions=*/false);
-  if (!J.is_object() || !J.contains("proposals") ||
-      !J["proposals"].is_array())
+  if (!J.is_object() || !J.contains("proposals") || !J["proposals"].is_array())
     return bad(Path, "not a --propose listing (no \"proposals\" array)");
   std::string For = J.value("kernel", "");
   if (For != Kernel)

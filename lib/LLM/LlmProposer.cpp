@@ -17,7 +17,8 @@ LlmProposer::request(const ProposalContext &C) const {
   // endpoints enforce.
   std::vector<Action> Actions =
       ActionSpace::enumerate(Registry, C.State, C.Kernel);
-  nlohmann::json Schema = ProposalSchema::forActions(Actions, Registry);
+  nlohmann::json Schema =
+      ProposalSchema::forActions(Actions, Registry, std::max(C.Count, 1u));
   auto Rendered =
       Prompt.render(ProposalPrompt::variables(C, Registry, Actions, Schema));
   if (!Rendered)
@@ -76,6 +77,14 @@ llvm::Expected<ProposalBatch> LlmProposer::propose(const ProposalContext &C) {
                       "now on for this model");
   ParsedAnswer Parsed = AnswerParser::parse(A->Text, A->truncated());
   B.Notes.insert(B.Notes.end(), Parsed.Notes.begin(), Parsed.Notes.end());
+  // Each one judged costs a parse and an nvcc build: only those asked for.
+  if (C.Count && Parsed.Proposals.size() > C.Count) {
+    B.Notes.push_back("the answer holds " +
+                      std::to_string(Parsed.Proposals.size()) +
+                      " proposals; the first " + std::to_string(C.Count) +
+                      " asked for are judged");
+    Parsed.Proposals.resize(C.Count);
+  }
   for (const RawProposal &P : Parsed.Proposals)
     B.Proposals.push_back(Validator.validate(P, C.State, C.Kernel));
   return B;

@@ -22,6 +22,8 @@ nlohmann::json optiml::toJSON(const Proposal &P) {
   else {
     // The code itself, so that --proposals-from can apply it again.
     J["code"] = P.Raw.Code;
+    if (!P.Raw.Launch.empty())
+      J["launch"] = P.Raw.Launch;
     if (!P.SameAsStep.empty())
       J["same_as"] = P.SameAsStep;
   }

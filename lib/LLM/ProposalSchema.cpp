@@ -44,9 +44,11 @@ static json structuredItem(const Transform &T,
 }
 
 static json editItem() {
+  // An empty launch keeps the mark's.
   json Properties = {{"kind", stringOf({"edit"})},
-                     {"code", {{"type", "string"}}}};
-  json Required = json::array({"kind", "code"});
+                     {"code", {{"type", "string"}}},
+                     {"launch", {{"type", "string"}}}};
+  json Required = json::array({"kind", "code", "launch"});
   addCommon(Properties, Required);
   return {{"type", "object"},
           {"properties", Properties},
@@ -55,7 +57,8 @@ static json editItem() {
 }
 
 json ProposalSchema::forActions(llvm::ArrayRef<Action> Actions,
-                                const TransformRegistry &Registry) {
+                                const TransformRegistry &Registry,
+                                unsigned Count) {
   // The legal sites of each transform, in the order the actions list them.
   llvm::MapVector<const Transform *, std::vector<std::string>> Sites;
   for (const Action &A : Actions)
@@ -72,6 +75,7 @@ json ProposalSchema::forActions(llvm::ArrayRef<Action> Actions,
       {"properties",
        {{"proposals",
          {{"type", "array"},
+          {"maxItems", Count},
           {"items", Items.size() == 1 ? Items[0] : json{{"anyOf", Items}}}}}}},
       {"required", json::array({"proposals"})},
       {"additionalProperties", false}};

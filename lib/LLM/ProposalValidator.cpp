@@ -7,6 +7,8 @@
 #include "optiml/Rewrite/KernelEditChecker.h"
 #include "optiml/Rewrite/RawTokens.h"
 #include "optiml/Search/UnifiedDiff.h"
+#include "optiml/Spec/KernelSpec.h"
+#include "optiml/Spec/LaunchClauses.h"
 #include "optiml/Support/Error.h"
 #include "optiml/Transform/Step.h"
 #include "optiml/Transform/StepRunner.h"
@@ -96,6 +98,52 @@ void ProposalValidator::structured(Proposal &P, ParsedSource &State,
   accept(P, State, *R->Parsed, Kernel);
 }
 
+/// Why an edit's launch cannot be taken.
+static llvm::Error launchRefused(const llvm::Twine &Why) {
+  return makeError(ErrorKind::BadInput, "its launch cannot be used: " + Why);
+}
+
+llvm::Expected<std::unique_ptr<ParsedSource>>
+ProposalValidator::relaunched(ParsedSource &State, llvm::StringRef Kernel,
+                              llvm::StringRef Launch) const {
+  KernelInventory Inventory = KernelFinder::find(State.context());
+  const KernelInfo *K = Inventory.find(Kernel.str());
+  if (!K || !K->Mark)
+    return launchRefused("'" + Kernel +
+                         "' has no #pragma optiml mark to "
+                         "carry it");
+  // A launch written in the program would need its host code rewritten
+  // too: only a launch that the mark alone gives is the edit's to change.
+  if (!K->Launches.empty())
+    return launchRefused("'" + Kernel + "' is launched in this file (line " +
+                         llvm::Twine(K->Launches.front().Pos.Line) +
+                         "), and an edit may change only a launch that the "
+                         "kernel's mark gives");
+  if (K->AddressTaken)
+    return launchRefused("the address of '" + Kernel +
+                         "' is taken, so it may be launched elsewhere");
+  auto Clauses = withLaunch(K->Mark->Clauses, Launch);
+  if (!Clauses)
+    return launchRefused(llvm::toString(Clauses.takeError()));
+  KernelSource Source(
+      State.source().path().str(),
+      withMarkClauses(State.source().text(), K->Mark->Pos.Line, *Clauses));
+  auto Parsed = Parser.parse(Source);
+  if (!Parsed)
+    return launchRefused(llvm::toString(Parsed.takeError()));
+  // The spec with its new launch must still check, on every instance.
+  KernelInventory Again = KernelFinder::find((*Parsed)->context());
+  const KernelInfo *K2 = Again.find(Kernel.str());
+  if (!K2)
+    return launchRefused("the kernel is gone after the mark changed");
+  auto Spec = loadKernelSpec(*K2, Source.path(), "");
+  if (!Spec)
+    return launchRefused(llvm::toString(Spec.takeError()));
+  if (auto Instances = Spec->instantiate(*K2); !Instances)
+    return launchRefused(llvm::toString(Instances.takeError()));
+  return std::move(*Parsed);
+}
+
 void ProposalValidator::edit(Proposal &P, ParsedSource &State,
                              llvm::StringRef Kernel) const {
   auto E = KernelEdit::fromCode(P.Raw.Code, Kernel);
@@ -103,7 +151,19 @@ void ProposalValidator::edit(Proposal &P, ParsedSource &State,
     P.Reason = llvm::toString(E.takeError());
     return;
   }
-  auto Candidate = E->applyTo(State, Kernel);
+  // An edit with a launch applies to the state with that launch in its
+  // mark, and is checked against that state.
+  std::unique_ptr<ParsedSource> Relaunched;
+  if (!llvm::StringRef(P.Raw.Launch).trim().empty()) {
+    auto R = relaunched(State, Kernel, P.Raw.Launch);
+    if (!R) {
+      P.Reason = llvm::toString(R.takeError());
+      return;
+    }
+    Relaunched = std::move(*R);
+  }
+  ParsedSource &Base = Relaunched ? *Relaunched : State;
+  auto Candidate = E->applyTo(Base, Kernel);
   if (!Candidate) {
     P.Reason = llvm::toString(Candidate.takeError());
     return;
@@ -113,14 +173,14 @@ void ProposalValidator::edit(Proposal &P, ParsedSource &State,
     P.Reason = "it changes nothing but layout or comments";
     return;
   }
-  auto Parsed =
-      KernelEditChecker(Parser, State, Kernel.str()).check(*Candidate);
+  auto Parsed = KernelEditChecker(Parser, Base, Kernel.str()).check(*Candidate);
   if (!Parsed) {
     P.Reason = llvm::toString(Parsed.takeError());
     return;
   }
-  if (auto Same =
-          TransformMatcher(Registry).match(State, Kernel, Candidate->text()))
-    P.SameAsStep = *Same;
+  if (!Relaunched)
+    if (auto Same =
+            TransformMatcher(Registry).match(State, Kernel, Candidate->text()))
+      P.SameAsStep = *Same;
   accept(P, State, **Parsed, Kernel);
 }

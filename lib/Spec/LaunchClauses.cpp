@@ -106,3 +106,20 @@ std::string optiml::launchOf(llvm::StringRef Clauses) {
       Out.push_back(C.Text);
   return llvm::join(Out, " ");
 }
+
+std::string optiml::withMarkClauses(llvm::StringRef Text, unsigned Line,
+                                    llvm::StringRef Clauses) {
+  llvm::SmallVector<llvm::StringRef> Lines;
+  Text.split(Lines, '\n');
+  std::string Out;
+  for (unsigned I = 0; I < Lines.size(); ++I) {
+    if (I + 1 != Line) {
+      Out += Lines[I].str() + (I + 1 < Lines.size() ? "\n" : "");
+      continue;
+    }
+    while (I + 1 < Lines.size() && Lines[I].rtrim().ends_with("\\"))
+      ++I;
+    Out += "#pragma optiml " + Clauses.str() + "\n";
+  }
+  return Out;
+}

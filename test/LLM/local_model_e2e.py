@@ -142,7 +142,7 @@ def main():
 
     if listing["tokens_out"] <= 0 or listing["tokens_in"] <= 0:
         fail("no real completion: %s" % json.dumps(listing))
-    if listing["prompt_version"] != "propose/2" or listing["cached"]:
+    if listing["prompt_version"] != "propose/3" or listing["cached"]:
         fail("unexpected listing header: %s" % json.dumps(listing))
     for p in listing["proposals"]:
         if p["status"] not in ("accepted", "rejected"):

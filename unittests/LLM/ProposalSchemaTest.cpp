@@ -37,7 +37,7 @@ protected:
 };
 
 TEST_F(ProposalSchemaTest, OnlyLegalTransformsAndSitesAreEnumerated) {
-  json Items = items(ProposalSchema::forActions(Actions, Registry));
+  json Items = items(ProposalSchema::forActions(Actions, Registry, 3));
   ASSERT_EQ(Items.size(), 3u); // unroll, restrict, then the edit.
   EXPECT_EQ(Items[0]["properties"]["transform"]["enum"],
             json::array({"unroll"}));
@@ -49,7 +49,7 @@ TEST_F(ProposalSchemaTest, OnlyLegalTransformsAndSitesAreEnumerated) {
 }
 
 TEST_F(ProposalSchemaTest, ParametersAreEnumsOfTheirDomains) {
-  json Unroll = items(ProposalSchema::forActions(Actions, Registry))[0];
+  json Unroll = items(ProposalSchema::forActions(Actions, Registry, 3))[0];
   const json &Params = Unroll["properties"]["params"];
   const Transform *T = Registry.find("unroll");
   ASSERT_NE(T, nullptr);
@@ -63,7 +63,7 @@ TEST_F(ProposalSchemaTest, ParametersAreEnumsOfTheirDomains) {
 
 TEST_F(ProposalSchemaTest, EveryObjectIsStrict) {
   // OpenAI's strict mode wants every property required and no others.
-  json Schema = ProposalSchema::forActions(Actions, Registry);
+  json Schema = ProposalSchema::forActions(Actions, Registry, 3);
   std::vector<const json *> Objects = {&Schema};
   for (size_t I = 0; I < Objects.size(); ++I) {
     const json &O = *Objects[I];
@@ -82,8 +82,14 @@ TEST_F(ProposalSchemaTest, EveryObjectIsStrict) {
   EXPECT_GT(Objects.size(), 10u);
 }
 
+TEST_F(ProposalSchemaTest, AtMostTheProposalsAskedFor) {
+  EXPECT_EQ(ProposalSchema::forActions(
+                Actions, Registry, 3)["properties"]["proposals"]["maxItems"],
+            3);
+}
+
 TEST_F(ProposalSchemaTest, WithoutLegalActionsOnlyEditsFit) {
-  json Items = items(ProposalSchema::forActions({}, Registry));
+  json Items = items(ProposalSchema::forActions({}, Registry, 3));
   ASSERT_EQ(Items.size(), 1u);
   EXPECT_EQ(Items[0]["properties"]["kind"]["enum"], json::array({"edit"}));
 }
@@ -97,6 +103,19 @@ TEST_F(ProposalSchemaTest, AnAnswerOfTheSchemasShapeIsAStep) {
   ASSERT_EQ(A.Proposals.size(), 1u);
   EXPECT_EQ(A.Proposals[0].Kind, ProposalKind::Structured);
   EXPECT_EQ(A.Proposals[0].Action, "unroll(site=k/for#1,factor=4,mode=pragma)");
+}
+
+TEST_F(ProposalSchemaTest, AnEditCarriesItsLaunch) {
+  json Edit = items(ProposalSchema::forActions(Actions, Registry, 3)).back();
+  EXPECT_EQ(Edit["properties"]["launch"]["type"], "string");
+  ParsedAnswer A = AnswerParser::parse(
+      R"js({"proposals": [{"kind": "edit", "code": "__global__ void k() {}",
+            "launch": "grid(R) block(256)", "confidence": 0.6,
+            "rationale": "r"}]})js",
+      false);
+  ASSERT_EQ(A.Proposals.size(), 1u);
+  EXPECT_EQ(A.Proposals[0].Kind, ProposalKind::Edit);
+  EXPECT_EQ(A.Proposals[0].Launch, "grid(R) block(256)");
 }
 
 } // namespace

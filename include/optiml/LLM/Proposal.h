@@ -25,8 +25,11 @@ enum class ProposalKind { Structured, Edit };
 /// What a proposer said, before anything was checked.
 struct RawProposal {
   ProposalKind Kind = ProposalKind::Structured;
-  std::string Action;      ///< Structured: `name(site=...,p=v)`.
-  std::string Code;        ///< Edit: the new kernel (and helpers).
+  std::string Action; ///< Structured: `name(site=...,p=v)`.
+  std::string Code;   ///< Edit: the new kernel (and helpers).
+  /// Edit: the launch it needs (`grid(...) block(...) [shmem(...)]`, as
+  /// expressions of the spec's sizes); empty to keep the mark's.
+  std::string Launch;
   double Confidence = 0.5; ///< In [0, 1].
   std::string Rationale;
 };

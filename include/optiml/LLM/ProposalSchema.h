@@ -6,7 +6,8 @@
 // decoding, Anthropic's tool input) cannot answer that way when the schema
 // spells the state's legal actions out: each structured proposal is one of
 // the legal transforms, at one of the sites where it is legal, with every
-// parameter an enum of its domain; an edit is a kernel's code.
+// parameter an enum of its domain; an edit is a kernel's code and the
+// launch it needs (empty: the mark's).
 //
 //===----------------------------------------------------------------------===//
 
@@ -24,10 +25,11 @@ class ProposalSchema {
 public:
   /// The schema of a `{"proposals": [...]}` answer whose structured items
   /// may name only the legal ones of \p Actions (with the parameters
-  /// \p Registry declares) and whose edits carry code. Without a legal
-  /// action, only edits.
+  /// \p Registry declares) and whose edits carry code, at most \p Count
+  /// of them. Without a legal action, only edits.
   static nlohmann::json forActions(llvm::ArrayRef<Action> Actions,
-                                   const TransformRegistry &Registry);
+                                   const TransformRegistry &Registry,
+                                   unsigned Count);
 };
 
 } // namespace optiml

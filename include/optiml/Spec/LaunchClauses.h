@@ -26,6 +26,11 @@ namespace optiml {
 llvm::Expected<std::string> withLaunch(llvm::StringRef Clauses,
                                        llvm::StringRef Launch);
 
+/// \p Text with the mark starting on line \p Line (1-based, continued over
+/// backslash-newlines) replaced by `#pragma optiml CLAUSES`, one line.
+std::string withMarkClauses(llvm::StringRef Text, unsigned Line,
+                            llvm::StringRef Clauses);
+
 /// The grid, block and shmem clauses of \p Clauses, as written and in
 /// order (`grid(N) block(256)`); empty when it has none or cannot be read.
 std::string launchOf(llvm::StringRef Clauses);
